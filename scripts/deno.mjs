@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Runs the pinned Deno: a `deno` on PATH of the same major version, else the one from the npm
+// package `deno` (installed here on first use). Usage: node scripts/deno.mjs <deno args…>
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.deno;
+const local = join(root, "node_modules", ".bin", process.platform === "win32" ? "deno.cmd" : "deno");
+
+function versionOf(bin) {
+  try {
+    const out = execFileSync(bin, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    return /deno (\d+\.\d+\.\d+)/.exec(out)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let bin = null;
+if (versionOf(local) === pinned) bin = local;
+else if (versionOf("deno") === pinned) bin = "deno";
+else {
+  console.error(`Installing Deno ${pinned} from the npm package "deno"…`);
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const res = spawnSync(npm, ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (res.status !== 0 || versionOf(local) !== pinned) {
+    console.error(`Could not install Deno ${pinned}; install it by hand and retry.`);
+    process.exit(1);
+  }
+  bin = local;
+}
+const run = spawnSync(bin, process.argv.slice(2), { cwd: process.cwd(), stdio: "inherit" });
+process.exit(run.status ?? 1);

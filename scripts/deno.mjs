@@ -7,7 +7,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.deno;
+// Pinned in package.json's "config" (not a dependency: Deno would then resolve it as one).
+const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).config.deno;
 const local = join(root, "node_modules", ".bin", process.platform === "win32" ? "deno.cmd" : "deno");
 
 function versionOf(bin) {
@@ -25,7 +26,11 @@ else if (versionOf("deno") === pinned) bin = "deno";
 else {
   console.error(`Installing Deno ${pinned} from the npm package "deno"…`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const res = spawnSync(npm, ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  const res = spawnSync(
+    npm,
+    ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `deno@${pinned}`],
+    { cwd: root, stdio: "inherit" },
+  );
   if (res.status !== 0 || versionOf(local) !== pinned) {
     console.error(`Could not install Deno ${pinned}; install it by hand and retry.`);
     process.exit(1);

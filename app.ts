@@ -1,0 +1,94 @@
+/** Builds the Hono app from its dependencies; no listening here (tests call app.request()). */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Config } from "./config.ts";
+import { KeyResolver } from "./lib/auth.ts";
+import { ApiError } from "./lib/errors.ts";
+import {
+  type AppEnv,
+  clientIp,
+  errorHandler,
+  jsonBody,
+  type LogLine,
+  notFoundHandler,
+  requestLog,
+} from "./lib/http.ts";
+import { rateLimit, RateLimiter } from "./lib/rate_limit.ts";
+import type { Store } from "./lib/store.ts";
+import { TimerService } from "./lib/timer_service.ts";
+import { issuesToError } from "./lib/validation.ts";
+import { docsPage } from "./routes/docs.ts";
+import { timerRoutes } from "./routes/api/v1/timers.ts";
+
+export interface AppDeps {
+  store: Store;
+  config: Config;
+  /** The clock, injectable for tests. */
+  now?: () => number;
+  log?: (line: LogLine) => void;
+}
+
+export const API_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "Timer Service API",
+    version: "1.0.0",
+    description: "Countdown, event and interval timers with live pages and signed webhooks.",
+  },
+};
+
+/** The app and the services it holds (tests and main.ts reach them here). */
+export function createApp(deps: AppDeps) {
+  const { store, config } = deps;
+  const now = deps.now ?? Date.now;
+  const log = config.logRequests ? deps.log : undefined;
+  const timers = new TimerService(store, config, now);
+  const keys = new KeyResolver(store, { ttlMs: 5000, now });
+  const limiter = new RateLimiter(store.kv, { flushMs: config.rateLimitFlushMs, now });
+
+  const app = new OpenAPIHono<AppEnv>();
+  app.use(requestLog({ log, now }));
+  app.use(clientIp({ trustProxy: config.trustProxy }));
+  app.onError(errorHandler({ log: deps.log }));
+
+  const api = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const status = result.target === "json" ? 422 : 400;
+        throw issuesToError(result.error.issues, (result as { data?: unknown }).data, status);
+      }
+    },
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key (tsk_…), or a timer's control token (tct_…) for that timer's GET and state endpoints",
+  });
+  api.use(rateLimit(limiter, config.plans, keys));
+  const body = jsonBody({ maxBytes: 16 * 1024 });
+  api.on("POST", ["/timers"], body);
+  api.on("PATCH", ["/timers/:id", "/timers/:id/state"], body);
+  timerRoutes(api, timers, config);
+  api.doc31("/openapi.json", { ...API_INFO, servers: [{ url: `${config.siteUrl}/api/v1` }] });
+  app.route("/api/v1", api);
+
+  app.get("/healthz", async (c) => {
+    try {
+      await store.kv.get(["healthz"]);
+      return c.json({ ok: true });
+    } catch {
+      throw new ApiError(503, "KV is not reachable");
+    }
+  });
+  app.get("/docs", (c) => c.html(docsPage(api.getOpenAPI31Document({ ...API_INFO }))));
+
+  app.notFound(notFoundHandler([
+    { pattern: /^\/api\/v1\/timers\/?$/, methods: ["GET", "POST"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/?$/, methods: ["GET", "PATCH", "DELETE"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/state\/?$/, methods: ["PATCH"] },
+    { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
+  ]));
+
+  return { app, timers, keys, limiter, store, config, now };
+}
+
+export type App = ReturnType<typeof createApp>;

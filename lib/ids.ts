@@ -1,0 +1,51 @@
+/** Random identifiers, secrets and their hashes. */
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `n` uniformly random base62 characters (rejection sampling keeps them unbiased). */
+export function randomBase62(n: number): string {
+  let out = "";
+  while (out.length < n) {
+    for (const b of crypto.getRandomValues(new Uint8Array(n * 2))) {
+      if (b < 248 && out.length < n) out += BASE62[b % 62];
+    }
+  }
+  return out;
+}
+
+/** `tmr_` + 16 base62 chars (~95 bits): public, appears in viewer and embed URLs. */
+export const newTimerId = () => `tmr_${randomBase62(16)}`;
+/** `tsk_` + 32 base62 chars (~190 bits). */
+export const newApiKey = () => `tsk_${randomBase62(32)}`;
+/** `tct_` + 24 base62 chars (~142 bits): the capability in a control URL's fragment. */
+export const newControlToken = () => `tct_${randomBase62(24)}`;
+export const newAccountId = () => `acct_${randomBase62(12)}`;
+/** `evt_` + the event's time in base36 (so ids sort by time) + 14 random base62 chars. */
+export const newEventId = (at: number) => `evt_${at.toString(36).padStart(9, "0")}${randomBase62(14)}`;
+
+/** `whsec_` + base64 of 32 random bytes, the Standard Webhooks secret format. */
+export function newWebhookSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}
+
+/** Hex SHA-256 of a UTF-8 string; secrets are stored only as this hash. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return hex(new Uint8Array(digest));
+}
+
+export function hex(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += b.toString(16).padStart(2, "0");
+  return s;
+}
+
+/** Compares two strings in time that depends only on their lengths. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}

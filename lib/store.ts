@@ -1,0 +1,318 @@
+/**
+ * All Deno KV access: every key is spelled here and nowhere else. Every multi-key write is one
+ * atomic operation with explicit checks; a timer's change, its due-index entry, its queue
+ * wake-up and the webhook deliveries its events cause commit together or not at all.
+ */
+import type { PlanName } from "../config.ts";
+import { newEventId } from "./ids.ts";
+import { nextDeadline, type Timer, type TimerEvent, type TimerType } from "./timers.ts";
+
+export interface WebhookSecret {
+  secret: string;
+  created_at: number;
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  plan: PlanName;
+  key_hash: string;
+  /** The key's first characters, safe to show in listings. */
+  key_prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+  /** Newest first; an older one is kept for the rotation grace period. */
+  webhook_secrets: WebhookSecret[];
+}
+
+/** The signed-over webhook body, without `signature`. Member order is the serialised order. */
+export interface WebhookPayload {
+  id: string;
+  event: string;
+  timestamp: string;
+  timer_id: string;
+  title: string | null;
+  type: TimerType;
+  data: Record<string, unknown>;
+}
+
+export interface Attempt {
+  n: number;
+  at: string;
+  duration_ms: number;
+  status: number | null;
+  error: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  timer_id: string;
+  account_id: string;
+  url: string;
+  payload: WebhookPayload;
+  state: "pending" | "succeeded" | "failed";
+  attempts: Attempt[];
+  /** When the next attempt is due (null once settled). */
+  next_attempt_at: number | null;
+  created_at: number;
+}
+
+/** Queue messages; handlers validate them and never trust them to be current. */
+export type QueueMessage =
+  | { kind: "timer"; id: string; version: number }
+  | { kind: "delivery"; timer_id: string; id: string; attempt: number }
+  | { kind: "expire"; id: string };
+
+/** What is due when: one entry per scheduled piece of work. */
+export type DueKind = "timer" | "delivery" | "expire";
+export interface DueItem {
+  at: number;
+  kind: DueKind;
+  /** Timer id, or `timerId/deliveryId`. */
+  ref: string;
+}
+
+/** A rate-limit window's counter; its start is in the key, so an old window is never reused. */
+export function rateKey(subject: string, window: "m" | "d", start: number): [string, string, string, number] {
+  return ["rate", subject, window, start];
+}
+
+/** The longest delay a KV queue message may carry. */
+const MAX_QUEUE_DELAY_MS = 30 * 86400_000 - 60_000;
+
+const key = {
+  account: (id: string) => ["account", id],
+  keyHash: (hash: string) => ["key_hash", hash],
+  timer: (id: string) => ["timer", id],
+  acctSeq: (acct: string) => ["acct_seq", acct],
+  acctTimer: (acct: string, created: number, id: string) => ["acct_timers", acct, created, id],
+  acctTimerByType: (acct: string, type: TimerType, created: number, id: string) => [
+    "acct_timers_type",
+    acct,
+    type,
+    created,
+    id,
+  ],
+  due: (at: number, kind: DueKind, ref: string) => ["due", at, kind, ref],
+  delivery: (timerId: string, id: string) => ["delivery", timerId, id],
+} as const;
+
+export interface StoreOptions {
+  /** Write queue wake-ups (kv.enqueue) alongside the due index. */
+  useQueue: boolean;
+  /** Told of every due instant written, to arm an in-process wake-up. */
+  onDue?: (item: DueItem) => void;
+}
+
+export class Store {
+  constructor(readonly kv: Deno.Kv, readonly opts: StoreOptions = { useQueue: false }) {}
+
+  // ── accounts ────────────────────────────────────────────────────────────────────────────
+
+  async createAccount(account: Account): Promise<void> {
+    const res = await this.kv.atomic()
+      .check({ key: key.account(account.id), versionstamp: null })
+      .check({ key: key.keyHash(account.key_hash), versionstamp: null })
+      .set(key.account(account.id), account)
+      .set(key.keyHash(account.key_hash), account.id)
+      .commit();
+    if (!res.ok) throw new Error("account id or key collision; try again");
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    return (await this.kv.get<Account>(key.account(id))).value;
+  }
+
+  async accountByKeyHash(hash: string): Promise<Account | null> {
+    const id = (await this.kv.get<string>(key.keyHash(hash))).value;
+    return id ? await this.getAccount(id) : null;
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    const out: Account[] = [];
+    for await (const e of this.kv.list<Account>({ prefix: ["account"] })) out.push(e.value);
+    return out;
+  }
+
+  /** Read-modify-write of an account, retried on conflict. */
+  async updateAccount(id: string, change: (a: Account) => Account): Promise<Account | null> {
+    for (;;) {
+      const entry = await this.kv.get<Account>(key.account(id));
+      if (!entry.value) return null;
+      const next = change(entry.value);
+      const op = this.kv.atomic().check(entry).set(key.account(id), next);
+      if (next.key_hash !== entry.value.key_hash || next.revoked_at !== null) {
+        op.delete(key.keyHash(entry.value.key_hash));
+        if (next.revoked_at === null) op.set(key.keyHash(next.key_hash), id);
+      }
+      if ((await op.commit()).ok) return next;
+    }
+  }
+
+  // ── timers ──────────────────────────────────────────────────────────────────────────────
+
+  async getTimer(id: string): Promise<{ timer: Timer; versionstamp: string } | null> {
+    const e = await this.kv.get<Timer>(key.timer(id));
+    return e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null;
+  }
+
+  /**
+   * Stores a new timer unless the account already holds `limit` live timers. All creations
+   * and deletions of an account check one sequence key, so concurrent ones cannot overshoot.
+   */
+  async createTimer(timer: Timer, limit: number | null, now: number): Promise<"ok" | "limit"> {
+    for (;;) {
+      const seq = await this.kv.get<number>(key.acctSeq(timer.account_id));
+      if (limit !== null && await this.countLive(timer.account_id, now, limit) >= limit) return "limit";
+      const op = this.kv.atomic()
+        .check(seq)
+        .check({ key: key.timer(timer.id), versionstamp: null })
+        .set(key.acctSeq(timer.account_id), (seq.value ?? 0) + 1)
+        .set(key.acctTimer(timer.account_id, timer.created_at, timer.id), timer.expires_at)
+        .set(key.acctTimerByType(timer.account_id, timer.type, timer.created_at, timer.id), timer.expires_at);
+      const stored = this.schedule(op, null, timer, [], now);
+      op.set(key.timer(timer.id), stored);
+      if ((await op.commit()).ok) return "ok";
+    }
+  }
+
+  /** Live (unexpired) timers of an account, counting at most `upTo`. */
+  private async countLive(acct: string, now: number, upTo: number): Promise<number> {
+    let n = 0;
+    for await (const e of this.kv.list<number>({ prefix: ["acct_timers", acct] })) {
+      if (e.value > now && ++n >= upTo) break;
+    }
+    return n;
+  }
+
+  /**
+   * Commits a timer's change and what it causes, provided the timer is still at
+   * `versionstamp`. Returns false on a conflict: the caller re-reads and decides again.
+   */
+  async commitTimer(versionstamp: string, prev: Timer, next: Timer, events: TimerEvent[], now: number) {
+    const op = this.kv.atomic().check({ key: key.timer(prev.id), versionstamp });
+    const stored = this.schedule(op, prev, next, events, now);
+    op.set(key.timer(next.id), stored);
+    const res = await op.commit();
+    return res.ok ? stored : null;
+  }
+
+  /** Deletes a timer with its indexes, due entries and delivery log. */
+  async deleteTimer(id: string): Promise<boolean> {
+    for (;;) {
+      const entry = await this.kv.get<Timer>(key.timer(id));
+      const t = entry.value;
+      if (!t) return false;
+      const seq = await this.kv.get<number>(key.acctSeq(t.account_id));
+      const op = this.kv.atomic().check(entry).check(seq)
+        .delete(key.timer(id))
+        .set(key.acctSeq(t.account_id), (seq.value ?? 0) + 1)
+        .delete(key.acctTimer(t.account_id, t.created_at, id))
+        .delete(key.acctTimerByType(t.account_id, t.type, t.created_at, id))
+        .delete(key.due(t.expires_at, "expire", id));
+      if (t.due_at !== null) op.delete(key.due(t.due_at, "timer", id));
+      if (!(await op.commit()).ok) continue;
+      await this.purgeDeliveries(id);
+      return true;
+    }
+  }
+
+  private async purgeDeliveries(timerId: string) {
+    for await (const e of this.kv.list<Delivery>({ prefix: ["delivery", timerId] })) {
+      const op = this.kv.atomic().delete(e.key);
+      if (e.value.next_attempt_at !== null) {
+        op.delete(key.due(e.value.next_attempt_at, "delivery", `${timerId}/${e.value.id}`));
+      }
+      await op.commit();
+    }
+  }
+
+  /** A page of an account's timers, newest first, optionally of one type. */
+  async listTimers(acct: string, opts: { type?: TimerType; limit: number; cursor?: string; now: number }) {
+    const prefix = opts.type ? ["acct_timers_type", acct, opts.type] : ["acct_timers", acct];
+    const iter = this.kv.list<number>({ prefix }, { reverse: true, limit: opts.limit, cursor: opts.cursor });
+    const ids: string[] = [];
+    for await (const e of iter) if (e.value > opts.now) ids.push(e.key[e.key.length - 1] as string);
+    const timers: Timer[] = [];
+    // kv.getMany takes at most 10 keys at a time.
+    for (let i = 0; i < ids.length; i += 10) {
+      const entries = await this.kv.getMany<Timer[]>(ids.slice(i, i + 10).map(key.timer));
+      for (const e of entries) if (e.value) timers.push(e.value);
+    }
+    const full = ids.length === opts.limit || iter.cursor !== "";
+    return { timers, next_cursor: full && iter.cursor ? iter.cursor : null };
+  }
+
+  // ── scheduling ──────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Adds to `op` the due index and wake-ups of `next`, the removal of `prev`'s, and one
+   * delivery per event when the timer has a webhook. Returns `next` with its `due_at` set.
+   */
+  private schedule(op: Deno.AtomicOperation, prev: Timer | null, next: Timer, events: TimerEvent[], now: number) {
+    const dueAt = nextDeadline(next);
+    const stored: Timer = { ...next, due_at: dueAt };
+    if (prev?.due_at !== null && prev?.due_at !== undefined && prev.due_at !== dueAt) {
+      op.delete(key.due(prev.due_at, "timer", prev.id));
+    }
+    if (!prev) this.addDue(op, { at: next.expires_at, kind: "expire", ref: next.id }, { kind: "expire", id: next.id });
+    if (dueAt !== null) {
+      this.addDue(op, { at: dueAt, kind: "timer", ref: next.id }, {
+        kind: "timer",
+        id: next.id,
+        version: next.version,
+      }, now);
+    }
+    if (next.webhook_url) {
+      for (const ev of events) {
+        const id = newEventId(ev.at);
+        const delivery: Delivery = {
+          id,
+          timer_id: next.id,
+          account_id: next.account_id,
+          url: next.webhook_url,
+          payload: {
+            id,
+            event: ev.type,
+            timestamp: new Date(ev.at).toISOString(),
+            timer_id: next.id,
+            title: next.title,
+            type: next.type,
+            data: ev.data,
+          },
+          state: "pending",
+          attempts: [],
+          next_attempt_at: now,
+          created_at: now,
+        };
+        op.set(key.delivery(next.id, id), delivery);
+        this.addDue(op, { at: now, kind: "delivery", ref: `${next.id}/${id}` }, {
+          kind: "delivery",
+          timer_id: next.id,
+          id,
+          attempt: 1,
+        }, now);
+      }
+    }
+    return stored;
+  }
+
+  private addDue(op: Deno.AtomicOperation, item: DueItem, msg: QueueMessage, now = item.at) {
+    op.set(key.due(item.at, item.kind, item.ref), msg);
+    if (this.opts.useQueue) {
+      op.enqueue(msg, { delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, item.at - now)) });
+    }
+    this.opts.onDue?.(item);
+  }
+
+  /** Due-index entries at or before `until`, oldest first. */
+  async dueUntil(until: number, limit = 500): Promise<{ item: DueItem; msg: QueueMessage }[]> {
+    const out: { item: DueItem; msg: QueueMessage }[] = [];
+    const iter = this.kv.list<QueueMessage>({ start: ["due"], end: ["due", until + 1] }, { limit });
+    for await (const e of iter) {
+      const [, at, kind, ref] = e.key as [string, number, DueKind, string];
+      out.push({ item: { at, kind, ref }, msg: e.value });
+    }
+    return out;
+  }
+}

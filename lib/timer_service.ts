@@ -1,0 +1,211 @@
+/** Timer use cases: validation beyond the schema, ownership, and conflict-safe state changes. */
+import type { Config } from "../config.ts";
+import { type Principal, unauthorized } from "./auth.ts";
+import { ApiError, notFound } from "./errors.ts";
+import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "./ids.ts";
+import type { Store } from "./store.ts";
+import {
+  type Action,
+  actionForState,
+  applyAction,
+  settle,
+  type Theme,
+  type Timer,
+  type TimerEvent,
+  type TimerState,
+  type TimerType,
+  TransitionError,
+} from "./timers.ts";
+import { ruleMessage } from "./validation.ts";
+
+export interface CreateInput {
+  type: TimerType;
+  title?: string;
+  duration?: number;
+  target_date?: string;
+  work?: number;
+  rest?: number;
+  rounds?: number;
+  theme?: Theme;
+  color?: string;
+  webhook_url?: string;
+}
+
+export interface UpdateInput {
+  title?: string | null;
+  theme?: Theme;
+  color?: string;
+  webhook_url?: string | null;
+}
+
+const TEN_YEARS_MS = 3653 * 86400_000;
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+export class TimerService {
+  constructor(
+    readonly store: Store,
+    readonly config: Config,
+    readonly now: () => number,
+  ) {}
+
+  /** Creates a timer; returns it with the control token, which is stored only as a hash. */
+  async create(principal: Principal, input: CreateInput): Promise<{ timer: Timer; controlToken: string }> {
+    const account = requireAccount(principal);
+    const now = this.now();
+    let duration: number | null = input.duration ?? null;
+    let targetDate: string | null = null;
+    let expires = now + this.config.timerTtlSeconds * 1000;
+    if (input.type === "event") {
+      const target = parseTarget(input.target_date!, now);
+      targetDate = new Date(target).toISOString();
+      duration = Math.ceil((target - now) / 1000);
+      expires = Math.max(expires, target + 7 * 86400_000);
+    }
+    if (input.type === "interval") {
+      duration = input.rounds === undefined ? null : input.rounds * (input.work! + input.rest!);
+    }
+    const webhook = input.webhook_url === undefined ? null : this.checkWebhookUrl(input.webhook_url);
+    const controlToken = newControlToken();
+    const timer: Timer = {
+      id: newTimerId(),
+      account_id: account.id,
+      type: input.type,
+      title: input.title ?? null,
+      theme: input.theme ?? "light",
+      color: (input.color ?? "6C63FF").toUpperCase(),
+      webhook_url: webhook,
+      duration,
+      target_date: targetDate,
+      work: input.work ?? null,
+      rest: input.rest ?? null,
+      rounds: input.type === "interval" ? input.rounds ?? null : null,
+      control_token_hash: await sha256Hex(controlToken),
+      state: "idle",
+      started_at: null,
+      resumed_at: null,
+      elapsed_ms: 0,
+      stopped_at: null,
+      completed_at: null,
+      rounds_done: 0,
+      created_at: now,
+      expires_at: expires,
+      version: 1,
+      due_at: null,
+    };
+    const limit = this.config.plans[account.plan].timers;
+    if (await this.store.createTimer(timer, limit, now) === "limit") {
+      throw new ApiError(
+        403,
+        `your ${account.plan} plan stores at most ${limit} timers; delete some or upgrade the plan`,
+      );
+    }
+    return { timer, controlToken };
+  }
+
+  /** Reads a timer the principal may see (control tokens see only their own timer). */
+  async get(principal: Principal, id: string): Promise<{ timer: Timer; versionstamp: string }> {
+    const entry = await this.store.getTimer(id);
+    if (!entry || entry.timer.expires_at <= this.now()) throw notFound();
+    await authorize(principal, entry.timer);
+    return entry;
+  }
+
+  async update(principal: Principal, id: string, input: UpdateInput): Promise<Timer> {
+    requireAccount(principal);
+    const webhook = input.webhook_url === undefined || input.webhook_url === null
+      ? input.webhook_url
+      : this.checkWebhookUrl(input.webhook_url);
+    for (;;) {
+      const { timer, versionstamp } = await this.get(principal, id);
+      const next: Timer = {
+        ...timer,
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.theme !== undefined && { theme: input.theme }),
+        ...(input.color !== undefined && { color: input.color.toUpperCase() }),
+        ...(webhook !== undefined && { webhook_url: webhook }),
+        version: timer.version + 1,
+      };
+      const stored = await this.store.commitTimer(versionstamp, timer, next, [], this.now());
+      if (stored) return stored;
+    }
+  }
+
+  /**
+   * Applies an action (or variant B's target state) atomically: clock transitions due by now
+   * are applied first, so their events are never lost, then the action.
+   */
+  async act(principal: Principal, id: string, body: { action?: Action; state?: TimerState }): Promise<Timer> {
+    for (;;) {
+      const { timer, versionstamp } = await this.get(principal, id);
+      const now = this.now();
+      const settled = settle(timer, now);
+      if (settled.events.length > 0 && settle(settled.timer, now, 1).events.length > 0) {
+        // A long-missed unlimited interval: commit this batch of round ends, then go on.
+        await this.store.commitTimer(versionstamp, timer, settled.timer, settled.events, now);
+        continue;
+      }
+      const action = body.action ?? actionForState(settled.timer.state, body.state!)!;
+      let result;
+      try {
+        result = applyAction(settled.timer, action, now);
+      } catch (e) {
+        if (e instanceof TransitionError) throw new ApiError(409, e.message, body.action ? "action" : "state");
+        throw e;
+      }
+      const events: TimerEvent[] = [...settled.events, result.event];
+      const stored = await this.store.commitTimer(versionstamp, timer, result.timer, events, now);
+      if (stored) return stored;
+    }
+  }
+
+  async delete(principal: Principal, id: string): Promise<void> {
+    requireAccount(principal);
+    await this.get(principal, id);
+    if (!await this.store.deleteTimer(id)) throw notFound();
+  }
+
+  /** A webhook URL must be absolute http(s); plain http only where the operator allows it. */
+  checkWebhookUrl(raw: string): string {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ApiError(422, ruleMessage("webhook_url", raw), "webhook_url");
+    }
+    const httpOk = this.config.webhookAllowPrivate && url.protocol === "http:";
+    if ((url.protocol !== "https:" && !httpOk) || !url.hostname || url.username || url.password) {
+      throw new ApiError(422, ruleMessage("webhook_url", raw), "webhook_url");
+    }
+    if (raw.length > 2048) throw new ApiError(422, "webhook_url must be at most 2048 characters", "webhook_url");
+    return url.href;
+  }
+}
+
+/** A target date: ISO 8601 with an offset or Z, in the future, at most ten years ahead. */
+function parseTarget(raw: string, now: number): number {
+  const ms = ISO_WITH_OFFSET.test(raw) ? Date.parse(raw) : NaN;
+  if (Number.isNaN(ms)) throw new ApiError(422, ruleMessage("target_date", raw), "target_date");
+  if (ms <= now) throw new ApiError(422, `target_date must be in the future, got ${raw}`, "target_date");
+  if (ms > now + TEN_YEARS_MS) {
+    throw new ApiError(422, `target_date must be at most 10 years ahead, got ${raw}`, "target_date");
+  }
+  return ms;
+}
+
+/** The calling account, or 401/403 for anonymous callers and control tokens. */
+export function requireAccount(p: Principal) {
+  if (p.kind === "account") return p.account;
+  if (p.kind === "control") {
+    throw new ApiError(403, "a control token can only read and change the state of its own timer");
+  }
+  throw unauthorized("missing API key: send Authorization: Bearer <API_KEY>");
+}
+
+/** Owners see their timers; a control token sees its one timer; everyone else gets 404. */
+async function authorize(p: Principal, t: Timer): Promise<void> {
+  if (p.kind === "account" && p.account.id === t.account_id) return;
+  if (p.kind === "control" && timingSafeEqual(await sha256Hex(p.token), t.control_token_hash)) return;
+  if (p.kind === "control") throw unauthorized("the control token does not match this timer");
+  if (p.kind === "anonymous") throw unauthorized("missing API key: send Authorization: Bearer <API_KEY>");
+  throw notFound();
+}

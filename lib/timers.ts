@@ -1,0 +1,316 @@
+/**
+ * The timer model and its state machine: pure functions of a stored record and an instant.
+ * Nothing here reads a clock or KV; `remaining_seconds`, rounds and phases are computed from
+ * stored instants at read time, so a timer is right at every instant even with nobody watching.
+ */
+
+export const TIMER_TYPES = ["countdown", "event", "interval"] as const;
+export type TimerType = typeof TIMER_TYPES[number];
+export const TIMER_STATES = ["idle", "running", "paused", "completed", "stopped"] as const;
+export type TimerState = typeof TIMER_STATES[number];
+export const ACTIONS = ["start", "pause", "resume", "reset", "stop"] as const;
+export type Action = typeof ACTIONS[number];
+export const THEMES = ["light", "dark", "auto"] as const;
+export type Theme = typeof THEMES[number];
+
+export type EventType =
+  | "timer.started"
+  | "timer.paused"
+  | "timer.resumed"
+  | "timer.reset"
+  | "timer.stopped"
+  | "timer.completed"
+  | "interval.round_end"
+  | "interval.completed";
+
+/** A timer as stored. Instants are epoch milliseconds. */
+export interface Timer {
+  id: string;
+  account_id: string;
+  type: TimerType;
+  title: string | null;
+  theme: Theme;
+  color: string;
+  webhook_url: string | null;
+  /** Seconds: countdown as given; event from creation to target; interval rounds × cycle (null if unlimited). */
+  duration: number | null;
+  target_date: string | null;
+  work: number | null;
+  rest: number | null;
+  rounds: number | null;
+  control_token_hash: string;
+  state: TimerState;
+  /** First start since creation or the last reset. */
+  started_at: number | null;
+  /** Start of the current running stretch (null unless running). */
+  resumed_at: number | null;
+  /** Active milliseconds accumulated before `resumed_at`. */
+  elapsed_ms: number;
+  /** When a stopped event timer stopped counting. */
+  stopped_at: number | null;
+  completed_at: number | null;
+  /** Interval rounds whose `interval.round_end` has been emitted. */
+  rounds_done: number;
+  created_at: number;
+  expires_at: number;
+  /** Bumped by every change of state; queue messages carry it to detect staleness. */
+  version: number;
+  /** The due-index instant the store wrote for this timer (kept by the store). */
+  due_at: number | null;
+}
+
+/** An event a change emits, before it becomes a webhook payload. */
+export interface TimerEvent {
+  type: EventType;
+  /** When it happened (for clock events: the deadline, not when it was noticed). */
+  at: number;
+  data: Record<string, unknown>;
+}
+
+/** A transition refused in the current state: the API answers 409. */
+export class TransitionError extends Error {
+  constructor(readonly state: TimerState, readonly action: Action, detail?: string) {
+    super(detail ?? `cannot ${action} a timer that is ${state}`);
+  }
+}
+
+const iso = (ms: number | null) => ms === null ? null : new Date(ms).toISOString();
+const secondsUp = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+function cycleMs(t: Timer): number {
+  return ((t.work ?? 0) + (t.rest ?? 0)) * 1000;
+}
+
+/** Total active milliseconds a countdown or a finite interval runs; null when unbounded. */
+function totalMs(t: Timer): number | null {
+  if (t.type === "countdown") return (t.duration ?? 0) * 1000;
+  if (t.type === "interval") return t.rounds === null ? null : t.rounds * cycleMs(t);
+  return null;
+}
+
+/** Active milliseconds at `now` (countdown and interval). */
+export function elapsedAt(t: Timer, now: number): number {
+  return t.elapsed_ms + (t.state === "running" && t.resumed_at !== null ? Math.max(0, now - t.resumed_at) : 0);
+}
+
+/**
+ * The instant of the next clock transition of a running timer (completion, or an interval's
+ * next round end), or null when nothing is due.
+ */
+export function nextDeadline(t: Timer): number | null {
+  if (t.state !== "running") return null;
+  if (t.type === "event") return Date.parse(t.target_date!);
+  const resumed = t.resumed_at!;
+  if (t.type === "countdown") return resumed + (totalMs(t)! - t.elapsed_ms);
+  const nextBoundary = (t.rounds_done + 1) * cycleMs(t);
+  return resumed + (nextBoundary - t.elapsed_ms);
+}
+
+/**
+ * Applies every clock transition due at `now`: completion and interval round ends, in order,
+ * emitting at most `maxEvents` events (a long-missed unlimited interval catches up in batches).
+ */
+export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
+  if (t.state !== "running") return { timer: t, events: [] };
+  const events: TimerEvent[] = [];
+  let next = t;
+  if (t.type === "countdown" || t.type === "event") {
+    const deadline = nextDeadline(t)!;
+    if (now < deadline) return { timer: t, events };
+    next = complete(t, deadline);
+    events.push({ type: "timer.completed", at: deadline, data: completedData(next) });
+    return { timer: next, events };
+  }
+  const cycle = cycleMs(t);
+  const elapsed = elapsedAt(t, now);
+  let roundsDone = t.rounds_done;
+  const reachable = Math.floor(elapsed / cycle);
+  const target = t.rounds === null ? reachable : Math.min(reachable, t.rounds);
+  while (roundsDone < target && events.length < maxEvents) {
+    roundsDone++;
+    const at = t.resumed_at! + roundsDone * cycle - t.elapsed_ms;
+    events.push({
+      type: "interval.round_end",
+      at,
+      data: { round: roundsDone, rounds: t.rounds, work: t.work, rest: t.rest },
+    });
+    if (t.rounds !== null && roundsDone === t.rounds) {
+      next = complete({ ...t, rounds_done: roundsDone }, at);
+      events.push({ type: "interval.completed", at, data: completedData(next) });
+      return { timer: next, events };
+    }
+  }
+  if (roundsDone === t.rounds_done) return { timer: t, events };
+  return { timer: { ...t, rounds_done: roundsDone, version: t.version + 1 }, events };
+}
+
+/** The timer with its completion applied if it is due at `now` (no events: for reads). */
+export function effective(t: Timer, now: number): Timer {
+  if (t.state !== "running") return t;
+  const total = totalMs(t);
+  const end = t.type === "event"
+    ? Date.parse(t.target_date!)
+    : total === null
+    ? null
+    : t.resumed_at! + (total - t.elapsed_ms);
+  if (end === null || now < end) return t;
+  return complete(t.type === "interval" ? { ...t, rounds_done: t.rounds! } : t, end);
+}
+
+function complete(t: Timer, at: number): Timer {
+  const total = totalMs(t);
+  return {
+    ...t,
+    state: "completed",
+    elapsed_ms: total ?? t.elapsed_ms,
+    resumed_at: null,
+    completed_at: at,
+    version: t.version + 1,
+  };
+}
+
+function completedData(t: Timer): Record<string, unknown> {
+  const actual = Math.round((t.completed_at! - t.started_at!) / 1000);
+  if (t.type === "interval") {
+    return {
+      rounds: t.rounds,
+      duration: t.duration,
+      actual_duration: actual,
+      started_at: iso(t.started_at),
+      completed_at: iso(t.completed_at),
+    };
+  }
+  return {
+    state: "completed",
+    duration: t.duration,
+    actual_duration: actual,
+    started_at: iso(t.started_at),
+    completed_at: iso(t.completed_at),
+  };
+}
+
+/** Which action reaches `state` from the timer's current state (variant B's `{ "state": … }` body). */
+export function actionForState(current: TimerState, wanted: TimerState): Action | null {
+  if (wanted === "running") return current === "paused" ? "resume" : "start";
+  if (wanted === "paused") return "pause";
+  if (wanted === "idle") return "reset";
+  if (wanted === "stopped") return "stop";
+  return null;
+}
+
+/**
+ * Applies a client's action to a settled timer. Throws TransitionError where DECISIONS.md's
+ * table has no such transition.
+ */
+export function applyAction(t: Timer, action: Action, now: number): { timer: Timer; event: TimerEvent } {
+  const refuse = (detail?: string) => {
+    throw new TransitionError(t.state, action, detail);
+  };
+  let next: Timer;
+  switch (action) {
+    case "start":
+      if (t.state !== "idle") refuse();
+      next = { ...t, state: "running", started_at: now, resumed_at: now, elapsed_ms: 0, rounds_done: 0 };
+      break;
+    case "pause":
+      if (t.type === "event") refuse("event timers count to a fixed instant and cannot be paused");
+      if (t.state !== "running") refuse();
+      next = { ...t, state: "paused", elapsed_ms: elapsedAt(t, now), resumed_at: null };
+      break;
+    case "resume":
+      if (t.type === "event") refuse("event timers count to a fixed instant and cannot be resumed");
+      if (t.state !== "paused") refuse();
+      next = { ...t, state: "running", resumed_at: now };
+      break;
+    case "reset":
+      next = {
+        ...t,
+        state: "idle",
+        started_at: null,
+        resumed_at: null,
+        elapsed_ms: 0,
+        stopped_at: null,
+        completed_at: null,
+        rounds_done: 0,
+      };
+      break;
+    case "stop":
+      if (t.state !== "running" && t.state !== "paused") refuse();
+      next = { ...t, state: "stopped", elapsed_ms: elapsedAt(t, now), resumed_at: null, stopped_at: now };
+      break;
+  }
+  next = { ...next, version: t.version + 1 };
+  const remaining = remainingSeconds(next, now);
+  const type = `timer.${
+    { start: "started", pause: "paused", resume: "resumed", reset: "reset", stop: "stopped" }[action]
+  }` as EventType;
+  const data: Record<string, unknown> = action === "start"
+    ? { state: next.state, duration: next.duration, remaining_seconds: remaining, started_at: iso(now) }
+    : { state: next.state, remaining_seconds: remaining };
+  return { timer: next, event: { type, at: now, data } };
+}
+
+/** Whole seconds left (rounded up) at `now`; null for an interval with unlimited rounds. */
+export function remainingSeconds(t: Timer, now: number): number | null {
+  if (t.state === "completed") return 0;
+  if (t.type === "event") {
+    return secondsUp(Date.parse(t.target_date!) - (t.state === "stopped" ? t.stopped_at! : now));
+  }
+  const total = totalMs(t);
+  return total === null ? null : secondsUp(total - elapsedAt(t, now));
+}
+
+/** The round (1-based), phase and phase countdown of an interval timer at `now`. */
+export function intervalPosition(
+  t: Timer,
+  now: number,
+): { round: number; phase: "work" | "rest"; phase_remaining_seconds: number } {
+  const work = (t.work ?? 0) * 1000;
+  const cycle = cycleMs(t);
+  if (t.state === "completed") {
+    return { round: t.rounds ?? t.rounds_done, phase: t.rest ? "rest" : "work", phase_remaining_seconds: 0 };
+  }
+  const elapsed = elapsedAt(t, now);
+  const index = Math.floor(elapsed / cycle);
+  const within = elapsed - index * cycle;
+  const round = t.rounds === null ? index + 1 : Math.min(index + 1, t.rounds);
+  if (within < work) return { round, phase: "work", phase_remaining_seconds: secondsUp(work - within) };
+  return { round, phase: "rest", phase_remaining_seconds: secondsUp(cycle - within) };
+}
+
+/** Public URLs of a timer. */
+export function timerUrls(siteUrl: string, id: string) {
+  return {
+    viewer_url: `${siteUrl}/v/${id}`,
+    embed_url: `${siteUrl}/widget?id=${id}`,
+  };
+}
+
+/** What a client reads: the timer as it is at `now` (clock transitions applied). */
+export function timerView(stored: Timer, now: number, siteUrl: string, opts: { owner: boolean }) {
+  const t = effective(stored, now);
+  const view: Record<string, unknown> = {
+    timer_id: t.id,
+    title: t.title,
+    type: t.type,
+    duration: t.duration,
+    remaining_seconds: remainingSeconds(t, now),
+    state: t.state,
+    started_at: iso(t.started_at),
+    completed_at: iso(t.completed_at),
+    theme: t.theme,
+    color: t.color,
+    ...timerUrls(siteUrl, t.id),
+    created_at: iso(t.created_at),
+    expires_at: iso(t.expires_at),
+  };
+  if (t.type === "event") view.target_date = t.target_date;
+  if (t.type === "interval") {
+    view.work = t.work;
+    view.rest = t.rest;
+    view.rounds = t.rounds;
+    view.interval = intervalPosition(t, now);
+  }
+  if (opts.owner) view.webhook_url = t.webhook_url;
+  return view;
+}

@@ -1,0 +1,39 @@
+/** Starts the service: opens KV, starts the background workers and serves HTTP. */
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { jsonLogger } from "./lib/http.ts";
+import { openKv } from "./lib/kv.ts";
+import { Store } from "./lib/store.ts";
+
+/** Runs the service until the returned `shutdown` is called. */
+export async function start(config = loadConfig()) {
+  const kv = await openKv(config);
+  const store = new Store(kv, { useQueue: config.scheduler === "queue" });
+  const app = createApp({ store, config, log: jsonLogger });
+  app.limiter.start();
+  const server = Deno.serve({
+    port: config.port,
+    onListen: ({ hostname, port }) =>
+      jsonLogger({
+        time: new Date().toISOString(),
+        level: "info",
+        msg: "listening",
+        hostname,
+        port,
+        site_url: config.siteUrl,
+      }),
+  }, app.app.fetch);
+  const shutdown = async () => {
+    await server.shutdown();
+    await app.limiter.stop();
+    kv.close();
+  };
+  return { app, server, shutdown };
+}
+
+if (import.meta.main) {
+  const { shutdown } = await start();
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(sig, () => shutdown().finally(() => Deno.exit(0)));
+  }
+}

@@ -1,0 +1,150 @@
+/** /api/v1/timers: thin handlers over TimerService; schemas double as the OpenAPI document. */
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Config } from "../../../config.ts";
+import { ApiError } from "../../../lib/errors.ts";
+import { requireAccount, type TimerService } from "../../../lib/timer_service.ts";
+import type { MiddlewareHandler } from "hono";
+import { type Timer as TimerRecord, timerView } from "../../../lib/timers.ts";
+import { LIMITS } from "../../../lib/validation.ts";
+import type { AppEnv } from "../../../lib/http.ts";
+import {
+  CreateTimerBody,
+  Deleted,
+  errors,
+  ListQuery,
+  StateBody,
+  Timer,
+  TimerIdParam,
+  TimerList,
+  UpdateTimerBody,
+} from "./schemas.ts";
+
+const security = [{ bearer: [] }];
+const json = <T>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const body = <T>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+const createTimer = createRoute({
+  method: "post",
+  path: "/timers",
+  tags: ["Timers"],
+  summary: "Create a timer",
+  security,
+  request: { body: body(CreateTimerBody) },
+  responses: { 201: json(Timer, "Created; Location names the timer"), ...errors(400, 401, 403, 413, 422, 429) },
+});
+
+const listTimers = createRoute({
+  method: "get",
+  path: "/timers",
+  tags: ["Timers"],
+  summary: "List your timers, newest first",
+  security,
+  request: { query: ListQuery },
+  responses: { 200: json(TimerList, "A page of timers"), ...errors(400, 401, 403, 429) },
+});
+
+const getTimer = createRoute({
+  method: "get",
+  path: "/timers/{id}",
+  tags: ["Timers"],
+  summary: "Read a timer (API key or the timer's control token)",
+  security,
+  request: { params: TimerIdParam },
+  responses: { 200: json(Timer, "The timer as it is now"), ...errors(401, 403, 404, 429) },
+});
+
+const updateTimer = createRoute({
+  method: "patch",
+  path: "/timers/{id}",
+  tags: ["Timers"],
+  summary: "Change title, theme, color or webhook_url",
+  security,
+  request: { params: TimerIdParam, body: body(UpdateTimerBody) },
+  responses: { 200: json(Timer, "The updated timer"), ...errors(400, 401, 403, 404, 413, 422, 429) },
+});
+
+const changeState = createRoute({
+  method: "patch",
+  path: "/timers/{id}/state",
+  tags: ["Timers"],
+  summary: "Start, pause, resume, reset or stop (API key or the timer's control token)",
+  security,
+  request: { params: TimerIdParam, body: body(StateBody) },
+  responses: {
+    200: json(Timer, "The timer after the action"),
+    ...errors(400, 401, 403, 404, 409, 413, 422, 429),
+  },
+});
+
+const deleteTimer = createRoute({
+  method: "delete",
+  path: "/timers/{id}",
+  tags: ["Timers"],
+  summary: "Delete a timer and all its data",
+  security,
+  request: { params: TimerIdParam },
+  responses: { 200: json(Deleted, "Deleted"), ...errors(401, 403, 404, 429) },
+});
+
+/** Registers the timer routes on `api`. */
+export function timerRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, config: Config) {
+  const view = (t: TimerRecord, owner: boolean) =>
+    // deno-lint-ignore no-explicit-any
+    timerView(t, svc.now(), config.siteUrl, { owner }) as any;
+
+  // Free plans have public events only.
+  const planGate: MiddlewareHandler<AppEnv> = async function planGate(c, next) {
+    const p = c.get("principal");
+    if (p.kind === "account" && !config.plans[p.account.plan].api) {
+      throw new ApiError(403, `the ${p.account.plan} plan has no API access; upgrade to pro or enterprise`);
+    }
+    await next();
+  };
+  api.use("/timers", planGate);
+  api.use("/timers/*", planGate);
+
+  api.openapi(createTimer, async (c) => {
+    const { timer, controlToken } = await svc.create(c.get("principal"), c.req.valid("json"));
+    const out = { ...view(timer, true), control_url: `${config.siteUrl}/c/${timer.id}#${controlToken}` };
+    c.header("Location", `${config.siteUrl}/api/v1/timers/${timer.id}`);
+    return c.json(out, 201);
+  });
+
+  api.openapi(listTimers, async (c) => {
+    const account = requireAccount(c.get("principal"));
+    const q = c.req.valid("query");
+    const page = await svc.store.listTimers(account.id, {
+      type: q.type,
+      limit: q.limit ?? LIMITS.list.default,
+      cursor: q.cursor,
+      now: svc.now(),
+    }).catch((e) => {
+      if (q.cursor && e instanceof TypeError) throw new ApiError(400, "cursor is not one this API returned", "cursor");
+      throw e;
+    });
+    return c.json({ timers: page.timers.map((t) => view(t, true)), next_cursor: page.next_cursor }, 200);
+  });
+
+  api.openapi(getTimer, async (c) => {
+    const p = c.get("principal");
+    const { timer } = await svc.get(p, c.req.valid("param").id);
+    return c.json(view(timer, p.kind === "account"), 200);
+  });
+
+  api.openapi(updateTimer, async (c) => {
+    const timer = await svc.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json"));
+    return c.json(view(timer, true), 200);
+  });
+
+  api.openapi(changeState, async (c) => {
+    const p = c.get("principal");
+    const timer = await svc.act(p, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(view(timer, p.kind === "account"), 200);
+  });
+
+  api.openapi(deleteTimer, async (c) => {
+    const id = c.req.valid("param").id;
+    await svc.delete(c.get("principal"), id);
+    return c.json({ deleted: true as const, timer_id: id }, 200);
+  });
+}

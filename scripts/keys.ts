@@ -1,0 +1,98 @@
+/**
+ * deno task keys create --plan pro --name "Acme" [--json] | list [--json] | revoke <prefix-or-id>
+ *   | plan <id> <plan> | rotate-secret <id> [--json]
+ * Works on the same KV_PATH as the server. Keys and secrets are printed once, on creation or rotation.
+ */
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config.ts";
+import { createAccount, parsePlan, revokeKey, rotateSecret, setPlan } from "../lib/accounts.ts";
+import { openKv } from "../lib/kv.ts";
+import { Store } from "../lib/store.ts";
+
+const USAGE = `usage: deno task keys <command>
+  create --plan <free|pro|enterprise> --name <name> [--json]   new account, API key and webhook secret
+  list [--json]                                                accounts (never keys or secrets)
+  revoke <key-prefix-or-account-id>                            the key stops working
+  plan <key-prefix-or-account-id> <free|pro|enterprise>        change the plan
+  rotate-secret <key-prefix-or-account-id> [--json]            new webhook secret (old one signs for 24 h)`;
+
+// deno-lint-ignore no-console
+const out = (s: string) => console.log(s);
+
+export async function main(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { plan: { type: "string" }, name: { type: "string" }, json: { type: "boolean" } },
+  });
+  const [cmd, ...rest] = positionals;
+  if (!cmd || !["create", "list", "revoke", "plan", "rotate-secret"].includes(cmd)) {
+    out(USAGE);
+    return cmd ? 2 : 0;
+  }
+  const kv = await openKv(loadConfig());
+  const store = new Store(kv);
+  try {
+    if (cmd === "create") {
+      if (!values.name) throw new Error("--name is required");
+      const { account, apiKey, webhookSecret } = await createAccount(store, {
+        plan: parsePlan(values.plan),
+        name: values.name,
+      });
+      if (values.json) {
+        out(
+          JSON.stringify({
+            account_id: account.id,
+            api_key: apiKey,
+            webhook_secret: webhookSecret,
+            plan: account.plan,
+          }),
+        );
+      } else {
+        out(`account:        ${account.id} (${account.name}, ${account.plan})`);
+        out(`api key:        ${apiKey}`);
+        out(`webhook secret: ${webhookSecret}`);
+        out("Store both now: they are not shown again (only a hash of the key is kept).");
+      }
+    } else if (cmd === "list") {
+      const accounts = await store.listAccounts();
+      const rows = accounts.map((a) => ({
+        account_id: a.id,
+        name: a.name,
+        plan: a.plan,
+        key_prefix: a.key_prefix,
+        created_at: new Date(a.created_at).toISOString(),
+        revoked: a.revoked_at !== null,
+      }));
+      if (values.json) out(JSON.stringify(rows));
+      else {for (const r of rows) {
+          out(`${r.account_id}  ${r.key_prefix}…  ${r.plan.padEnd(10)} ${r.revoked ? "REVOKED " : ""}${r.name}`);
+        }}
+    } else if (cmd === "revoke") {
+      if (!rest[0]) throw new Error("revoke needs a key prefix or account id");
+      const a = await revokeKey(store, rest[0]);
+      out(`revoked the key of ${a.id} (${a.key_prefix}…); running servers stop accepting it within 5 s`);
+    } else if (cmd === "plan") {
+      if (!rest[0]) throw new Error("plan needs a key prefix or account id and a plan");
+      const a = await setPlan(store, rest[0], parsePlan(rest[1]));
+      out(`${a.id} is now on the ${a.plan} plan`);
+    } else {
+      if (!rest[0]) throw new Error("rotate-secret needs a key prefix or account id");
+      const { account, webhookSecret } = await rotateSecret(store, rest[0]);
+      if (values.json) out(JSON.stringify({ account_id: account.id, webhook_secret: webhookSecret }));
+      else {
+        out(`new webhook secret for ${account.id}: ${webhookSecret}`);
+        out("For 24 hours deliveries carry signatures by both the new and the previous secret.");
+      }
+    }
+    return 0;
+  } catch (e) {
+    // deno-lint-ignore no-console
+    console.error(`keys ${cmd}: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    kv.close();
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,80 @@
+/** Test harness: the real app on a fresh in-memory KV, an injected clock, and accounts per plan. */
+import { createApp } from "../app.ts";
+import { type Config, DEFAULT_PLANS, testConfig } from "../config.ts";
+import { createAccount } from "../lib/accounts.ts";
+import { Store } from "../lib/store.ts";
+
+export const T0 = Date.parse("2026-11-22T12:00:00.000Z");
+
+/** A clock tests move by hand. */
+export class TestClock {
+  constructor(public t = T0) {}
+  now = () => this.t;
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+export interface Reply {
+  status: number;
+  // deno-lint-ignore no-explicit-any
+  body: any;
+  headers: Headers;
+}
+
+/** Generous limits so that only the rate-limit tests meet them. */
+const ROOMY = structuredClone(DEFAULT_PLANS);
+ROOMY.pro.per_minute = 100_000;
+ROOMY.pro.per_day = null;
+ROOMY.anonymous.per_minute = 100_000;
+ROOMY.free.per_minute = 100_000;
+
+export async function setup(opts: { config?: Partial<Config>; useQueue?: boolean } = {}) {
+  const kv = await Deno.openKv(":memory:");
+  const clock = new TestClock();
+  const config = testConfig({ siteUrl: "http://timers.test", plans: ROOMY, ...opts.config });
+  const store = new Store(kv, { useQueue: opts.useQueue ?? false });
+  const app = createApp({ store, config, now: clock.now });
+  const pro = await createAccount(store, { plan: "pro", name: "Pro Co" });
+  const other = await createAccount(store, { plan: "pro", name: "Other Co" });
+  const free = await createAccount(store, { plan: "free", name: "Free Co" });
+  const enterprise = await createAccount(store, { plan: "enterprise", name: "Big Co" });
+
+  /** Calls the app; `key` defaults to the pro account's key (pass null for none). */
+  async function call(
+    method: string,
+    path: string,
+    o: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { ...o.headers };
+    const key = o.key === undefined ? pro.apiKey : o.key;
+    if (key !== null) headers.authorization ??= `Bearer ${key}`;
+    let payload: string | undefined = o.raw;
+    if (o.body !== undefined) payload = JSON.stringify(o.body);
+    if (payload !== undefined) headers["content-type"] ??= "application/json";
+    const res = await app.app.request(`http://timers.test${path}`, { method, headers, body: payload });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch { /* not JSON */ }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  /** Creates a timer as the pro account and returns the response body. */
+  async function create(input: Record<string, unknown>, key?: string) {
+    const r = await call("POST", "/api/v1/timers", { body: input, key });
+    if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  }
+
+  const act = (id: string, action: string, key?: string | null) =>
+    call("PATCH", `/api/v1/timers/${id}/state`, { body: { action }, key });
+
+  async function close() {
+    await app.limiter.stop();
+    kv.close();
+  }
+
+  return { kv, clock, config, store, app, pro, other, free, enterprise, call, create, act, close };
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Runs the pinned Deno: a `deno` on PATH of the same major version, else the one from the npm
+// deno-lint-ignore-file no-console -- a Node launcher that speaks to the terminal
+// Runs the pinned Deno: a `deno` on PATH of the pinned version, else the one from the npm
 // package `deno` (installed here on first use). Usage: node scripts/deno.mjs <deno args…>
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+async function keys(path: string, ...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/keys.ts", ...args],
+    cwd: ROOT,
+    env: { KV_PATH: path },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
+}
+
+Deno.test("deno task keys creates, lists, re-plans, rotates and revokes keys on the KV file", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite3`;
+  const created = await keys(path, "create", "--plan", "pro", "--name", "Acme", "--json");
+  assert.equal(created.code, 0, created.stderr);
+  const c = JSON.parse(created.stdout);
+  assert.deepEqual(Object.keys(c).sort(), ["account_id", "api_key", "plan", "webhook_secret"]);
+  assert.match(c.api_key, /^tsk_[0-9A-Za-z]{32}$/);
+  assert.match(c.webhook_secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+  assert.equal(c.plan, "pro");
+
+  const listed = await keys(path, "list", "--json");
+  const rows = JSON.parse(listed.stdout);
+  assert.equal(rows[0].account_id, c.account_id);
+  assert.ok(!listed.stdout.includes(c.api_key), "list never shows the key");
+  assert.ok(!listed.stdout.includes(c.webhook_secret.slice(6)), "nor the secret");
+
+  const kv = await Deno.openKv(path);
+  const raw: string[] = [];
+  for await (const e of kv.list({ prefix: [] })) raw.push(JSON.stringify(e));
+  kv.close();
+  assert.ok(!raw.join().includes(c.api_key), "only a hash of the key is stored");
+
+  assert.equal((await keys(path, "plan", c.account_id, "enterprise")).code, 0);
+  const rotated = await keys(path, "rotate-secret", c.api_key.slice(0, 12), "--json");
+  assert.notEqual(JSON.parse(rotated.stdout).webhook_secret, c.webhook_secret);
+  assert.equal((await keys(path, "revoke", c.api_key.slice(0, 12))).code, 0);
+  const after = JSON.parse((await keys(path, "list", "--json")).stdout)[0];
+  assert.equal(after.plan, "enterprise");
+  assert.equal(after.revoked, true);
+
+  const bad = await keys(path, "create", "--plan", "gold", "--name", "X");
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /plan must be one of free, pro, enterprise/);
+  await Deno.remove(dir, { recursive: true });
+});

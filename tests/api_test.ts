@@ -1,0 +1,239 @@
+import assert from "node:assert/strict";
+import { setup } from "./helpers.ts";
+
+Deno.test("POST /timers creates a countdown with every creation field, 201 and Location", async () => {
+  const s = await setup();
+  const r = await s.call("POST", "/api/v1/timers", { body: { type: "countdown", duration: 300, title: "Tea" } });
+  assert.equal(r.status, 201);
+  const t = r.body;
+  assert.match(t.timer_id, /^tmr_[0-9A-Za-z]{16}$/);
+  assert.equal(r.headers.get("location"), `http://timers.test/api/v1/timers/${t.timer_id}`);
+  assert.equal(t.title, "Tea");
+  assert.equal(t.type, "countdown");
+  assert.equal(t.duration, 300);
+  assert.equal(t.remaining_seconds, 300);
+  assert.equal(t.state, "idle");
+  assert.equal(t.theme, "light");
+  assert.equal(t.color, "6C63FF");
+  assert.equal(t.viewer_url, `http://timers.test/v/${t.timer_id}`);
+  assert.equal(t.embed_url, `http://timers.test/widget?id=${t.timer_id}`);
+  assert.match(t.control_url, new RegExp(`^http://timers.test/c/${t.timer_id}#tct_[0-9A-Za-z]{24}$`));
+  assert.equal(t.created_at, "2026-11-22T12:00:00.000Z");
+  assert.equal(t.expires_at, "2026-12-22T12:00:00.000Z");
+  assert.equal(t.started_at, null);
+  await s.close();
+});
+
+Deno.test("event and interval timers echo their inputs and derive duration", async () => {
+  const s = await setup();
+  const e = await s.create({ type: "event", target_date: "2026-11-23T12:00:00+01:00" });
+  assert.equal(e.target_date, "2026-11-23T11:00:00.000Z");
+  assert.equal(e.duration, 23 * 3600);
+  assert.equal(e.remaining_seconds, 23 * 3600);
+  const far = await s.create({ type: "event", target_date: "2027-06-01T00:00:00Z" });
+  assert.equal(far.expires_at, "2027-06-08T00:00:00.000Z");
+  const i = await s.create({ type: "interval", work: 20, rest: 10, rounds: 4, theme: "dark", color: "ff0000" });
+  assert.deepEqual([i.work, i.rest, i.rounds, i.duration, i.theme, i.color], [20, 10, 4, 120, "dark", "FF0000"]);
+  assert.deepEqual(i.interval, { round: 1, phase: "work", phase_remaining_seconds: 20 });
+  const u = await s.create({ type: "interval", work: 5, rest: 0 });
+  assert.equal(u.rounds, null);
+  assert.equal(u.duration, null);
+  assert.equal(u.remaining_seconds, null);
+  await s.close();
+});
+
+Deno.test("a countdown runs from creation to completion with the clock", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 10 });
+  const started = await s.act(t.timer_id, "start");
+  assert.equal(started.status, 200);
+  assert.equal(started.body.state, "running");
+  assert.equal(started.body.remaining_seconds, 10);
+  assert.equal(started.body.started_at, "2026-11-22T12:00:00.000Z");
+  s.clock.advance(3_500);
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.remaining_seconds, 7);
+  s.clock.advance(6_500);
+  const done = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+  assert.equal(done.body.state, "completed");
+  assert.equal(done.body.remaining_seconds, 0);
+  assert.equal(done.body.completed_at, "2026-11-22T12:00:10.000Z");
+  const again = await s.act(t.timer_id, "pause");
+  assert.equal(again.status, 409);
+  assert.equal(again.body.error.field, "action");
+  assert.match(again.body.error.message, /pause.*completed/);
+  await s.close();
+});
+
+Deno.test("each action moves each type through the state table; invalid ones answer 409", async () => {
+  const s = await setup();
+  const cases: Record<string, Record<string, unknown>> = {
+    countdown: { type: "countdown", duration: 60 },
+    event: { type: "event", target_date: "2026-12-01T00:00:00Z" },
+    interval: { type: "interval", work: 20, rest: 10, rounds: 2 },
+  };
+  for (const [type, input] of Object.entries(cases)) {
+    const { timer_id: id } = await s.create(input);
+    const expect = async (action: string, status: number, state?: string) => {
+      const r = await s.act(id, action);
+      assert.equal(r.status, status, `${type} ${action}: ${JSON.stringify(r.body)}`);
+      if (state) assert.equal(r.body.state, state, `${type} ${action}`);
+    };
+    await expect("pause", 409);
+    await expect("resume", 409);
+    await expect("stop", 409);
+    await expect("start", 200, "running");
+    await expect("start", 409);
+    if (type === "event") {
+      await expect("pause", 409);
+      await expect("resume", 409);
+    } else {
+      await expect("resume", 409);
+      await expect("pause", 200, "paused");
+      await expect("pause", 409);
+      await expect("resume", 200, "running");
+      await expect("pause", 200, "paused");
+    }
+    await expect("stop", 200, "stopped");
+    await expect("stop", 409);
+    await expect("start", 409);
+    await expect("reset", 200, "idle");
+    await expect("reset", 200, "idle");
+    await expect("start", 200, "running");
+  }
+  await s.close();
+});
+
+Deno.test("variant B's state body maps to the action that reaches the state", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 60 });
+  const put = (state: string) => s.call("PATCH", `/api/v1/timers/${id}/state`, { body: { state } });
+  assert.equal((await put("running")).body.state, "running");
+  assert.equal((await put("paused")).body.state, "paused");
+  assert.equal((await put("running")).body.state, "running");
+  assert.equal((await put("stopped")).body.state, "stopped");
+  assert.equal((await put("idle")).body.state, "idle");
+  const bad = await put("paused");
+  assert.equal(bad.status, 409);
+  assert.equal(bad.body.error.field, "state");
+  const unknown = await put("completed");
+  assert.equal(unknown.status, 422);
+  assert.equal(unknown.body.error.field, "state");
+  const both = await s.call("PATCH", `/api/v1/timers/${id}/state`, { body: { state: "running", action: "start" } });
+  assert.equal(both.status, 422);
+  await s.close();
+});
+
+Deno.test("pause and resume shift an interval's rounds; GET is right after the end with nobody watching", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create({ type: "interval", work: 20, rest: 10, rounds: 3 });
+  await s.act(id, "start");
+  s.clock.advance(25_000);
+  let r = await s.call("GET", `/api/v1/timers/${id}`);
+  assert.deepEqual(r.body.interval, { round: 1, phase: "rest", phase_remaining_seconds: 5 });
+  await s.act(id, "pause");
+  s.clock.advance(600_000);
+  r = await s.call("GET", `/api/v1/timers/${id}`);
+  assert.equal(r.body.remaining_seconds, 65);
+  await s.act(id, "resume");
+  s.clock.advance(10_000);
+  r = await s.call("GET", `/api/v1/timers/${id}`);
+  assert.deepEqual(r.body.interval, { round: 2, phase: "work", phase_remaining_seconds: 15 });
+  s.clock.advance(3600_000);
+  r = await s.call("GET", `/api/v1/timers/${id}`);
+  assert.equal(r.body.state, "completed");
+  assert.equal(r.body.completed_at, new Date(Date.parse("2026-11-22T12:00:00Z") + 690_000).toISOString());
+  await s.close();
+});
+
+Deno.test("two simultaneous starts on one timer give one 200 and one 409", async () => {
+  const s = await setup();
+  for (let i = 0; i < 5; i++) {
+    const { timer_id: id } = await s.create({ type: "countdown", duration: 60 });
+    const results = await Promise.all([s.act(id, "start"), s.act(id, "start")]);
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 409]);
+  }
+  await s.close();
+});
+
+Deno.test("GET /timers lists newest first with a cursor and a type filter", async () => {
+  const s = await setup();
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    s.clock.advance(1000);
+    ids.push(
+      (await s.create(i % 2 ? { type: "interval", work: 1, rest: 1 } : { type: "countdown", duration: 5 }))
+        .timer_id,
+    );
+  }
+  const p1 = await s.call("GET", "/api/v1/timers?limit=2");
+  assert.equal(p1.status, 200);
+  assert.deepEqual(p1.body.timers.map((t: { timer_id: string }) => t.timer_id), [ids[4], ids[3]]);
+  assert.equal(typeof p1.body.next_cursor, "string");
+  const p2 = await s.call("GET", `/api/v1/timers?limit=2&cursor=${encodeURIComponent(p1.body.next_cursor)}`);
+  assert.deepEqual(p2.body.timers.map((t: { timer_id: string }) => t.timer_id), [ids[2], ids[1]]);
+  const p3 = await s.call("GET", `/api/v1/timers?limit=2&cursor=${encodeURIComponent(p2.body.next_cursor)}`);
+  assert.deepEqual(p3.body.timers.map((t: { timer_id: string }) => t.timer_id), [ids[0]]);
+  assert.equal(p3.body.next_cursor, null);
+  const ev = await s.create({ type: "event", target_date: "2027-01-01T00:00:00Z" });
+  const events = await s.call("GET", "/api/v1/timers?type=event");
+  assert.deepEqual(events.body.timers.map((t: { timer_id: string }) => t.timer_id), [ev.timer_id]);
+  for (const q of ["limit=0", "limit=101", "limit=abc", "type=alarm", "foo=1"]) {
+    const bad = await s.call("GET", `/api/v1/timers?${q}`);
+    assert.equal(bad.status, 400, q);
+    assert.equal(bad.body.error.field, q.split("=")[0], q);
+  }
+  const cur = await s.call("GET", "/api/v1/timers?cursor=nonsense!");
+  assert.equal(cur.status, 400);
+  assert.equal(cur.body.error.field, "cursor");
+  const others = await s.call("GET", "/api/v1/timers", { key: s.other.apiKey });
+  assert.deepEqual(others.body.timers, []);
+  await s.close();
+});
+
+Deno.test("PATCH /timers/:id changes title, theme, color and webhook_url", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 60, title: "Old" });
+  const r = await s.call("PATCH", `/api/v1/timers/${id}`, {
+    body: { title: "New", theme: "auto", color: "00aa00", webhook_url: "http://127.0.0.1:9/hook" },
+  });
+  assert.equal(r.status, 200);
+  assert.deepEqual([r.body.title, r.body.theme, r.body.color, r.body.webhook_url], [
+    "New",
+    "auto",
+    "00AA00",
+    "http://127.0.0.1:9/hook",
+  ]);
+  const cleared = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { title: null, webhook_url: null } });
+  assert.equal(cleared.body.title, null);
+  assert.equal(cleared.body.webhook_url, null);
+  const bad = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { duration: 5 } });
+  assert.equal(bad.status, 422);
+  assert.equal(bad.body.error.field, "duration");
+  const badUrl = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { webhook_url: "ftp://x" } });
+  assert.equal(badUrl.status, 422);
+  assert.equal(badUrl.body.error.field, "webhook_url");
+  await s.close();
+});
+
+Deno.test("DELETE removes the timer; it is then 404 everywhere", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 60 });
+  const r = await s.call("DELETE", `/api/v1/timers/${id}`);
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.body, { deleted: true, timer_id: id });
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).status, 404);
+  assert.equal((await s.act(id, "start")).status, 404);
+  assert.equal((await s.call("DELETE", `/api/v1/timers/${id}`)).status, 404);
+  assert.deepEqual((await s.call("GET", "/api/v1/timers")).body.timers, []);
+  await s.close();
+});
+
+Deno.test("an expired timer answers 404", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 60 });
+  s.clock.advance(30 * 86400_000);
+  const r = await s.call("GET", `/api/v1/timers/${id}`);
+  assert.equal(r.status, 404);
+  assert.deepEqual(r.body, { error: { code: 404, message: "timer not found or expired" } });
+  await s.close();
+});

@@ -1,0 +1,161 @@
+import assert from "node:assert/strict";
+import { DEFAULT_PLANS } from "../config.ts";
+import { revokeKey, setPlan } from "../lib/accounts.ts";
+import { setup } from "./helpers.ts";
+
+const cd = { type: "countdown", duration: 60 };
+
+Deno.test("a missing, malformed or wrong key answers 401 with WWW-Authenticate", async () => {
+  const s = await setup();
+  const cases: (string | null)[] = [null, "tsk_wrongwrongwrongwrongwrongwrong0", "Basic abc", "Bearer", "nonsense"];
+  for (const auth of cases) {
+    const r = await s.call("GET", "/api/v1/timers", {
+      key: null,
+      headers: auth === null ? {} : { authorization: auth.startsWith("tsk_") ? `Bearer ${auth}` : auth },
+    });
+    assert.equal(r.status, 401, String(auth));
+    assert.equal(r.body.error.code, 401);
+    assert.equal(r.headers.get("www-authenticate"), 'Bearer realm="api"');
+    assert.ok(r.headers.get("x-ratelimit-limit"));
+  }
+  await s.close();
+});
+
+Deno.test("a free plan gets 403 on every timer endpoint", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create(cd);
+  const key = s.free.apiKey;
+  for (
+    const [m, p, body] of [
+      ["POST", "/api/v1/timers", cd],
+      ["GET", "/api/v1/timers", undefined],
+      ["GET", `/api/v1/timers/${id}`, undefined],
+      ["PATCH", `/api/v1/timers/${id}/state`, { action: "start" }],
+      ["DELETE", `/api/v1/timers/${id}`, undefined],
+    ] as const
+  ) {
+    const r = await s.call(m, p, { key, body });
+    assert.equal(r.status, 403, `${m} ${p}`);
+    assert.match(r.body.error.message, /free plan has no API access/);
+  }
+  await s.close();
+});
+
+Deno.test("a timer is visible only to its owner: another account gets 404", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create({ ...cd, webhook_url: "http://127.0.0.1:9/h" });
+  const key = s.other.apiKey;
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`, { key })).status, 404);
+  assert.equal((await s.act(id, "start", key)).status, 404);
+  assert.equal((await s.call("PATCH", `/api/v1/timers/${id}`, { key, body: { title: "x" } })).status, 404);
+  assert.equal((await s.call("DELETE", `/api/v1/timers/${id}`, { key })).status, 404);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.state, "idle");
+  await s.close();
+});
+
+Deno.test("the control token reads and drives its one timer, and nothing else", async () => {
+  const s = await setup();
+  const t = await s.create({ ...cd, webhook_url: "http://127.0.0.1:9/h" });
+  const token = t.control_url.split("#")[1];
+  const other = await s.create(cd);
+  const got = await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: token });
+  assert.equal(got.status, 200);
+  assert.equal(got.body.webhook_url, undefined, "the owner's webhook is not shown to a token holder");
+  assert.equal((await s.act(t.timer_id, "start", token)).body.state, "running");
+  assert.equal((await s.call("GET", `/api/v1/timers/${other.timer_id}`, { key: token })).status, 401);
+  assert.equal((await s.act(other.timer_id, "start", token)).status, 401);
+  assert.equal((await s.call("DELETE", `/api/v1/timers/${t.timer_id}`, { key: token })).status, 403);
+  assert.equal(
+    (await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { key: token, body: { title: "x" } })).status,
+    403,
+  );
+  assert.equal((await s.call("POST", "/api/v1/timers", { key: token, body: cd })).status, 403);
+  assert.equal((await s.call("GET", "/api/v1/timers", { key: token })).status, 403);
+  const forged = await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: "tct_AAAAAAAAAAAAAAAAAAAAAAAA" });
+  assert.equal(forged.status, 401);
+  await s.close();
+});
+
+Deno.test("a revoked key stops working and a plan change applies", async () => {
+  const s = await setup();
+  await revokeKey(s.store, s.other.account.id);
+  s.app.keys.clear();
+  assert.equal((await s.call("GET", "/api/v1/timers", { key: s.other.apiKey })).status, 401);
+  await setPlan(s.store, s.free.account.id, "pro");
+  s.app.keys.clear();
+  assert.equal((await s.call("GET", "/api/v1/timers", { key: s.free.apiKey })).status, 200);
+  await s.close();
+});
+
+Deno.test("the pro plan stores at most 50 timers; deleting one makes room", async () => {
+  const s = await setup();
+  const ids: string[] = [];
+  for (let i = 0; i < 50; i++) ids.push((await s.create(cd)).timer_id);
+  const over = await s.call("POST", "/api/v1/timers", { body: cd });
+  assert.equal(over.status, 403);
+  assert.match(over.body.error.message, /at most 50 timers/);
+  await s.call("DELETE", `/api/v1/timers/${ids[0]}`);
+  assert.equal((await s.call("POST", "/api/v1/timers", { body: cd })).status, 201);
+  // Expired timers no longer count.
+  s.clock.advance(31 * 86400_000);
+  assert.equal((await s.call("POST", "/api/v1/timers", { body: cd })).status, 201);
+  // Enterprise has no limit.
+  for (let i = 0; i < 55; i++) await s.create(cd, s.enterprise.apiKey);
+  await s.close();
+});
+
+Deno.test("concurrent creations cannot pass the stored-timer limit", async () => {
+  const s = await setup();
+  for (let i = 0; i < 45; i++) await s.create(cd);
+  const results = await Promise.all(Array.from({ length: 10 }, () => s.call("POST", "/api/v1/timers", { body: cd })));
+  assert.equal(results.filter((r) => r.status === 201).length, 5);
+  assert.equal(results.filter((r) => r.status === 403).length, 5);
+  await s.close();
+});
+
+Deno.test("rate limits: headers on every response, 429 with Retry-After, reset with the minute", async () => {
+  const s = await setup({ config: { plans: structuredClone(DEFAULT_PLANS) } });
+  let last;
+  for (let i = 0; i < 60; i++) {
+    last = await s.call("GET", "/api/v1/timers");
+    assert.equal(last.status, 200);
+  }
+  assert.equal(last!.headers.get("x-ratelimit-limit"), "60");
+  assert.equal(last!.headers.get("x-ratelimit-remaining"), "0");
+  assert.equal(last!.headers.get("x-ratelimit-reset"), String(Date.parse("2026-11-22T12:01:00Z") / 1000));
+  const over = await s.call("GET", "/api/v1/timers");
+  assert.equal(over.status, 429);
+  assert.equal(over.headers.get("retry-after"), "60");
+  assert.equal(over.body.error.code, 429);
+  // Another account has its own budget.
+  assert.equal((await s.call("GET", "/api/v1/timers", { key: s.other.apiKey })).status, 200);
+  s.clock.advance(60_000);
+  const next = await s.call("GET", "/api/v1/timers");
+  assert.equal(next.status, 200);
+  assert.equal(next.headers.get("x-ratelimit-remaining"), "59");
+  await s.close();
+});
+
+Deno.test("anonymous callers are limited per IP", async () => {
+  const s = await setup({ config: { plans: structuredClone(DEFAULT_PLANS), trustProxy: true } });
+  const from = (ip: string) => s.call("GET", "/api/v1/timers", { key: null, headers: { "x-forwarded-for": ip } });
+  for (let i = 0; i < 30; i++) assert.equal((await from("203.0.113.7")).status, 401);
+  assert.equal((await from("203.0.113.7")).status, 429);
+  assert.equal((await from("203.0.113.8")).status, 401);
+  await s.close();
+});
+
+Deno.test("the daily cap applies across minutes", async () => {
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro.per_day = 3;
+  const s = await setup({ config: { plans } });
+  for (let i = 0; i < 3; i++) {
+    assert.equal((await s.call("GET", "/api/v1/timers")).status, 200);
+    s.clock.advance(61_000);
+  }
+  const r = await s.call("GET", "/api/v1/timers");
+  assert.equal(r.status, 429);
+  assert.match(r.body.error.message, /per day/);
+  assert.ok(Number(r.headers.get("retry-after")) > 60);
+  await s.close();
+});

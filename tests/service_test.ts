@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { setup } from "./helpers.ts";
+
+Deno.test("GET /api/v1/openapi.json is an OpenAPI 3.1 document covering every endpoint", async () => {
+  const s = await setup();
+  const r = await s.call("GET", "/api/v1/openapi.json", { key: null });
+  assert.equal(r.status, 200);
+  assert.equal(r.body.openapi, "3.1.0");
+  const ops = Object.entries(r.body.paths).flatMap(([p, item]) => Object.keys(item as object).map((m) => `${m} ${p}`));
+  for (
+    const op of [
+      "post /timers",
+      "get /timers",
+      "get /timers/{id}",
+      "patch /timers/{id}",
+      "patch /timers/{id}/state",
+      "delete /timers/{id}",
+    ]
+  ) assert.ok(ops.includes(op), op);
+  const create = r.body.components.schemas.CreateTimer;
+  assert.equal(create.additionalProperties, false);
+  assert.deepEqual(create.required, ["type"]);
+  assert.equal(create.properties.duration.maximum, 31536000);
+  assert.ok(r.body.components.securitySchemes.bearer);
+  assert.equal(r.body.servers[0].url, "http://timers.test/api/v1");
+  await s.close();
+});
+
+Deno.test("/docs renders a readable reference without external scripts", async () => {
+  const s = await setup();
+  const r = await s.call("GET", "/docs", { key: null });
+  assert.equal(r.status, 200);
+  assert.match(r.body, /<h1>Timer Service API<\/h1>/);
+  assert.match(r.body, /\/api\/v1\/timers\/\{id\}\/state/);
+  assert.doesNotMatch(r.body, /<script|https?:\/\/cdn/);
+  await s.close();
+});
+
+Deno.test("GET /healthz answers 200 while KV is reachable", async () => {
+  const s = await setup();
+  const r = await s.call("GET", "/healthz", { key: null });
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.body, { ok: true });
+  await s.close();
+});
+
+Deno.test("each request is logged as one JSON line with a request id and no secrets", async () => {
+  const s = await setup();
+  const lines: Record<string, unknown>[] = [];
+  const { createApp } = await import("../app.ts");
+  const app = createApp({ store: s.store, config: { ...s.config, logRequests: true }, log: (l) => lines.push(l) });
+  const res = await app.app.request("http://timers.test/api/v1/timers", {
+    headers: { authorization: `Bearer ${s.pro.apiKey}` },
+  });
+  await res.body?.cancel();
+  assert.equal(lines.length, 1);
+  assert.match(String(lines[0].request_id), /^req_/);
+  assert.equal(res.headers.get("x-request-id"), lines[0].request_id);
+  assert.ok(!JSON.stringify(lines).includes(s.pro.apiKey));
+  await app.limiter.stop();
+  await s.close();
+});

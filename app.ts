@@ -17,7 +17,10 @@ import type { Store } from "./lib/store.ts";
 import { TimerService } from "./lib/timer_service.ts";
 import { issuesToError } from "./lib/validation.ts";
 import { docsPage } from "./routes/docs.ts";
+import { liveRoutes } from "./routes/live.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
+import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
+import { Scheduler } from "./lib/scheduler.ts";
 
 export interface AppDeps {
   store: Store;
@@ -25,6 +28,8 @@ export interface AppDeps {
   /** The clock, injectable for tests. */
   now?: () => number;
   log?: (line: LogLine) => void;
+  /** The fetch webhooks are sent with (tests may inject one). */
+  fetch?: typeof fetch;
 }
 
 export const API_INFO = {
@@ -44,6 +49,7 @@ export function createApp(deps: AppDeps) {
   const timers = new TimerService(store, config, now);
   const keys = new KeyResolver(store, { ttlMs: 5000, now });
   const limiter = new RateLimiter(store.kv, { flushMs: config.rateLimitFlushMs, now });
+  const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch });
 
   const app = new OpenAPIHono<AppEnv>();
   app.use(requestLog({ log, now }));
@@ -68,6 +74,7 @@ export function createApp(deps: AppDeps) {
   api.on("POST", ["/timers"], body);
   api.on("PATCH", ["/timers/:id", "/timers/:id/state"], body);
   timerRoutes(api, timers, config);
+  webhookRoutes(api, timers, scheduler);
   api.doc31("/openapi.json", { ...API_INFO, servers: [{ url: `${config.siteUrl}/api/v1` }] });
   app.route("/api/v1", api);
 
@@ -79,16 +86,20 @@ export function createApp(deps: AppDeps) {
       throw new ApiError(503, "KV is not reachable");
     }
   });
+  liveRoutes(app, { store, config, now });
   app.get("/docs", (c) => c.html(docsPage(api.getOpenAPI31Document({ ...API_INFO }))));
 
   app.notFound(notFoundHandler([
     { pattern: /^\/api\/v1\/timers\/?$/, methods: ["GET", "POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/?$/, methods: ["GET", "PATCH", "DELETE"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/state\/?$/, methods: ["PATCH"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/?$/, methods: ["GET"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/[^/]+\/redeliver\/?$/, methods: ["POST"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/webhook\/test\/?$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
   ]));
 
-  return { app, timers, keys, limiter, store, config, now };
+  return { app, timers, keys, limiter, scheduler, store, config, now };
 }
 
 export type App = ReturnType<typeof createApp>;

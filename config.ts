@@ -32,6 +32,8 @@ export interface Config {
   /** Delays in seconds before attempts 2…n of a webhook delivery. */
   webhookRetryDelays: number[];
   webhookTimeoutMs: number;
+  /** Webhook attempts in flight at once per process. */
+  webhookConcurrency: number;
   /** Lets deliveries reach loopback/private addresses and plain http URLs (development, tests). */
   webhookAllowPrivate: boolean;
   /** Take the client IP from X-Forwarded-For. */
@@ -131,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     plans: parsePlans(env.PLANS),
     webhookRetryDelays: delays(env.WEBHOOK_RETRY_DELAYS),
     webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 10_000, 1),
+    webhookConcurrency: int(env, "WEBHOOK_CONCURRENCY", 64, 1),
     webhookAllowPrivate: flag(env, "WEBHOOK_ALLOW_PRIVATE", false),
     trustProxy: flag(env, "TRUST_PROXY", false),
     scheduler,

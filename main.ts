@@ -11,6 +11,7 @@ export async function start(config = loadConfig()) {
   const store = new Store(kv, { useQueue: config.scheduler === "queue" });
   const app = createApp({ store, config, log: jsonLogger });
   app.limiter.start();
+  app.scheduler.start();
   const server = Deno.serve({
     port: config.port,
     onListen: ({ hostname, port }) =>
@@ -25,6 +26,7 @@ export async function start(config = loadConfig()) {
   }, app.app.fetch);
   const shutdown = async () => {
     await server.shutdown();
+    await app.scheduler.stop();
     await app.limiter.stop();
     kv.close();
   };

@@ -77,6 +77,9 @@ export function rateKey(subject: string, window: "m" | "d", start: number): [str
   return ["rate", subject, window, start];
 }
 
+/** How long after an item is due its queue wake-up arrives, leaving the in-process timer first. */
+export const QUEUE_SLACK_MS = 1000;
+
 /** The longest delay a KV queue message may carry. */
 const MAX_QUEUE_DELAY_MS = 30 * 86400_000 - 60_000;
 
@@ -156,6 +159,11 @@ export class Store {
     return e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null;
   }
 
+  /** A stream of the timer's entry: now, then after every change (same process, or managed KV). */
+  watchTimer(id: string): ReadableStream<[Deno.KvEntryMaybe<Timer>]> {
+    return this.kv.watch<[Timer]>([key.timer(id)]);
+  }
+
   /**
    * Stores a new timer unless the account already holds `limit` live timers. All creations
    * and deletions of an account check one sequence key, so concurrent ones cannot overshoot.
@@ -170,9 +178,13 @@ export class Store {
         .set(key.acctSeq(timer.account_id), (seq.value ?? 0) + 1)
         .set(key.acctTimer(timer.account_id, timer.created_at, timer.id), timer.expires_at)
         .set(key.acctTimerByType(timer.account_id, timer.type, timer.created_at, timer.id), timer.expires_at);
-      const stored = this.schedule(op, null, timer, [], now);
+      const due: DueItem[] = [];
+      const stored = this.schedule(op, due, null, timer, [], now);
       op.set(key.timer(timer.id), stored);
-      if ((await op.commit()).ok) return "ok";
+      if ((await op.commit()).ok) {
+        this.notify(due);
+        return "ok";
+      }
     }
   }
 
@@ -191,10 +203,13 @@ export class Store {
    */
   async commitTimer(versionstamp: string, prev: Timer, next: Timer, events: TimerEvent[], now: number) {
     const op = this.kv.atomic().check({ key: key.timer(prev.id), versionstamp });
-    const stored = this.schedule(op, prev, next, events, now);
+    const due: DueItem[] = [];
+    const stored = this.schedule(op, due, prev, next, events, now);
     op.set(key.timer(next.id), stored);
     const res = await op.commit();
-    return res.ok ? stored : null;
+    if (!res.ok) return null;
+    this.notify(due);
+    return stored;
   }
 
   /** Deletes a timer with its indexes, due entries and delivery log. */
@@ -243,21 +258,92 @@ export class Store {
     return { timers, next_cursor: full && iter.cursor ? iter.cursor : null };
   }
 
+  // ── deliveries ───────────────────────────────────────────────────────────────────────────
+
+  async getDelivery(timerId: string, id: string): Promise<{ delivery: Delivery; versionstamp: string } | null> {
+    const e = await this.kv.get<Delivery>(key.delivery(timerId, id));
+    return e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null;
+  }
+
+  /**
+   * Replaces a delivery provided it is still at `versionstamp`, moving its due entry to the new
+   * `next_attempt_at` (a lease while an attempt runs, the next retry, or none once settled).
+   */
+  async updateDelivery(versionstamp: string, prev: Delivery, next: Delivery, now: number): Promise<string | null> {
+    const ref = `${next.timer_id}/${next.id}`;
+    const due: DueItem[] = [];
+    const op = this.kv.atomic()
+      .check({ key: key.delivery(prev.timer_id, prev.id), versionstamp })
+      .set(key.delivery(next.timer_id, next.id), next);
+    if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
+      op.delete(key.due(prev.next_attempt_at, "delivery", ref));
+    }
+    if (next.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
+      this.addDue(op, due, { at: next.next_attempt_at, kind: "delivery", ref }, {
+        kind: "delivery",
+        timer_id: next.timer_id,
+        id: next.id,
+        attempt: next.attempts.length + 1,
+      }, now);
+    }
+    const res = await op.commit();
+    if (!res.ok) return null;
+    this.notify(due);
+    return res.versionstamp;
+  }
+
+  /** Stores a delivery that needs no scheduling (the webhook test's record). */
+  async putDelivery(d: Delivery): Promise<void> {
+    await this.kv.set(key.delivery(d.timer_id, d.id), d);
+  }
+
+  /** A page of a timer's deliveries, newest first. */
+  async listDeliveries(timerId: string, opts: { limit: number; cursor?: string }) {
+    const iter = this.kv.list<Delivery>({ prefix: ["delivery", timerId] }, {
+      reverse: true,
+      limit: opts.limit,
+      cursor: opts.cursor,
+    });
+    const deliveries: Delivery[] = [];
+    for await (const e of iter) deliveries.push(e.value);
+    return { deliveries, next_cursor: deliveries.length === opts.limit && iter.cursor ? iter.cursor : null };
+  }
+
+  /** Removes one due entry (work found stale or done). */
+  async deleteDue(item: DueItem): Promise<void> {
+    await this.kv.delete(key.due(item.at, item.kind, item.ref));
+  }
+
+  /** Re-sends a queue wake-up for an entry the queue delivered early (delays cap at 30 days). */
+  async requeue(item: DueItem, msg: QueueMessage, now: number): Promise<void> {
+    if (!this.opts.useQueue) return;
+    await this.kv.enqueue(msg, { delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, item.at - now) + QUEUE_SLACK_MS) });
+  }
+
   // ── scheduling ──────────────────────────────────────────────────────────────────────────
 
   /**
    * Adds to `op` the due index and wake-ups of `next`, the removal of `prev`'s, and one
    * delivery per event when the timer has a webhook. Returns `next` with its `due_at` set.
    */
-  private schedule(op: Deno.AtomicOperation, prev: Timer | null, next: Timer, events: TimerEvent[], now: number) {
+  private schedule(
+    op: Deno.AtomicOperation,
+    due: DueItem[],
+    prev: Timer | null,
+    next: Timer,
+    events: TimerEvent[],
+    now: number,
+  ) {
     const dueAt = nextDeadline(next);
     const stored: Timer = { ...next, due_at: dueAt };
     if (prev?.due_at !== null && prev?.due_at !== undefined && prev.due_at !== dueAt) {
       op.delete(key.due(prev.due_at, "timer", prev.id));
     }
-    if (!prev) this.addDue(op, { at: next.expires_at, kind: "expire", ref: next.id }, { kind: "expire", id: next.id });
+    if (!prev) {
+      this.addDue(op, due, { at: next.expires_at, kind: "expire", ref: next.id }, { kind: "expire", id: next.id }, now);
+    }
     if (dueAt !== null) {
-      this.addDue(op, { at: dueAt, kind: "timer", ref: next.id }, {
+      this.addDue(op, due, { at: dueAt, kind: "timer", ref: next.id }, {
         kind: "timer",
         id: next.id,
         version: next.version,
@@ -286,7 +372,7 @@ export class Store {
           created_at: now,
         };
         op.set(key.delivery(next.id, id), delivery);
-        this.addDue(op, { at: now, kind: "delivery", ref: `${next.id}/${id}` }, {
+        this.addDue(op, due, { at: now, kind: "delivery", ref: `${next.id}/${id}` }, {
           kind: "delivery",
           timer_id: next.id,
           id,
@@ -297,12 +383,18 @@ export class Store {
     return stored;
   }
 
-  private addDue(op: Deno.AtomicOperation, item: DueItem, msg: QueueMessage, now = item.at) {
+  private addDue(op: Deno.AtomicOperation, due: DueItem[], item: DueItem, msg: QueueMessage, now: number) {
+    due.push(item);
     op.set(key.due(item.at, item.kind, item.ref), msg);
     if (this.opts.useQueue) {
-      op.enqueue(msg, { delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, item.at - now)) });
+      // The queue is the durable backstop; in-process timers fire first, so it comes a little later.
+      op.enqueue(msg, { delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, item.at - now) + QUEUE_SLACK_MS) });
     }
-    this.opts.onDue?.(item);
+  }
+
+  /** Tells the in-process scheduler of due instants a successful commit wrote. */
+  private notify(due: DueItem[]) {
+    if (this.opts.onDue) { for (const item of due) this.opts.onDue(item); }
   }
 
   /** Due-index entries at or before `until`, oldest first. */

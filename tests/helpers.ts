@@ -29,9 +29,12 @@ ROOMY.pro.per_day = null;
 ROOMY.anonymous.per_minute = 100_000;
 ROOMY.free.per_minute = 100_000;
 
-export async function setup(opts: { config?: Partial<Config>; useQueue?: boolean } = {}) {
-  const kv = await Deno.openKv(":memory:");
-  const clock = new TestClock();
+export async function setup(
+  opts: { config?: Partial<Config>; useQueue?: boolean; realTime?: boolean; kvPath?: string } = {},
+) {
+  const kv = await Deno.openKv(opts.kvPath ?? ":memory:");
+  const clock = new TestClock(opts.realTime ? Date.now() : T0);
+  if (opts.realTime) clock.now = () => Date.now();
   const config = testConfig({ siteUrl: "http://timers.test", plans: ROOMY, ...opts.config });
   const store = new Store(kv, { useQueue: opts.useQueue ?? false });
   const app = createApp({ store, config, now: clock.now });
@@ -72,9 +75,39 @@ export async function setup(opts: { config?: Partial<Config>; useQueue?: boolean
     call("PATCH", `/api/v1/timers/${id}/state`, { body: { action }, key });
 
   async function close() {
+    await app.scheduler.stop();
     await app.limiter.stop();
     kv.close();
   }
 
   return { kv, clock, config, store, app, pro, other, free, enterprise, call, create, act, close };
+}
+
+/** A webhook receiver on 127.0.0.1 that records what it gets; `answer` decides each response. */
+export function receiver(answer: (n: number, req: Request) => Response | Promise<Response> = () => new Response("ok")) {
+  const received: { body: string; headers: Headers; at: number; json: Record<string, unknown> }[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const body = await req.text();
+    let json = {};
+    try {
+      json = JSON.parse(body);
+    } catch { /* recorded as is */ }
+    received.push({ body, headers: req.headers, at: Date.now(), json });
+    for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
+    return await answer(received.length, req);
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}/hook`,
+    received,
+    /** Resolves once `n` requests have arrived (rejects after `ms`). */
+    waitFor(n: number, ms = 10_000): Promise<void> {
+      if (received.length >= n) return Promise.resolve();
+      const { promise, resolve, reject } = Promise.withResolvers<void>();
+      const timer = setTimeout(() => reject(new Error(`only ${received.length} of ${n} deliveries arrived`)), ms);
+      waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
+      return promise;
+    },
+    close: () => server.shutdown(),
+  };
 }

@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import { Webhook } from "standardwebhooks";
+import type { WebhookPayload } from "./store.ts";
+import { isPrivateAddress, postOnce, signDelivery, verifyWebhook } from "./webhooks.ts";
+
+/** The README's test vector: keep the two in step. */
+export const VECTOR = {
+  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  payload: {
+    id: "evt_00mhqk6k0abcdefghijklmn",
+    event: "timer.completed",
+    timestamp: "2026-11-22T12:00:10.000Z",
+    timer_id: "tmr_4fGh8KzQ2mN7pX1a",
+    title: "Tea",
+    type: "countdown",
+    data: {
+      state: "completed",
+      duration: 10,
+      actual_duration: 10,
+      started_at: "2026-11-22T12:00:00.000Z",
+      completed_at: "2026-11-22T12:00:10.000Z",
+    },
+  } satisfies WebhookPayload,
+  nowMs: Date.parse("2026-11-22T12:00:10.123Z"),
+};
+
+Deno.test("the signature covers the payload without its signature member, which comes last", async () => {
+  const req = await signDelivery(VECTOR.payload, [VECTOR.secret], VECTOR.nowMs);
+  const sig = req.headers["x-service-signature"];
+  assert.match(sig, /^sha256=[0-9a-f]{64}$/);
+  assert.ok(req.body.endsWith(`,"signature":"${sig}"}`));
+  const parsed = JSON.parse(req.body);
+  assert.equal(parsed.signature, sig);
+  assert.deepEqual(Object.keys(parsed), ["id", "event", "timestamp", "timer_id", "title", "type", "data", "signature"]);
+  // A receiver in any language: HMAC over the body with the trailing member cut out.
+  const content = req.body.replace(/,"signature":"sha256=[0-9a-f]{64}"\}$/, "}");
+  assert.equal(content, JSON.stringify(VECTOR.payload));
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(VECTOR.secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(content)));
+  assert.equal(sig, `sha256=${Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("")}`);
+  assert.equal(req.headers["webhook-id"], VECTOR.payload.id);
+  assert.equal(req.headers["webhook-timestamp"], "1795348810");
+});
+
+Deno.test("verifyWebhook accepts both signature forms and refuses tampering", async () => {
+  const req = await signDelivery(VECTOR.payload, [VECTOR.secret], VECTOR.nowMs);
+  const h = req.headers;
+  assert.ok(await verifyWebhook(req.body, h, VECTOR.secret, { nowMs: VECTOR.nowMs }));
+  const onlyService = { "x-service-signature": h["x-service-signature"] };
+  assert.ok(await verifyWebhook(req.body, onlyService, VECTOR.secret));
+  const onlyStandard = new Headers({
+    "webhook-id": h["webhook-id"],
+    "webhook-timestamp": h["webhook-timestamp"],
+    "webhook-signature": h["webhook-signature"],
+  });
+  assert.ok(await verifyWebhook(req.body, onlyStandard, VECTOR.secret, { nowMs: VECTOR.nowMs }));
+  assert.equal(await verifyWebhook(req.body, onlyStandard, VECTOR.secret, { nowMs: VECTOR.nowMs + 3600_000 }), null);
+  const tampered = req.body.replace('"Tea"', '"Coffee"');
+  assert.equal(await verifyWebhook(tampered, h, VECTOR.secret, { nowMs: VECTOR.nowMs }), null);
+  assert.equal(
+    await verifyWebhook(req.body, h, "whsec_b3RoZXJvdGhlcm90aGVyb3RoZXJvdGhlcg==", { nowMs: VECTOR.nowMs }),
+    null,
+  );
+});
+
+Deno.test("the standardwebhooks library verifies our deliveries, with either secret during a rotation", async () => {
+  const old = VECTOR.secret;
+  const fresh = "whsec_" + btoa("another-32-byte-secret-for-tests");
+  const req = await signDelivery(VECTOR.payload, [fresh, old], Date.now());
+  assert.equal(req.headers["webhook-signature"].split(" ").length, 2);
+  for (const secret of [fresh, old]) {
+    const payload = new Webhook(secret).verify(req.body, req.headers) as Record<string, unknown>;
+    assert.equal(payload.id, VECTOR.payload.id);
+  }
+  // X-Service-Signature uses the newest secret only.
+  assert.ok(await verifyWebhook(req.body, { "x-service-signature": req.headers["x-service-signature"] }, fresh));
+  assert.equal(await verifyWebhook(req.body, { "x-service-signature": req.headers["x-service-signature"] }, old), null);
+});
+
+Deno.test("private, loopback, link-local and multicast addresses are recognised", () => {
+  for (
+    const ip of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "ff02::1",
+      "::ffff:127.0.0.1",
+    ]
+  ) assert.ok(isPrivateAddress(ip), ip);
+  for (const ip of ["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700:4700::1111"]) {
+    assert.ok(!isPrivateAddress(ip), ip);
+  }
+});
+
+Deno.test("deliveries to private destinations are refused unless allowed", async () => {
+  const req = await signDelivery(VECTOR.payload, [VECTOR.secret], Date.now());
+  for (const url of ["http://127.0.0.1:9/x", "http://localhost:9/x", "http://[::1]:9/x", "http://169.254.169.254/"]) {
+    const r = await postOnce(url, req, { timeoutMs: 500, allowPrivate: false });
+    assert.equal(r.ok, false);
+    assert.match(r.error!, /loopback|non-public/, url);
+    assert.equal(r.status, null);
+  }
+});

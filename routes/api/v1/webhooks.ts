@@ -1,0 +1,175 @@
+/** Webhook delivery log, test sends and manual redelivery of a timer's events. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { ApiError } from "../../../lib/errors.ts";
+import type { AppEnv } from "../../../lib/http.ts";
+import { newEventId } from "../../../lib/ids.ts";
+import type { Scheduler } from "../../../lib/scheduler.ts";
+import type { Delivery } from "../../../lib/store.ts";
+import { requireAccount, type TimerService } from "../../../lib/timer_service.ts";
+import { LIMITS } from "../../../lib/validation.ts";
+import { errors, TimerIdParam } from "./schemas.ts";
+
+const Attempt = z.object({
+  n: z.int(),
+  at: z.string().openapi({ format: "date-time" }),
+  duration_ms: z.int(),
+  status: z.int().nullable().openapi({ description: "HTTP status, or null when no answer came" }),
+  error: z.string().nullable(),
+});
+
+const DeliverySchema = z.object({
+  id: z.string().openapi({ description: "The event id, stable across retries" }),
+  event: z.string(),
+  state: z.enum(["pending", "succeeded", "failed"]),
+  url: z.string(),
+  created_at: z.string().openapi({ format: "date-time" }),
+  next_attempt_at: z.string().nullable().openapi({ format: "date-time" }),
+  attempts: z.array(Attempt),
+  payload: z.record(z.string(), z.unknown()),
+}).openapi("Delivery");
+
+const json = <T>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const security = [{ bearer: [] }];
+
+const listDeliveries = createRoute({
+  method: "get",
+  path: "/timers/{id}/deliveries",
+  tags: ["Webhooks"],
+  summary: "The webhook delivery log of a timer, newest first",
+  security,
+  request: {
+    params: TimerIdParam,
+    query: z.strictObject({
+      limit: z.string().regex(/^\d+$/).transform(Number).pipe(z.int().min(1).max(LIMITS.list.max)).optional()
+        .openapi({ type: "integer" }),
+      cursor: z.string().optional(),
+    }),
+  },
+  responses: {
+    200: json(
+      z.object({ deliveries: z.array(DeliverySchema), next_cursor: z.string().nullable() }),
+      "A page of deliveries",
+    ),
+    ...errors(400, 401, 403, 404, 429),
+  },
+});
+
+const testWebhook = createRoute({
+  method: "post",
+  path: "/timers/{id}/webhook/test",
+  tags: ["Webhooks"],
+  summary: "Send a signed webhook.test event to the timer's webhook_url now and report the outcome",
+  security,
+  request: { params: TimerIdParam },
+  responses: {
+    200: json(
+      z.object({ delivered: z.boolean(), delivery: DeliverySchema }),
+      "The attempt's outcome (also when the receiver failed)",
+    ),
+    ...errors(401, 403, 404, 422, 429),
+  },
+});
+
+const redeliver = createRoute({
+  method: "post",
+  path: "/timers/{id}/deliveries/{delivery_id}/redeliver",
+  tags: ["Webhooks"],
+  summary: "Try a failed delivery again, with the same id",
+  security,
+  request: {
+    params: TimerIdParam.extend({ delivery_id: z.string().openapi({ param: { name: "delivery_id", in: "path" } }) }),
+  },
+  responses: { 200: json(DeliverySchema, "Pending again; attempted at once"), ...errors(401, 403, 404, 409, 429) },
+});
+
+export function deliveryView(d: Delivery) {
+  return {
+    id: d.id,
+    event: d.payload.event,
+    state: d.state,
+    url: d.url,
+    created_at: new Date(d.created_at).toISOString(),
+    next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
+    attempts: d.attempts,
+    payload: d.payload as unknown as Record<string, unknown>,
+  };
+}
+
+export function webhookRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, scheduler: Scheduler) {
+  api.openapi(listDeliveries, async (c) => {
+    const p = c.get("principal");
+    requireAccount(p);
+    const { timer } = await svc.get(p, c.req.valid("param").id);
+    const q = c.req.valid("query");
+    const page = await svc.store.listDeliveries(timer.id, { limit: q.limit ?? LIMITS.list.default, cursor: q.cursor })
+      .catch((e) => {
+        if (q.cursor && e instanceof TypeError) {
+          throw new ApiError(400, "cursor is not one this API returned", "cursor");
+        }
+        throw e;
+      });
+    return c.json({ deliveries: page.deliveries.map(deliveryView), next_cursor: page.next_cursor }, 200);
+  });
+
+  api.openapi(testWebhook, async (c) => {
+    const p = c.get("principal");
+    requireAccount(p);
+    const { timer } = await svc.get(p, c.req.valid("param").id);
+    if (!timer.webhook_url) {
+      throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
+    }
+    const now = svc.now();
+    const id = newEventId(now);
+    const d: Delivery = {
+      id,
+      timer_id: timer.id,
+      account_id: timer.account_id,
+      url: timer.webhook_url,
+      payload: {
+        id,
+        event: "webhook.test",
+        timestamp: new Date(now).toISOString(),
+        timer_id: timer.id,
+        title: timer.title,
+        type: timer.type,
+        data: { message: "This is a test delivery; it needs no action." },
+      },
+      state: "pending",
+      attempts: [],
+      next_attempt_at: null,
+      created_at: now,
+    };
+    const r = await scheduler.send(d, now);
+    const done: Delivery = {
+      ...d,
+      state: r.ok ? "succeeded" : "failed",
+      attempts: [{
+        n: 1,
+        at: new Date(now).toISOString(),
+        duration_ms: r.duration_ms,
+        status: r.status,
+        error: r.error,
+      }],
+    };
+    await svc.store.putDelivery(done);
+    return c.json({ delivered: r.ok, delivery: deliveryView(done) }, 200);
+  });
+
+  api.openapi(redeliver, async (c) => {
+    const p = c.get("principal");
+    requireAccount(p);
+    const params = c.req.valid("param");
+    const { timer } = await svc.get(p, params.id);
+    const entry = await svc.store.getDelivery(timer.id, params.delivery_id);
+    if (!entry) throw new ApiError(404, "delivery not found");
+    if (entry.delivery.state !== "failed") {
+      throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
+    }
+    const now = svc.now();
+    const next: Delivery = { ...entry.delivery, state: "pending", next_attempt_at: now };
+    if (!await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now)) {
+      throw new ApiError(409, "the delivery changed meanwhile; read it again");
+    }
+    return c.json(deliveryView(next), 200);
+  });
+}

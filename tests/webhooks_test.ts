@@ -1,0 +1,308 @@
+/** End-to-end: real time, real receivers on 127.0.0.1, the scheduler in both wake-up modes. */
+import assert from "node:assert/strict";
+import { Webhook } from "standardwebhooks";
+import { verifyWebhook } from "../lib/webhooks.ts";
+import { rotateSecret } from "../lib/accounts.ts";
+import { receiver, setup } from "./helpers.ts";
+
+const FAST = {
+  webhookRetryDelays: [0.2, 0.3, 0.2, 0.2],
+  webhookTimeoutMs: 300,
+  sweepIntervalMs: 100,
+};
+
+async function running(opts: { useQueue?: boolean; config?: Record<string, unknown> } = {}) {
+  const s = await setup({ realTime: true, useQueue: opts.useQueue, config: { ...FAST, ...opts.config } });
+  s.app.scheduler.start();
+  return s;
+}
+
+const events = (r: ReturnType<typeof receiver>) => r.received.map((x) => x.json.event);
+
+for (const useQueue of [false, true]) {
+  Deno.test(`a 1-second countdown fires timer.completed, signed (${useQueue ? "queue" : "sweep"} mode)`, async () => {
+    const s = await running({ useQueue });
+    const rx = receiver();
+    const t = await s.create({ type: "countdown", duration: 1, title: "Tea", webhook_url: rx.url });
+    const started = await s.act(t.timer_id, "start");
+    await rx.waitFor(2, 5000);
+    assert.deepEqual(events(rx), ["timer.started", "timer.completed"]);
+    const done = rx.received[1];
+    // deno-lint-ignore no-explicit-any
+    const p = done.json as Record<string, any>;
+    assert.equal(p.timer_id, t.timer_id);
+    assert.equal(p.title, "Tea");
+    assert.equal(p.type, "countdown");
+    assert.match(p.id, /^evt_/);
+    assert.equal(p.data.state, "completed");
+    assert.equal(p.data.duration, 1);
+    assert.equal(p.data.actual_duration, 1);
+    assert.equal(p.data.started_at, started.body.started_at);
+    assert.equal(Date.parse(p.data.completed_at) - Date.parse(p.data.started_at), 1000);
+    assert.equal(p.timestamp, p.data.completed_at);
+    assert.ok(done.at - Date.parse(p.data.completed_at) < 1000, "arrives within a second of the deadline");
+    // Both signatures verify: ours, and a Standard Webhooks library's.
+    const secret = s.pro.webhookSecret;
+    assert.ok(await verifyWebhook(done.body, done.headers, secret));
+    const lib = new Webhook(secret).verify(done.body, Object.fromEntries(done.headers)) as Record<string, unknown>;
+    assert.equal(lib.id, p.id);
+    assert.equal(done.headers.get("content-type"), "application/json");
+    const read = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+    assert.equal(read.body.state, "completed");
+    await s.app.scheduler.settled();
+    const log = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`);
+    assert.deepEqual(log.body.deliveries.map((d: { event: string; state: string }) => [d.event, d.state]), [
+      ["timer.completed", "succeeded"],
+      ["timer.started", "succeeded"],
+    ]);
+    assert.equal(log.body.deliveries[0].attempts[0].status, 200);
+    await s.close();
+    await rx.close();
+  });
+}
+
+Deno.test("a 3-round interval sends 3 round ends then interval.completed, in order of time", async () => {
+  const s = await running();
+  const rx = receiver();
+  const t = await s.create({ type: "interval", work: 1, rest: 0, rounds: 3, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await rx.waitFor(5, 8000);
+  assert.deepEqual(events(rx), [
+    "timer.started",
+    "interval.round_end",
+    "interval.round_end",
+    "interval.round_end",
+    "interval.completed",
+  ]);
+  const rounds = rx.received.slice(1, 4).map((r) => (r.json.data as { round: number }).round);
+  assert.deepEqual(rounds, [1, 2, 3]);
+  const stamps = rx.received.map((r) => Date.parse(r.json.timestamp as string));
+  assert.deepEqual([...stamps].sort((a, b) => a - b), stamps);
+  assert.deepEqual(rx.received[4].json.data, {
+    rounds: 3,
+    duration: 3,
+    actual_duration: 3,
+    started_at: (rx.received[0].json.data as { started_at: string }).started_at,
+    completed_at: rx.received[4].json.timestamp,
+  });
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("pause and resume shift completion by the paused time", async () => {
+  const s = await running();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 1, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await new Promise((r) => setTimeout(r, 300));
+  await s.act(t.timer_id, "pause");
+  await new Promise((r) => setTimeout(r, 700));
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.state, "paused");
+  await s.act(t.timer_id, "resume");
+  await rx.waitFor(4, 5000);
+  assert.deepEqual(events(rx), ["timer.started", "timer.paused", "timer.resumed", "timer.completed"]);
+  const data = rx.received[3].json.data as { started_at: string; completed_at: string; actual_duration: number };
+  const took = Date.parse(data.completed_at) - Date.parse(data.started_at);
+  assert.ok(took >= 1650 && took < 2000, `completed ${took} ms after the start`);
+  assert.equal(data.actual_duration, 2);
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("reset and stop cancel a pending completion", async () => {
+  const s = await running();
+  const rx = receiver();
+  const a = await s.create({ type: "countdown", duration: 1, webhook_url: rx.url });
+  const b = await s.create({ type: "countdown", duration: 1, webhook_url: rx.url });
+  await s.act(a.timer_id, "start");
+  await s.act(b.timer_id, "start");
+  await s.act(a.timer_id, "reset");
+  await s.act(b.timer_id, "stop");
+  await new Promise((r) => setTimeout(r, 1500));
+  await s.app.scheduler.settled();
+  assert.ok(!events(rx).includes("timer.completed"), events(rx).join());
+  assert.equal((await s.call("GET", `/api/v1/timers/${a.timer_id}`)).body.state, "idle");
+  assert.equal((await s.call("GET", `/api/v1/timers/${b.timer_id}`)).body.state, "stopped");
+  assert.equal(events(rx).filter((e) => e === "timer.reset").length, 1);
+  assert.equal(events(rx).filter((e) => e === "timer.stopped").length, 1);
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("a receiver failing twice then succeeding gets exactly three attempts at the configured delays", async () => {
+  const s = await running();
+  const rx = receiver((n) => new Response("nope", { status: n <= 2 ? 500 : 200 }));
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await rx.waitFor(3, 5000);
+  await new Promise((r) => setTimeout(r, 800));
+  await s.app.scheduler.settled();
+  assert.equal(rx.received.length, 3);
+  const ids = new Set(rx.received.map((r) => r.json.id));
+  assert.equal(ids.size, 1, "every attempt carries the same event id");
+  const gaps = [rx.received[1].at - rx.received[0].at, rx.received[2].at - rx.received[1].at];
+  assert.ok(gaps[0] >= 190 && gaps[0] < 700, `first retry after ${gaps[0]} ms (configured 200)`);
+  assert.ok(gaps[1] >= 290 && gaps[1] < 800, `second retry after ${gaps[1]} ms (configured 300)`);
+  const log = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries[0];
+  assert.equal(log.state, "succeeded");
+  assert.deepEqual(log.attempts.map((a: { status: number }) => a.status), [500, 500, 200]);
+  assert.equal(log.attempts[0].error, "HTTP 500");
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("a receiver that never answers is marked failed after five attempts", async () => {
+  const s = await running();
+  const hang = Promise.withResolvers<void>();
+  const rx = receiver(() => hang.promise.then(() => new Response("ok")));
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await rx.waitFor(5, 8000);
+  await new Promise((r) => setTimeout(r, 600));
+  await s.app.scheduler.settled();
+  assert.equal(rx.received.length, 5);
+  const log = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries[0];
+  assert.equal(log.state, "failed");
+  assert.equal(log.attempts.length, 5);
+  assert.equal(log.next_attempt_at, null);
+  assert.match(log.attempts[4].error, /no answer within 300 ms/);
+  // A manual redelivery keeps the id.
+  hang.resolve();
+  const again = await s.call("POST", `/api/v1/timers/${t.timer_id}/deliveries/${log.id}/redeliver`);
+  assert.equal(again.status, 200);
+  await rx.waitFor(6, 3000);
+  assert.equal(rx.received[5].json.id, log.id);
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("3xx, 4xx, 5xx, garbage, huge and empty answers are failed attempts, never a crash", async () => {
+  const answers: (() => Response)[] = [
+    () => new Response(null, { status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } }),
+    () => new Response("bad", { status: 404 }),
+    () => new Response("oops", { status: 503 }),
+  ];
+  for (const answer of answers) {
+    const s = await running({ config: { webhookRetryDelays: [] } });
+    const rx = receiver(answer);
+    const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1);
+    await new Promise((r) => setTimeout(r, 100));
+    await s.app.scheduler.settled();
+    const log = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries[0];
+    assert.equal(log.state, "failed", JSON.stringify(log));
+    assert.equal(rx.received.length, 1, "redirects are not followed");
+    await s.close();
+    await rx.close();
+  }
+  // A huge body (read with a cap, never stored) and a 200 count as success; a closed socket fails.
+  const s = await running({ config: { webhookRetryDelays: [] } });
+  const huge = receiver(() => new Response("x".repeat(5_000_000)));
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: huge.url });
+  await s.act(t.timer_id, "start");
+  await huge.waitFor(1);
+  await new Promise((r) => setTimeout(r, 100));
+  await s.app.scheduler.settled();
+  const log = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries[0];
+  assert.equal(log.state, "succeeded");
+  assert.ok(JSON.stringify(log).length < 5000);
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const accepted = (async () => {
+    for await (const conn of listener) {
+      conn.write(new TextEncoder().encode("garbage\r\n\r\n")).catch(() => {}).finally(() => conn.close());
+    }
+  })();
+  const dead = await s.create({
+    type: "countdown",
+    duration: 60,
+    webhook_url: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}/`,
+  });
+  await s.act(dead.timer_id, "start");
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const d = (await s.call("GET", `/api/v1/timers/${dead.timer_id}/deliveries`)).body.deliveries[0];
+    if (d?.state === "failed") break;
+  }
+  await s.app.scheduler.settled();
+  const d = (await s.call("GET", `/api/v1/timers/${dead.timer_id}/deliveries`)).body.deliveries[0];
+  assert.equal(d.state, "failed");
+  assert.equal(d.attempts[0].status, null);
+  listener.close();
+  await accepted.catch(() => {});
+  await s.close();
+  await huge.close();
+});
+
+Deno.test("a stale queue message changes nothing", async () => {
+  const s = await running();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 30, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await s.act(t.timer_id, "pause");
+  await s.act(t.timer_id, "resume");
+  const before = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+  await s.app.scheduler.onQueueMessage({ kind: "timer", id: t.timer_id, version: 1 });
+  await s.app.scheduler.onQueueMessage({ kind: "nonsense" });
+  const after = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+  assert.equal(after.body.state, "running");
+  assert.equal(after.body.remaining_seconds, before.body.remaining_seconds);
+  await rx.waitFor(3);
+  await s.app.scheduler.settled();
+  assert.deepEqual(events(rx), ["timer.started", "timer.paused", "timer.resumed"]);
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("POST /webhook/test sends a signed webhook.test and reports the outcome", async () => {
+  const s = await running();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 30, webhook_url: rx.url });
+  const r = await s.call("POST", `/api/v1/timers/${t.timer_id}/webhook/test`);
+  assert.equal(r.status, 200);
+  assert.equal(r.body.delivered, true);
+  assert.equal(r.body.delivery.event, "webhook.test");
+  assert.equal(r.body.delivery.attempts[0].status, 200);
+  assert.equal(rx.received[0].json.event, "webhook.test");
+  assert.ok(await verifyWebhook(rx.received[0].body, rx.received[0].headers, s.pro.webhookSecret));
+  const none = await s.create({ type: "countdown", duration: 30 });
+  const missing = await s.call("POST", `/api/v1/timers/${none.timer_id}/webhook/test`);
+  assert.equal(missing.status, 422);
+  assert.equal(missing.body.error.field, "webhook_url");
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("after a secret rotation deliveries carry signatures by both secrets", async () => {
+  const s = await running();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 30, webhook_url: rx.url });
+  const { webhookSecret } = await rotateSecret(s.store, s.pro.account.id);
+  await s.call("POST", `/api/v1/timers/${t.timer_id}/webhook/test`);
+  const got = rx.received[0];
+  assert.equal(got.headers.get("webhook-signature")!.split(" ").length, 2);
+  assert.ok(new Webhook(webhookSecret).verify(got.body, Object.fromEntries(got.headers)));
+  assert.ok(new Webhook(s.pro.webhookSecret).verify(got.body, Object.fromEntries(got.headers)));
+  assert.ok(
+    await verifyWebhook(got.body, { "x-service-signature": got.headers.get("x-service-signature")! }, webhookSecret),
+  );
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("deleting a timer drops its pending deliveries and log", async () => {
+  const s = await running();
+  const rx = receiver(() => new Response("no", { status: 500 }));
+  const t = await s.create({ type: "countdown", duration: 30, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await rx.waitFor(1);
+  await s.call("DELETE", `/api/v1/timers/${t.timer_id}`);
+  await new Promise((r) => setTimeout(r, 700));
+  await s.app.scheduler.settled();
+  assert.equal(rx.received.length, 1);
+  let rows = 0;
+  for await (const _ of s.kv.list({ prefix: ["delivery"] })) rows++;
+  assert.equal(rows, 0);
+  await s.close();
+  await rx.close();
+});

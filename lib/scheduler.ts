@@ -19,7 +19,7 @@ import { type AttemptResult, postOnce, signDelivery } from "./webhooks.ts";
 /** Work due within this window is held in in-process timers. */
 const HORIZON_MS = 5_000;
 /** How long a claimed attempt may run before another instance may take it over. */
-const LEASE_GRACE_MS = 15_000;
+const LEASE_GRACE_MS = 5_000;
 
 export interface SchedulerDeps {
   store: Store;

@@ -1,0 +1,107 @@
+/** A process killed with SIGKILL mid-flight: a new one on the same KV file finishes everything once. */
+import assert from "node:assert/strict";
+import { createAccount } from "../lib/accounts.ts";
+import { Store } from "../lib/store.ts";
+import { receiver } from "./helpers.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+async function startServer(kvPath: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: ROOT,
+    env: {
+      PORT: "0",
+      KV_PATH: kvPath,
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      WEBHOOK_RETRY_DELAYS: "1,1,1,1",
+      WEBHOOK_TIMEOUT_MS: "2000",
+      SWEEP_INTERVAL_MS: "200",
+      LOG_REQUESTS: "0",
+    },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await lines.read();
+    if (done) throw new Error("server exited before listening");
+    buf += value;
+    const m = /"msg":"listening"[^\n]*"port":(\d+)/.exec(buf);
+    if (m) {
+      // Keep draining stdout so the child never blocks on a full pipe.
+      (async () => {
+        while (!(await lines.read().catch(() => ({ done: true }))).done) { /* drain */ }
+      })();
+      return { child, base: `http://127.0.0.1:${m[1]}` };
+    }
+  }
+}
+
+Deno.test("after SIGKILL a new process completes every timer once and finishes every delivery", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/kv.sqlite3`;
+  const kv = await Deno.openKv(kvPath);
+  const { apiKey } = await createAccount(new Store(kv), { plan: "pro", name: "Restart" });
+  kv.close();
+
+  // Each delivery's first attempt fails, so retries are pending when the process dies.
+  const seen = new Set<string>();
+  const rx = receiver((_n, req) => {
+    const id = req.headers.get("webhook-id")!;
+    const first = !seen.has(id);
+    seen.add(id);
+    return new Response(first ? "try later" : "ok", { status: first ? 503 : 200 });
+  });
+
+  const first = await startServer(kvPath);
+  const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(`${first.base}/api/v1/timers`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ type: "countdown", duration: 2, webhook_url: rx.url }),
+    });
+    const t = await res.json();
+    ids.push(t.timer_id);
+    const started = await fetch(`${first.base}/api/v1/timers/${t.timer_id}/state`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ action: "start" }),
+    });
+    await started.body?.cancel();
+  }
+  await rx.waitFor(5);
+  first.child.kill("SIGKILL");
+  await first.child.status;
+
+  const second = await startServer(kvPath);
+  // 5 started + 5 completed, each failing once then succeeding: at least 20 requests.
+  const deadline = Date.now() + 20_000;
+  const done = () => {
+    const ids = new Set(rx.received.map((r) => r.json.id as string));
+    return ids.size >= 10 && rx.received.length >= 20;
+  };
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 1500));
+
+  for (const id of ids) {
+    const res = await fetch(`${second.base}/api/v1/timers/${id}`, { headers });
+    assert.equal((await res.json()).state, "completed");
+    const log = await (await fetch(`${second.base}/api/v1/timers/${id}/deliveries`, { headers })).json();
+    assert.deepEqual(
+      log.deliveries.map((d: { event: string; state: string }) => `${d.event}:${d.state}`).sort(),
+      ["timer.completed:succeeded", "timer.started:succeeded"],
+    );
+    const completions = new Set(
+      rx.received.filter((r) => r.json.timer_id === id && r.json.event === "timer.completed").map((r) => r.json.id),
+    );
+    assert.equal(completions.size, 1, "one completion per timer; duplicates of a delivery share its id");
+  }
+  second.child.kill("SIGTERM");
+  await second.child.status;
+  await rx.close();
+  await Deno.remove(dir, { recursive: true });
+});

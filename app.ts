@@ -20,6 +20,7 @@ import { docsPage } from "./routes/docs.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
 import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
+import { eventRoutes } from "./routes/api/v1/events.ts";
 import { Scheduler } from "./lib/scheduler.ts";
 
 export interface AppDeps {
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   api.on("PATCH", ["/timers/:id", "/timers/:id/state"], body);
   timerRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);
+  eventRoutes(api, now);
   api.doc31("/openapi.json", { ...API_INFO, servers: [{ url: `${config.siteUrl}/api/v1` }] });
   app.route("/api/v1", api);
 
@@ -97,6 +99,7 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/[^/]+\/redeliver\/?$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/webhook\/test\/?$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
+    { pattern: /^\/api\/v1\/events\/?$/, methods: ["GET"] },
   ]));
 
   return { app, timers, keys, limiter, scheduler, store, config, now };

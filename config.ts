@@ -38,8 +38,11 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
-  /** "queue" uses kv.enqueue wake-ups; "sweep" relies on in-process timers and a sweep only. */
-  scheduler: "queue" | "sweep";
+  /**
+   * "queue" adds kv.enqueue wake-ups; "sweep" relies on in-process timers and the sweep only
+   * (Deno Deploy's KV has no queues); "auto" probes the KV at start.
+   */
+  scheduler: "auto" | "queue" | "sweep";
   /** How often the sweep looks for overdue work, in ms. */
   sweepIntervalMs: number;
   /** How often in-memory rate-limit counts are merged into KV, in ms. */
@@ -122,9 +125,9 @@ function delays(raw: string | undefined): number[] {
 /** Reads the configuration from `env` (defaults to the process environment). */
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const port = int(env, "PORT", 8000);
-  const scheduler = env.SCHEDULER || "queue";
-  if (scheduler !== "queue" && scheduler !== "sweep") {
-    throw new ConfigError(`SCHEDULER must be "queue" or "sweep", got "${scheduler}"`);
+  const scheduler = env.SCHEDULER || "auto";
+  if (scheduler !== "auto" && scheduler !== "queue" && scheduler !== "sweep") {
+    throw new ConfigError(`SCHEDULER must be "auto", "queue" or "sweep", got "${scheduler}"`);
   }
   return {
     port,

@@ -5,13 +5,30 @@ import { jsonLogger } from "./lib/http.ts";
 import { openKv } from "./lib/kv.ts";
 import { Store } from "./lib/store.ts";
 
+/** Whether this KV supports queues (the embedded SQLite KV does; Deno Deploy's does not). */
+async function hasQueues(kv: Deno.Kv): Promise<boolean> {
+  try {
+    await kv.enqueue({ kind: "probe" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs the service until the returned `shutdown` is called. */
 export async function start(config = loadConfig()) {
   const kv = await openKv(config);
-  const store = new Store(kv, { useQueue: config.scheduler === "queue" });
+  const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
+  const store = new Store(kv, { useQueue });
   const app = createApp({ store, config, log: jsonLogger });
   app.limiter.start();
   app.scheduler.start();
+  // Deno Deploy has Deno.cron but no queues: a minutely sweep there catches anything overdue.
+  if (!useQueue && typeof Deno.cron === "function") {
+    try {
+      Deno.cron("timer-sweep", "* * * * *", () => app.scheduler.sweep());
+    } catch { /* cron unavailable here: the in-process sweep still runs */ }
+  }
   const server = Deno.serve({
     port: config.port,
     onListen: ({ hostname, port }) =>
@@ -22,6 +39,7 @@ export async function start(config = loadConfig()) {
         hostname,
         port,
         site_url: config.siteUrl,
+        scheduler: useQueue ? "queue" : "sweep",
       }),
   }, app.app.fetch);
   const shutdown = async () => {

@@ -110,7 +110,7 @@ export class Scheduler {
       await this.run({ at: 0, kind: "delivery", ref: `${msg.timer_id}/${msg.id}` });
     } else if (msg?.kind === "expire" && typeof msg.id === "string") {
       await this.run({ at: 0, kind: "expire", ref: msg.id });
-    } else {
+    } else if ((raw as { kind?: string })?.kind !== "probe") {
       this.#log("warn", "ignored an unknown queue message");
     }
   }

@@ -335,7 +335,7 @@ export class Store {
     now: number,
   ) {
     const dueAt = nextDeadline(next);
-    const stored: Timer = { ...next, due_at: dueAt };
+    const stored: Timer = { ...next, due_at: dueAt, changed_at: now };
     if (prev?.due_at !== null && prev?.due_at !== undefined && prev.due_at !== dueAt) {
       op.delete(key.due(prev.due_at, "timer", prev.id));
     }

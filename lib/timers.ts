@@ -57,6 +57,8 @@ export interface Timer {
   version: number;
   /** The due-index instant the store wrote for this timer (kept by the store). */
   due_at: number | null;
+  /** When the store last committed a change (kept by the store; for measuring lateness). */
+  changed_at?: number;
 }
 
 /** An event a change emits, before it becomes a webhook payload. */

@@ -1,5 +1,6 @@
 /** Builds the Hono app from its dependencies; no listening here (tests call app.request()). */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { cors } from "hono/cors";
 import type { Config } from "./config.ts";
 import { KeyResolver } from "./lib/auth.ts";
 import { ApiError } from "./lib/errors.ts";
@@ -70,6 +71,21 @@ export function createApp(deps: AppDeps) {
     scheme: "bearer",
     description: "An API key (tsk_…), or a timer's control token (tct_…) for that timer's GET and state endpoints",
   });
+  // Keys are bearer tokens, never cookies, so any origin may call the API from a browser.
+  api.use(cors({
+    origin: "*",
+    allowHeaders: ["Authorization", "Content-Type"],
+    allowMethods: ["GET", "POST", "PATCH", "DELETE"],
+    exposeHeaders: [
+      "X-RateLimit-Limit",
+      "X-RateLimit-Remaining",
+      "X-RateLimit-Reset",
+      "Retry-After",
+      "Location",
+      "X-Request-Id",
+    ],
+    maxAge: 86400,
+  }));
   api.use(rateLimit(limiter, config.plans, keys));
   const body = jsonBody({ maxBytes: 16 * 1024 });
   api.on("POST", ["/timers"], body);

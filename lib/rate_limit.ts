@@ -48,6 +48,8 @@ export class RateLimiter {
   #subjects = new Map<string, Subject>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #flushing: Promise<void> | null = null;
+  /** Counters of windows that have ended, deleted at the next merge. */
+  #stale: Deno.KvKey[] = [];
 
   constructor(
     readonly kv: Deno.Kv,
@@ -89,8 +91,14 @@ export class RateLimiter {
       s = { minute: fresh(minuteStart), day: fresh(dayStart), touched: now };
       this.#subjects.set(name, s);
     }
-    if (s.minute.start !== minuteStart) s.minute = fresh(minuteStart);
-    if (s.day.start !== dayStart) s.day = fresh(dayStart);
+    if (s.minute.start !== minuteStart) {
+      this.#stale.push(rateKey(name, "m", s.minute.start));
+      s.minute = fresh(minuteStart);
+    }
+    if (s.day.start !== dayStart) {
+      this.#stale.push(rateKey(name, "d", s.day.start));
+      s.day = fresh(dayStart);
+    }
     return s;
   }
 
@@ -103,9 +111,11 @@ export class RateLimiter {
 
   async #flush(): Promise<void> {
     const now = this.opts.now();
+    for (const stale of this.#stale.splice(0, 500)) await this.kv.delete(stale).catch(() => {});
     const work: { name: string; s: Subject; m: number; d: number }[] = [];
     for (const [name, s] of this.#subjects) {
       if (now - s.touched > 2 * MINUTE && s.minute.pending === 0 && s.day.pending === 0) {
+        this.#stale.push(rateKey(name, "m", s.minute.start));
         this.#subjects.delete(name);
         continue;
       }

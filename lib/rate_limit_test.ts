@@ -43,3 +43,19 @@ Deno.test("no KV write happens on the request path", async () => {
   await limiter.stop();
   kv.close();
 });
+
+Deno.test("counters of ended windows are deleted at a later merge", async () => {
+  const kv = await Deno.openKv(":memory:");
+  let now = T;
+  const limiter = new RateLimiter(kv, { flushMs: 1000, now: () => now });
+  limiter.check("ip:1", DEFAULT_PLANS.anonymous);
+  await limiter.flush();
+  now += 60_000;
+  limiter.check("ip:1", DEFAULT_PLANS.anonymous);
+  await limiter.flush();
+  const keys: Deno.KvKey[] = [];
+  for await (const e of kv.list({ prefix: ["rate"] })) keys.push(e.key);
+  assert.deepEqual(keys.filter((k) => k[2] === "m").map((k) => k[3]), [now - (now % 60_000)]);
+  await limiter.stop();
+  kv.close();
+});

@@ -60,3 +60,17 @@ Deno.test("each request is logged as one JSON line with a request id and no secr
   await app.limiter.stop();
   await s.close();
 });
+
+Deno.test("the API answers CORS preflights and exposes the rate-limit headers", async () => {
+  const s = await setup();
+  const pre = await s.call("OPTIONS", "/api/v1/timers", {
+    key: null,
+    headers: { origin: "https://example.com", "access-control-request-method": "POST" },
+  });
+  assert.ok(pre.status === 204 || pre.status === 200);
+  assert.equal(pre.headers.get("access-control-allow-origin"), "*");
+  const r = await s.call("GET", "/api/v1/events", { key: null, headers: { origin: "https://example.com" } });
+  assert.equal(r.headers.get("access-control-allow-origin"), "*");
+  assert.match(r.headers.get("access-control-expose-headers") ?? "", /X-RateLimit-Remaining/);
+  await s.close();
+});

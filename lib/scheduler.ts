@@ -14,7 +14,15 @@ import type { LogLine } from "./http.ts";
 import { WorkerPool } from "./pool.ts";
 import type { Delivery, DueItem, QueueMessage, Store } from "./store.ts";
 import { settle } from "./timers.ts";
+import { z } from "zod";
 import { type AttemptResult, postOnce, signDelivery } from "./webhooks.ts";
+
+/** Queue messages as written by the store; anything else is ignored. */
+const QueueMessageSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("timer"), id: z.string(), version: z.number() }),
+  z.object({ kind: z.literal("delivery"), timer_id: z.string(), id: z.string(), attempt: z.number() }),
+  z.object({ kind: z.literal("expire"), id: z.string() }),
+]);
 
 /** Work due within this window is held in in-process timers. */
 const HORIZON_MS = 5_000;
@@ -92,7 +100,8 @@ export class Scheduler {
     if (this.#stopped) return;
     try {
       const now = this.deps.now();
-      for (const { item } of await this.deps.store.dueUntil(now + HORIZON_MS, 5000)) {
+      // Everything due within the horizon: a New Year countdown may bring tens of thousands at once.
+      for (const { item } of await this.deps.store.dueUntil(now + HORIZON_MS, 200_000)) {
         if (item.at <= now) void this.run(item, true);
         else this.arm(item);
       }
@@ -103,16 +112,14 @@ export class Scheduler {
 
   /** A queue message: validated, then the same step as any other wake-up. */
   async onQueueMessage(raw: unknown): Promise<void> {
-    const msg = raw as QueueMessage;
-    if (msg?.kind === "timer" && typeof msg.id === "string") {
-      await this.run({ at: 0, kind: "timer", ref: msg.id });
-    } else if (msg?.kind === "delivery" && typeof msg.timer_id === "string" && typeof msg.id === "string") {
-      await this.run({ at: 0, kind: "delivery", ref: `${msg.timer_id}/${msg.id}` });
-    } else if (msg?.kind === "expire" && typeof msg.id === "string") {
-      await this.run({ at: 0, kind: "expire", ref: msg.id });
-    } else if ((raw as { kind?: string })?.kind !== "probe") {
-      this.#log("warn", "ignored an unknown queue message");
+    const parsed = QueueMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      if ((raw as { kind?: unknown })?.kind !== "probe") this.#log("warn", "ignored an unknown queue message");
+      return;
     }
+    const msg = parsed.data;
+    const ref = msg.kind === "delivery" ? `${msg.timer_id}/${msg.id}` : msg.id;
+    await this.run({ at: 0, kind: msg.kind, ref });
   }
 
   /** Runs one item's step, at most once at a time per item in this process. */

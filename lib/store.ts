@@ -400,7 +400,7 @@ export class Store {
   /** Due-index entries at or before `until`, oldest first. */
   async dueUntil(until: number, limit = 500): Promise<{ item: DueItem; msg: QueueMessage }[]> {
     const out: { item: DueItem; msg: QueueMessage }[] = [];
-    const iter = this.kv.list<QueueMessage>({ start: ["due"], end: ["due", until + 1] }, { limit });
+    const iter = this.kv.list<QueueMessage>({ start: ["due"], end: ["due", until + 1] }, { limit, batchSize: 1000 });
     for await (const e of iter) {
       const [, at, kind, ref] = e.key as [string, number, DueKind, string];
       out.push({ item: { at, kind, ref }, msg: e.value });

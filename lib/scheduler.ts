@@ -12,7 +12,15 @@ import type { Config } from "../config.ts";
 import { signingSecrets } from "./accounts.ts";
 import type { LogLine } from "./http.ts";
 import { WorkerPool } from "./pool.ts";
-import type { Delivery, DueItem, QueueMessage, Store } from "./store.ts";
+import {
+  type Account,
+  type Delivery,
+  type DeliveryChange,
+  type DueItem,
+  MAX_BATCH,
+  type Store,
+  type TimerChange,
+} from "./store.ts";
 import { settle } from "./timers.ts";
 import { z } from "zod";
 import { type AttemptResult, postOnce, signDelivery } from "./webhooks.ts";
@@ -28,6 +36,10 @@ const QueueMessageSchema = z.discriminatedUnion("kind", [
 const HORIZON_MS = 5_000;
 /** How long a claimed attempt may run before another instance may take it over. */
 const LEASE_GRACE_MS = 5_000;
+/** A delivery due further ahead than this is claimed ahead of time and held in memory. */
+const PRECLAIM_MIN_MS = 300;
+/** How long before their instant held deliveries are checked against KV once more. */
+const VERIFY_LEAD_MS = 200;
 
 export interface SchedulerDeps {
   store: Store;
@@ -40,7 +52,20 @@ export interface SchedulerDeps {
 
 export class Scheduler {
   readonly pool: WorkerPool;
-  #armed = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Armed items by due instant: one in-process timer per instant, however many items share it. */
+  #buckets = new Map<
+    number,
+    { timer: ReturnType<typeof setTimeout>; verify?: ReturnType<typeof setTimeout>; items: DueItem[] }
+  >();
+  #armed = new Set<string>();
+  #results: { change: DeliveryChange; done: () => void }[] = [];
+  /** Deliveries claimed ahead of their instant, sent without a KV round trip when it comes. */
+  #held = new Map<string, { delivery: Delivery; versionstamp: string }>();
+  /** Commits in flight that withdraw a staged delivery: a held one waits for their outcome. */
+  #unstaging = new Map<string, Promise<boolean>>();
+  #preclaims: DueItem[] = [];
+  #preclaiming: Promise<void> | null = null;
+  #resultFlush: Promise<void> | null = null;
   #inflight = new Map<string, Promise<void>>();
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #stopped = false;
@@ -48,6 +73,16 @@ export class Scheduler {
   constructor(readonly deps: SchedulerDeps) {
     this.pool = new WorkerPool(deps.config.webhookConcurrency);
     deps.store.opts.onDue = (item) => this.arm(item);
+    deps.store.opts.onUnstaging = (refs, outcome) => {
+      for (const ref of refs) {
+        const done = outcome.then((ok) => {
+          if (ok) this.#held.delete(ref);
+          if (this.#unstaging.get(ref) === done) this.#unstaging.delete(ref);
+          return ok;
+        });
+        this.#unstaging.set(ref, done);
+      }
+    };
   }
 
   /** Starts the sweep and, where the KV has queues, the queue listener. */
@@ -65,7 +100,12 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#sweepTimer);
-    for (const t of this.#armed.values()) clearTimeout(t);
+    for (const b of this.#buckets.values()) {
+      clearTimeout(b.timer);
+      clearTimeout(b.verify);
+    }
+    this.#held.clear();
+    this.#buckets.clear();
     this.#armed.clear();
     await Promise.allSettled(this.#inflight.values());
     await this.pool.idle();
@@ -86,13 +126,70 @@ export class Scheduler {
     if (delay > HORIZON_MS) return;
     const id = `${item.kind}:${item.ref}:${item.at}`;
     if (this.#armed.has(id)) return;
-    this.#armed.set(
-      id,
-      setTimeout(() => {
-        this.#armed.delete(id);
-        void this.run(item);
-      }, Math.max(0, delay)),
-    );
+    this.#armed.add(id);
+    if (item.kind === "delivery" && delay > PRECLAIM_MIN_MS) this.#preclaim(item);
+    const bucket = this.#buckets.get(item.at);
+    if (bucket) {
+      bucket.items.push(item);
+      return;
+    }
+    const fire = () => {
+      const b = this.#buckets.get(item.at)!;
+      this.#buckets.delete(item.at);
+      for (const i of b.items) this.#armed.delete(`${i.kind}:${i.ref}:${i.at}`);
+      void this.runMany(b.items, false);
+    };
+    const verify = delay > VERIFY_LEAD_MS
+      ? setTimeout(() => void this.#verify(item.at), delay - VERIFY_LEAD_MS)
+      : undefined;
+    this.#buckets.set(item.at, { timer: setTimeout(fire, Math.max(0, delay)), verify, items: [item] });
+  }
+
+  /** Claims deliveries due soon, MAX_BATCH per commit, and holds them until their instant. */
+  #preclaim(item: DueItem): void {
+    this.#preclaims.push(item);
+    this.#preclaiming ??= (async () => {
+      await new Promise((r) => setTimeout(r, 0)); // let a burst gather
+      while (this.#preclaims.length && !this.#stopped) {
+        const batch = this.#preclaims.splice(0, MAX_BATCH);
+        try {
+          const entries = await this.deps.store.getDeliveries(batch.map((i) => i.ref));
+          const now = this.deps.now();
+          const claims: DeliveryChange[] = [];
+          entries.forEach((e, n) => {
+            const d = e?.delivery;
+            if (e && d && d.state === "pending" && d.next_attempt_at === batch[n].at && batch[n].at > now) {
+              const lease = batch[n].at + this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
+              claims.push({ versionstamp: e.versionstamp, prev: d, next: { ...d, next_attempt_at: lease } });
+            }
+          });
+          // On a conflict (another instance claimed one, or it was withdrawn) the usual path decides.
+          const vs = claims.length ? await this.deps.store.updateDeliveries(claims, now, false) : null;
+          if (vs) {
+            for (const c of claims) {
+              this.#held.set(`${c.next.timer_id}/${c.next.id}`, { delivery: c.next, versionstamp: vs });
+            }
+          }
+        } catch (e) {
+          this.#log("error", "pre-claim failed", e);
+        }
+      }
+      this.#preclaiming = null;
+    })();
+  }
+
+  /** Drops held deliveries that another instance withdrew meanwhile. */
+  async #verify(at: number): Promise<void> {
+    const refs = (this.#buckets.get(at)?.items ?? []).filter((i) => i.kind === "delivery" && this.#held.has(i.ref))
+      .map((i) => i.ref);
+    try {
+      const entries = await this.deps.store.getDeliveries(refs);
+      entries.forEach((e, n) => {
+        if (!e || e.versionstamp !== this.#held.get(refs[n])?.versionstamp) this.#held.delete(refs[n]);
+      });
+    } catch (e) {
+      this.#log("error", "verify failed", e);
+    }
   }
 
   /** Runs overdue items and arms those due within the horizon. */
@@ -101,10 +198,12 @@ export class Scheduler {
     try {
       const now = this.deps.now();
       // Everything due within the horizon: a New Year countdown may bring tens of thousands at once.
+      const overdue: DueItem[] = [];
       for (const { item } of await this.deps.store.dueUntil(now + HORIZON_MS, 200_000)) {
-        if (item.at <= now) void this.run(item, true);
+        if (item.at <= now) overdue.push(item);
         else this.arm(item);
       }
+      if (overdue.length) await this.runMany(overdue, true);
     } catch (e) {
       this.#log("error", "sweep failed", e);
     }
@@ -132,6 +231,113 @@ export class Scheduler {
       .finally(() => this.#inflight.delete(id));
     this.#inflight.set(id, p);
     return p;
+  }
+
+  /**
+   * Runs many items, several per KV round trip: timers and deliveries due at one instant are
+   * read with getMany and claimed MAX_BATCH at a time in one atomic commit.
+   */
+  async runMany(items: DueItem[], fromIndex: boolean): Promise<void> {
+    const fresh = items.filter((i) => !this.#inflight.has(`${i.kind}:${i.ref}`));
+    const batches: (() => Promise<void>)[] = [];
+    // Deliveries first: the webhooks of a deadline matter more than recording its state, which
+    // every reader already computes from the clock.
+    for (const kind of ["delivery", "timer", "expire"] as const) {
+      const ofKind = fresh.filter((i) => i.kind === kind);
+      for (let i = 0; i < ofKind.length; i += MAX_BATCH) {
+        const chunk = ofKind.slice(i, i + MAX_BATCH);
+        batches.push(() =>
+          kind === "timer"
+            ? this.#stepTimers(chunk, fromIndex)
+            : kind === "delivery"
+            ? this.#stepDeliveries(chunk, fromIndex)
+            : Promise.all(chunk.map((c) => this.run(c, fromIndex))).then(() => {})
+        );
+      }
+    }
+    // A few batches at once keep KV busy without flooding it.
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) await batches[next++]();
+    };
+    const all = Promise.all(Array.from({ length: Math.min(4, batches.length) }, worker)).then(() => {});
+    for (const i of fresh) this.#inflight.set(`${i.kind}:${i.ref}`, all);
+    try {
+      await all;
+    } catch (e) {
+      this.#log("error", "batch step failed", e);
+    } finally {
+      for (const i of fresh) {
+        if (this.#inflight.get(`${i.kind}:${i.ref}`) === all) this.#inflight.delete(`${i.kind}:${i.ref}`);
+      }
+    }
+  }
+
+  async #stepTimers(items: DueItem[], fromIndex: boolean): Promise<void> {
+    const { store, now } = this.deps;
+    const entries = await store.getTimers(items.map((i) => i.ref));
+    const t = now();
+    const changes: TimerChange[] = [];
+    const singles: DueItem[] = [];
+    entries.forEach((entry, n) => {
+      const settled = entry ? settle(entry.timer, t, 100) : null;
+      if (entry && settled && settled.events.length > 0) {
+        changes.push({
+          versionstamp: entry.versionstamp,
+          prev: entry.timer,
+          next: settled.timer,
+          events: settled.events,
+        });
+      } else singles.push(items[n]); // stale or early: the single step tidies up
+    });
+    const stored = changes.length ? await store.commitTimers(changes, t) : [];
+    if (stored === null) singles.push(...items.filter((i) => changes.some((c) => c.prev.id === i.ref)));
+    else {
+      // A long-missed unlimited interval has more round ends to catch up on.
+      stored.forEach((timer, n) => {
+        if (settle(timer, t, 1).events.length > 0) singles.push(items.find((i) => i.ref === changes[n].prev.id)!);
+      });
+    }
+    for (const i of singles) await this.stepTimer(i.ref, fromIndex ? i : null);
+  }
+
+  async #stepDeliveries(all: DueItem[], fromIndex: boolean): Promise<void> {
+    const { store, config, now } = this.deps;
+    const items: DueItem[] = [];
+    for (const i of all) {
+      const held = this.#held.get(i.ref);
+      if (!held) {
+        items.push(i);
+        continue;
+      }
+      this.#held.delete(i.ref);
+      const unstaging = this.#unstaging.get(i.ref);
+      if (unstaging && await unstaging) continue; // withdrawn before its instant
+      void this.pool.submit(held.delivery.timer_id, () => this.#attempt(held.delivery, held.versionstamp));
+    }
+    if (items.length === 0) return;
+    const entries = await store.getDeliveries(items.map((i) => i.ref));
+    const t = now();
+    const claims: DeliveryChange[] = [];
+    const singles: DueItem[] = [];
+    entries.forEach((entry, n) => {
+      const d = entry?.delivery;
+      if (entry && d && d.state === "pending" && d.next_attempt_at !== null && d.next_attempt_at <= t) {
+        const lease = t + config.webhookTimeoutMs + LEASE_GRACE_MS;
+        claims.push({ versionstamp: entry.versionstamp, prev: d, next: { ...d, next_attempt_at: lease } });
+      } else singles.push(items[n]);
+    });
+    const vs = claims.length ? await store.updateDeliveries(claims, t) : null;
+    if (claims.length && vs === null) {
+      // One of them was claimed or changed elsewhere: fall back to one at a time.
+      singles.push(...items.filter((i) => claims.some((c) => `${c.prev.timer_id}/${c.prev.id}` === i.ref)));
+    } else if (vs) {
+      for (const c of claims) void this.pool.submit(c.next.timer_id, () => this.#attempt(c.next, vs));
+    }
+    for (const i of singles) {
+      const [timerId, id] = i.ref.split("/");
+      await this.stepDelivery(timerId, id, fromIndex ? i : null);
+    }
   }
 
   async #step(item: DueItem, fromIndex: boolean): Promise<void> {
@@ -197,7 +403,7 @@ export class Scheduler {
   }
 
   async #attempt(d: Delivery, versionstamp: string): Promise<void> {
-    const { store, config, now } = this.deps;
+    const { config, now } = this.deps;
     const started = now();
     const result = await this.send(d, started);
     const finished = now();
@@ -216,15 +422,52 @@ export class Scheduler {
       next_attempt_at: result.ok || exhausted ? null : finished + config.webhookRetryDelays[attempts.length - 1] * 1000,
     };
     // Fails only if the timer (and its log) was deleted meanwhile: nothing to record then.
-    await store.updateDelivery(versionstamp, d, next, finished);
+    await this.#record({ versionstamp, prev: d, next });
+  }
+
+  /** Records attempt results, up to MAX_BATCH per commit. */
+  #record(change: DeliveryChange): Promise<void> {
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#results.push({ change, done: resolve });
+    this.#resultFlush ??= (async () => {
+      await new Promise((r) => setTimeout(r, 0)); // let results of the same moment gather
+      while (this.#results.length) {
+        const batch = this.#results.splice(0, MAX_BATCH);
+        const ok = await this.deps.store.updateDeliveries(batch.map((b) => b.change), this.deps.now()).catch(() =>
+          null
+        );
+        if (!ok) {
+          for (const b of batch) {
+            await this.deps.store.updateDelivery(b.change.versionstamp, b.change.prev, b.change.next, this.deps.now())
+              .catch(
+                () => null,
+              );
+          }
+        }
+        for (const b of batch) b.done();
+      }
+      this.#resultFlush = null;
+    })();
+    return promise;
+  }
+
+  /** Accounts (for their signing secrets), cached for a second: a burst reads each once. */
+  #accounts = new Map<string, { account: Promise<Account | null>; until: number }>();
+  #account(id: string, now: number): Promise<Account | null> {
+    const hit = this.#accounts.get(id);
+    if (hit && hit.until > now) return hit.account;
+    if (this.#accounts.size > 10_000) this.#accounts.clear();
+    const account = this.deps.store.getAccount(id);
+    this.#accounts.set(id, { account, until: now + 1000 });
+    return account;
   }
 
   /** Signs with the account's current secrets and POSTs once. */
   async send(d: Pick<Delivery, "account_id" | "url" | "payload">, at: number): Promise<AttemptResult> {
-    const { store, config } = this.deps;
-    const account = await store.getAccount(d.account_id);
+    const { config } = this.deps;
+    const account = await this.#account(d.account_id, at);
     if (!account) return { status: null, error: "account no longer exists", duration_ms: 0, ok: false };
-    const req = await signDelivery(d.payload, signingSecrets(account, at), at);
+    const req = signDelivery(d.payload, signingSecrets(account, at), at);
     return await postOnce(d.url, req, {
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.webhookAllowPrivate,

@@ -5,7 +5,7 @@
  */
 import type { PlanName } from "../config.ts";
 import { newEventId } from "./ids.ts";
-import { nextDeadline, type Timer, type TimerEvent, type TimerType } from "./timers.ts";
+import { nextDeadline, pendingCompletion, type Timer, type TimerEvent, type TimerType } from "./timers.ts";
 
 export interface WebhookSecret {
   secret: string;
@@ -57,6 +57,24 @@ export interface Delivery {
   created_at: number;
 }
 
+/** One timer's change for a batch commit. */
+export interface TimerChange {
+  versionstamp: string;
+  prev: Timer;
+  next: Timer;
+  events: TimerEvent[];
+}
+
+/** One delivery's change for a batch commit. */
+export interface DeliveryChange {
+  versionstamp: string;
+  prev: Delivery;
+  next: Delivery;
+}
+
+/** Atomic operations allow 10 checks: batches of timers or deliveries are at most this long. */
+export const MAX_BATCH = 10;
+
 /** Queue messages; handlers validate them and never trust them to be current. */
 export type QueueMessage =
   | { kind: "timer"; id: string; version: number }
@@ -105,6 +123,8 @@ export interface StoreOptions {
   useQueue: boolean;
   /** Told of every due instant written, to arm an in-process wake-up. */
   onDue?: (item: DueItem) => void;
+  /** Told of a commit that withdraws staged deliveries (`timerId/deliveryId`) and its outcome. */
+  onUnstaging?: (refs: string[], outcome: Promise<boolean>) => void;
 }
 
 export class Store {
@@ -179,7 +199,7 @@ export class Store {
         .set(key.acctTimer(timer.account_id, timer.created_at, timer.id), timer.expires_at)
         .set(key.acctTimerByType(timer.account_id, timer.type, timer.created_at, timer.id), timer.expires_at);
       const due: DueItem[] = [];
-      const stored = this.schedule(op, due, null, timer, [], now);
+      const stored = await this.schedule(op, due, null, timer, [], now);
       op.set(key.timer(timer.id), stored);
       if ((await op.commit()).ok) {
         this.notify(due);
@@ -199,17 +219,44 @@ export class Store {
 
   /**
    * Commits a timer's change and what it causes, provided the timer is still at
-   * `versionstamp`. Returns false on a conflict: the caller re-reads and decides again.
+   * `versionstamp`. Returns null on a conflict: the caller re-reads and decides again.
    */
   async commitTimer(versionstamp: string, prev: Timer, next: Timer, events: TimerEvent[], now: number) {
-    const op = this.kv.atomic().check({ key: key.timer(prev.id), versionstamp });
+    return (await this.commitTimers([{ versionstamp, prev, next, events }], now))?.[0] ?? null;
+  }
+
+  /** Commits up to MAX_BATCH timer changes in one atomic operation: all or none. */
+  async commitTimers(changes: TimerChange[], now: number): Promise<Timer[] | null> {
+    const op = this.kv.atomic();
     const due: DueItem[] = [];
-    const stored = this.schedule(op, due, prev, next, events, now);
-    op.set(key.timer(next.id), stored);
-    const res = await op.commit();
+    const stored: Timer[] = [];
+    const unstaged: string[] = [];
+    for (const c of changes) {
+      op.check({ key: key.timer(c.prev.id), versionstamp: c.versionstamp });
+      const s = await this.schedule(op, due, c.prev, c.next, c.events, now);
+      op.set(key.timer(s.id), s);
+      stored.push(s);
+      if (c.prev.staged && c.prev.staged.id !== s.staged?.id && !c.events.some((e) => e.type === "timer.completed")) {
+        unstaged.push(`${c.prev.id}/${c.prev.staged.id}`);
+      }
+    }
+    const commit = op.commit();
+    if (unstaged.length) this.opts.onUnstaging?.(unstaged, commit.then((r) => r.ok, () => false));
+    const res = await commit;
     if (!res.ok) return null;
     this.notify(due);
     return stored;
+  }
+
+  /** Reads timers by id (several per round trip). */
+  async getTimers(ids: string[]): Promise<({ timer: Timer; versionstamp: string } | null)[]> {
+    const out: ({ timer: Timer; versionstamp: string } | null)[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      for (const e of await this.kv.getMany<Timer[]>(ids.slice(i, i + 10).map(key.timer))) {
+        out.push(e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null);
+      }
+    }
+    return out;
   }
 
   /** Deletes a timer with its indexes, due entries and delivery log. */
@@ -226,7 +273,9 @@ export class Store {
         .delete(key.acctTimerByType(t.account_id, t.type, t.created_at, id))
         .delete(key.due(t.expires_at, "expire", id));
       if (t.due_at !== null) op.delete(key.due(t.due_at, "timer", id));
-      if (!(await op.commit()).ok) continue;
+      const commit = op.commit();
+      if (t.staged) this.opts.onUnstaging?.([`${id}/${t.staged.id}`], commit.then((r) => r.ok, () => false));
+      if (!(await commit).ok) continue;
       await this.purgeDeliveries(id);
       return true;
     }
@@ -270,26 +319,47 @@ export class Store {
    * `next_attempt_at` (a lease while an attempt runs, the next retry, or none once settled).
    */
   async updateDelivery(versionstamp: string, prev: Delivery, next: Delivery, now: number): Promise<string | null> {
-    const ref = `${next.timer_id}/${next.id}`;
+    return await this.updateDeliveries([{ versionstamp, prev, next }], now);
+  }
+
+  /** Up to MAX_BATCH delivery updates in one atomic operation; returns its versionstamp. */
+  async updateDeliveries(changes: DeliveryChange[], now: number, arm = true): Promise<string | null> {
     const due: DueItem[] = [];
-    const op = this.kv.atomic()
-      .check({ key: key.delivery(prev.timer_id, prev.id), versionstamp })
-      .set(key.delivery(next.timer_id, next.id), next);
-    if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
-      op.delete(key.due(prev.next_attempt_at, "delivery", ref));
-    }
-    if (next.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
-      this.addDue(op, due, { at: next.next_attempt_at, kind: "delivery", ref }, {
-        kind: "delivery",
-        timer_id: next.timer_id,
-        id: next.id,
-        attempt: next.attempts.length + 1,
-      }, now);
+    const op = this.kv.atomic();
+    for (const { versionstamp, prev, next } of changes) {
+      const ref = `${next.timer_id}/${next.id}`;
+      op.check({ key: key.delivery(prev.timer_id, prev.id), versionstamp }).set(
+        key.delivery(next.timer_id, next.id),
+        next,
+      );
+      if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
+        op.delete(key.due(prev.next_attempt_at, "delivery", ref));
+      }
+      if (next.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
+        this.addDue(op, due, { at: next.next_attempt_at, kind: "delivery", ref }, {
+          kind: "delivery",
+          timer_id: next.timer_id,
+          id: next.id,
+          attempt: next.attempts.length + 1,
+        }, now);
+      }
     }
     const res = await op.commit();
     if (!res.ok) return null;
-    this.notify(due);
+    if (arm) this.notify(due);
     return res.versionstamp;
+  }
+
+  /** Reads deliveries by `timerId/deliveryId` reference (several per round trip). */
+  async getDeliveries(refs: string[]): Promise<({ delivery: Delivery; versionstamp: string } | null)[]> {
+    const out: ({ delivery: Delivery; versionstamp: string } | null)[] = [];
+    for (let i = 0; i < refs.length; i += 10) {
+      const keys = refs.slice(i, i + 10).map((r) => key.delivery(...(r.split("/") as [string, string])));
+      for (const e of await this.kv.getMany<Delivery[]>(keys)) {
+        out.push(e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null);
+      }
+    }
+    return out;
   }
 
   /** Stores a delivery that needs no scheduling (the webhook test's record). */
@@ -297,16 +367,18 @@ export class Store {
     await this.kv.set(key.delivery(d.timer_id, d.id), d);
   }
 
-  /** A page of a timer's deliveries, newest first. */
-  async listDeliveries(timerId: string, opts: { limit: number; cursor?: string }) {
+  /** A page of a timer's deliveries, newest first; a completion staged for later is not shown. */
+  async listDeliveries(timerId: string, opts: { limit: number; cursor?: string; now: number }) {
     const iter = this.kv.list<Delivery>({ prefix: ["delivery", timerId] }, {
       reverse: true,
       limit: opts.limit,
       cursor: opts.cursor,
     });
     const deliveries: Delivery[] = [];
-    for await (const e of iter) deliveries.push(e.value);
-    return { deliveries, next_cursor: deliveries.length === opts.limit && iter.cursor ? iter.cursor : null };
+    for await (const e of iter) {
+      if (Date.parse(e.value.payload.timestamp) <= opts.now || e.value.attempts.length > 0) deliveries.push(e.value);
+    }
+    return { deliveries, next_cursor: iter.cursor && deliveries.length > 0 ? iter.cursor : null };
   }
 
   /** Removes one due entry (work found stale or done). */
@@ -326,16 +398,16 @@ export class Store {
    * Adds to `op` the due index and wake-ups of `next`, the removal of `prev`'s, and one
    * delivery per event when the timer has a webhook. Returns `next` with its `due_at` set.
    */
-  private schedule(
+  private async schedule(
     op: Deno.AtomicOperation,
     due: DueItem[],
     prev: Timer | null,
     next: Timer,
     events: TimerEvent[],
     now: number,
-  ) {
+  ): Promise<Timer> {
     const dueAt = nextDeadline(next);
-    const stored: Timer = { ...next, due_at: dueAt, changed_at: now };
+    const stored: Timer = { ...next, due_at: dueAt, changed_at: now, staged: prev?.staged ?? null };
     if (prev?.due_at !== null && prev?.due_at !== undefined && prev.due_at !== dueAt) {
       op.delete(key.due(prev.due_at, "timer", prev.id));
     }
@@ -349,38 +421,67 @@ export class Store {
         version: next.version,
       }, now);
     }
+    // A staged completion that now happens is already written: it is not written again.
+    const staged = stored.staged;
+    const happened = staged ? events.find((e) => e.type === "timer.completed" && e.at === staged.at) : undefined;
+    if (staged && happened) stored.staged = null;
     if (next.webhook_url) {
       for (const ev of events) {
-        const id = newEventId(ev.at);
-        const delivery: Delivery = {
-          id,
-          timer_id: next.id,
-          account_id: next.account_id,
-          url: next.webhook_url,
-          payload: {
-            id,
-            event: ev.type,
-            timestamp: new Date(ev.at).toISOString(),
-            timer_id: next.id,
-            title: next.title,
-            type: next.type,
-            data: ev.data,
-          },
-          state: "pending",
-          attempts: [],
-          next_attempt_at: now,
-          created_at: now,
-        };
-        op.set(key.delivery(next.id, id), delivery);
-        this.addDue(op, due, { at: now, kind: "delivery", ref: `${next.id}/${id}` }, {
-          kind: "delivery",
-          timer_id: next.id,
-          id,
-          attempt: 1,
-        }, now);
+        if (ev === happened) continue;
+        this.addDelivery(op, due, next, ev, now, now);
       }
     }
+    // Stage the completion of a running countdown or event ahead, due at its deadline, so the
+    // deadline itself needs no commit before the webhook goes out.
+    const ahead = next.webhook_url ? pendingCompletion(next) : null;
+    const keep = staged && !happened && ahead && ahead.event.at === staged.at &&
+      prev?.webhook_url === next.webhook_url &&
+      prev?.title === next.title;
+    if (staged && !happened && !keep) {
+      const ref = `${next.id}/${staged.id}`;
+      const entry = await this.kv.get<Delivery>(key.delivery(next.id, staged.id));
+      // Unstaging races with its own dispatch: checking the delivery makes exactly one of them win.
+      const dueAt = entry.value?.next_attempt_at ?? staged.at; // moved by a pre-claim
+      op.check(entry).delete(key.delivery(next.id, staged.id)).delete(key.due(dueAt, "delivery", ref));
+      stored.staged = null;
+    }
+    if (ahead && !keep) {
+      const id = this.addDelivery(op, due, next, ahead.event, ahead.event.at, now);
+      stored.staged = { id, at: ahead.event.at };
+    }
     return stored;
+  }
+
+  /** Writes one pending delivery of `ev`, first attempt due at `at`. Returns its id. */
+  private addDelivery(op: Deno.AtomicOperation, due: DueItem[], t: Timer, ev: TimerEvent, at: number, now: number) {
+    const id = newEventId(ev.at);
+    const delivery: Delivery = {
+      id,
+      timer_id: t.id,
+      account_id: t.account_id,
+      url: t.webhook_url!,
+      payload: {
+        id,
+        event: ev.type,
+        timestamp: new Date(ev.at).toISOString(),
+        timer_id: t.id,
+        title: t.title,
+        type: t.type,
+        data: ev.data,
+      },
+      state: "pending",
+      attempts: [],
+      next_attempt_at: at,
+      created_at: now,
+    };
+    op.set(key.delivery(t.id, id), delivery);
+    this.addDue(op, due, { at, kind: "delivery", ref: `${t.id}/${id}` }, {
+      kind: "delivery",
+      timer_id: t.id,
+      id,
+      attempt: 1,
+    }, now);
+    return id;
   }
 
   private addDue(op: Deno.AtomicOperation, due: DueItem[], item: DueItem, msg: QueueMessage, now: number) {

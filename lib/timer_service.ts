@@ -38,6 +38,8 @@ export interface UpdateInput {
   webhook_url?: string | null;
 }
 
+/** Changes this close to a staged completion wait until it has happened. */
+const DEADLINE_GUARD_MS = 250;
 const TEN_YEARS_MS = 3653 * 86400_000;
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -117,6 +119,7 @@ export class TimerService {
       : this.checkWebhookUrl(input.webhook_url);
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
+      if (await this.#clearOfDeadline(timer)) continue;
       const next: Timer = {
         ...timer,
         ...(input.title !== undefined && { title: input.title }),
@@ -137,6 +140,7 @@ export class TimerService {
   async act(principal: Principal, id: string, body: { action?: Action; state?: TimerState }): Promise<Timer> {
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
+      if (await this.#clearOfDeadline(timer)) continue;
       const now = this.now();
       const settled = settle(timer, now);
       if (settled.events.length > 0 && settle(settled.timer, now, 1).events.length > 0) {
@@ -160,8 +164,20 @@ export class TimerService {
 
   async delete(principal: Principal, id: string): Promise<void> {
     requireAccount(principal);
-    await this.get(principal, id);
+    const { timer } = await this.get(principal, id);
+    await this.#clearOfDeadline(timer);
     if (!await this.store.deleteTimer(id)) throw notFound();
+  }
+
+  /**
+   * A change that would withdraw a completion written ahead waits out the last moments before
+   * its deadline, so a withdrawal never races the webhook being sent; returns true after waiting.
+   */
+  async #clearOfDeadline(t: Timer): Promise<boolean> {
+    const left = t.staged ? t.staged.at - this.now() : -1;
+    if (left < 0 || left >= DEADLINE_GUARD_MS) return false;
+    await new Promise((r) => setTimeout(r, left + 5));
+    return this.now() >= t.staged!.at; // an injected clock that did not move: go on
   }
 
   /** A webhook URL must be absolute http(s); plain http only where the operator allows it. */

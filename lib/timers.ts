@@ -59,6 +59,8 @@ export interface Timer {
   due_at: number | null;
   /** When the store last committed a change (kept by the store; for measuring lateness). */
   changed_at?: number;
+  /** The completion delivery written ahead for a running countdown or event (kept by the store). */
+  staged?: { id: string; at: number } | null;
 }
 
 /** An event a change emits, before it becomes a webhook payload. */
@@ -117,11 +119,9 @@ export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; 
   const events: TimerEvent[] = [];
   let next = t;
   if (t.type === "countdown" || t.type === "event") {
-    const deadline = nextDeadline(t)!;
-    if (now < deadline) return { timer: t, events };
-    next = complete(t, deadline);
-    events.push({ type: "timer.completed", at: deadline, data: completedData(next) });
-    return { timer: next, events };
+    const completion = pendingCompletion(t)!;
+    if (now < completion.event.at) return { timer: t, events };
+    return { timer: completion.timer, events: [completion.event] };
   }
   const cycle = cycleMs(t);
   const elapsed = elapsedAt(t, now);
@@ -144,6 +144,17 @@ export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; 
   }
   if (roundsDone === t.rounds_done) return { timer: t, events };
   return { timer: { ...t, rounds_done: roundsDone, version: t.version + 1 }, events };
+}
+
+/**
+ * What a running countdown or event timer becomes at its deadline, and the event it emits
+ * then: known in advance, so its webhook can be written ahead of time.
+ */
+export function pendingCompletion(t: Timer): { timer: Timer; event: TimerEvent } | null {
+  if (t.state !== "running" || (t.type !== "countdown" && t.type !== "event")) return null;
+  const deadline = nextDeadline(t)!;
+  const timer = complete(t, deadline);
+  return { timer, event: { type: "timer.completed", at: deadline, data: completedData(timer) } };
 }
 
 /** The timer with its completion applied if it is due at `now` (no events: for reads). */

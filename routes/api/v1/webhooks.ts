@@ -101,7 +101,11 @@ export function webhookRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, sched
     requireAccount(p);
     const { timer } = await svc.get(p, c.req.valid("param").id);
     const q = c.req.valid("query");
-    const page = await svc.store.listDeliveries(timer.id, { limit: q.limit ?? LIMITS.list.default, cursor: q.cursor })
+    const page = await svc.store.listDeliveries(timer.id, {
+      limit: q.limit ?? LIMITS.list.default,
+      cursor: q.cursor,
+      now: svc.now(),
+    })
       .catch((e) => {
         if (q.cursor && e instanceof TypeError) {
           throw new ApiError(400, "cursor is not one this API returned", "cursor");

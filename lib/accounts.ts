@@ -22,7 +22,7 @@ export async function createAccount(store: Store, opts: { plan: PlanName; name: 
     id: newAccountId(),
     name: opts.name,
     plan: opts.plan,
-    key_hash: await sha256Hex(apiKey),
+    key_hash: sha256Hex(apiKey),
     key_prefix: apiKey.slice(0, 12),
     created_at: now,
     revoked_at: null,

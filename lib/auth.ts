@@ -25,7 +25,7 @@ export class KeyResolver {
   constructor(readonly store: Store, readonly opts: { ttlMs: number; now: () => number }) {}
 
   async resolve(key: string): Promise<Account | null> {
-    const hash = await sha256Hex(key);
+    const hash = sha256Hex(key);
     const now = this.opts.now();
     const hit = this.#cache.get(hash);
     if (hit && hit.until > now) return hit.account;

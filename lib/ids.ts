@@ -1,4 +1,5 @@
 /** Random identifiers, secrets and their hashes. */
+import { createHash } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -29,10 +30,9 @@ export function newWebhookSecret(): string {
   return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }
 
-/** Hex SHA-256 of a UTF-8 string; secrets are stored only as this hash. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return hex(new Uint8Array(digest));
+/** Hex SHA-256 of a UTF-8 string; secrets are stored only as this hash. Synchronous: it is on the hot path. */
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }
 
 export function hex(bytes: Uint8Array): string {

@@ -190,13 +190,14 @@ export class Store {
    */
   async createTimer(timer: Timer, limit: number | null, now: number): Promise<"ok" | "limit"> {
     for (;;) {
-      const seq = await this.kv.get<number>(key.acctSeq(timer.account_id));
-      if (limit !== null && await this.countLive(timer.account_id, now, limit) >= limit) return "limit";
-      const op = this.kv.atomic()
-        .check(seq)
-        .check({ key: key.timer(timer.id), versionstamp: null })
-        .set(key.acctSeq(timer.account_id), (seq.value ?? 0) + 1)
-        .set(key.acctTimer(timer.account_id, timer.created_at, timer.id), timer.expires_at)
+      const op = this.kv.atomic().check({ key: key.timer(timer.id), versionstamp: null });
+      if (limit !== null) {
+        // Only limited plans serialise their creations; unlimited ones never contend.
+        const seq = await this.kv.get<number>(key.acctSeq(timer.account_id));
+        if (await this.countLive(timer.account_id, now, limit) >= limit) return "limit";
+        op.check(seq).set(key.acctSeq(timer.account_id), (seq.value ?? 0) + 1);
+      }
+      op.set(key.acctTimer(timer.account_id, timer.created_at, timer.id), timer.expires_at)
         .set(key.acctTimerByType(timer.account_id, timer.type, timer.created_at, timer.id), timer.expires_at);
       const due: DueItem[] = [];
       const stored = await this.schedule(op, due, null, timer, [], now);

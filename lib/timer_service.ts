@@ -81,7 +81,7 @@ export class TimerService {
       work: input.work ?? null,
       rest: input.rest ?? null,
       rounds: input.type === "interval" ? input.rounds ?? null : null,
-      control_token_hash: await sha256Hex(controlToken),
+      control_token_hash: sha256Hex(controlToken),
       state: "idle",
       started_at: null,
       resumed_at: null,
@@ -108,7 +108,7 @@ export class TimerService {
   async get(principal: Principal, id: string): Promise<{ timer: Timer; versionstamp: string }> {
     const entry = await this.store.getTimer(id);
     if (!entry || entry.timer.expires_at <= this.now()) throw notFound();
-    await authorize(principal, entry.timer);
+    authorize(principal, entry.timer);
     return entry;
   }
 
@@ -218,9 +218,9 @@ export function requireAccount(p: Principal) {
 }
 
 /** Owners see their timers; a control token sees its one timer; everyone else gets 404. */
-async function authorize(p: Principal, t: Timer): Promise<void> {
+function authorize(p: Principal, t: Timer): void {
   if (p.kind === "account" && p.account.id === t.account_id) return;
-  if (p.kind === "control" && timingSafeEqual(await sha256Hex(p.token), t.control_token_hash)) return;
+  if (p.kind === "control" && timingSafeEqual(sha256Hex(p.token), t.control_token_hash)) return;
   if (p.kind === "control") throw unauthorized("the control token does not match this timer");
   if (p.kind === "anonymous") throw unauthorized("missing API key: send Authorization: Bearer <API_KEY>");
   throw notFound();

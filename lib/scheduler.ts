@@ -69,10 +69,17 @@ export class Scheduler {
   #inflight = new Map<string, Promise<void>>();
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #stopped = false;
+  #started = false;
 
   constructor(readonly deps: SchedulerDeps) {
     this.pool = new WorkerPool(deps.config.webhookConcurrency);
     deps.store.opts.onDue = (item) => this.arm(item);
+    deps.store.opts.leaseMs = deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
+    deps.store.opts.onBorn = (deliveries, versionstamp) => {
+      // Not started (a CLI, or a test without a scheduler): the lease runs out and a sweep sends them.
+      if (!this.#started || this.#stopped) return;
+      for (const d of deliveries) void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp));
+    };
     deps.store.opts.onUnstaging = (refs, outcome) => {
       for (const ref of refs) {
         const done = outcome.then((ok) => {
@@ -87,6 +94,7 @@ export class Scheduler {
 
   /** Starts the sweep and, where the KV has queues, the queue listener. */
   start(): void {
+    this.#started = true;
     if (this.deps.store.opts.useQueue) {
       this.deps.store.kv.listenQueue((msg) => this.onQueueMessage(msg)).catch((e) =>
         this.#log("error", "queue listener stopped", e)

@@ -88,6 +88,8 @@ export interface DueItem {
   kind: DueKind;
   /** Timer id, or `timerId/deliveryId`. */
   ref: string;
+  /** A delivery written claimed by this process, to send at once (not armed). */
+  born?: Delivery;
 }
 
 /** A rate-limit window's counter; its start is in the key, so an old window is never reused. */
@@ -123,6 +125,10 @@ export interface StoreOptions {
   useQueue: boolean;
   /** Told of every due instant written, to arm an in-process wake-up. */
   onDue?: (item: DueItem) => void;
+  /** Takes deliveries due at once, written claimed by this process (their commit's versionstamp). */
+  onBorn?: (deliveries: Delivery[], versionstamp: string) => void;
+  /** The claim a born delivery carries: how long other processes leave it alone. */
+  leaseMs?: number;
   /** Told of a commit that withdraws staged deliveries (`timerId/deliveryId`) and its outcome. */
   onUnstaging?: (refs: string[], outcome: Promise<boolean>) => void;
 }
@@ -202,8 +208,9 @@ export class Store {
       const due: DueItem[] = [];
       const stored = await this.schedule(op, due, null, timer, [], now);
       op.set(key.timer(timer.id), stored);
-      if ((await op.commit()).ok) {
-        this.notify(due);
+      const res = await op.commit();
+      if (res.ok) {
+        this.notify(due, res.versionstamp);
         return "ok";
       }
     }
@@ -245,7 +252,7 @@ export class Store {
     if (unstaged.length) this.opts.onUnstaging?.(unstaged, commit.then((r) => r.ok, () => false));
     const res = await commit;
     if (!res.ok) return null;
-    this.notify(due);
+    this.notify(due, res.versionstamp);
     return stored;
   }
 
@@ -347,7 +354,7 @@ export class Store {
     }
     const res = await op.commit();
     if (!res.ok) return null;
-    if (arm) this.notify(due);
+    if (arm) this.notify(due, res.versionstamp);
     return res.versionstamp;
   }
 
@@ -475,8 +482,16 @@ export class Store {
       next_attempt_at: at,
       created_at: now,
     };
+    // Born claimed: the committing process sends it at once from memory; others wait out the lease.
+    const born = at <= now && this.opts.onBorn !== undefined;
+    if (born) delivery.next_attempt_at = now + (this.opts.leaseMs ?? 15_000);
     op.set(key.delivery(t.id, id), delivery);
-    this.addDue(op, due, { at, kind: "delivery", ref: `${t.id}/${id}` }, {
+    this.addDue(op, due, {
+      at: delivery.next_attempt_at!,
+      kind: "delivery",
+      ref: `${t.id}/${id}`,
+      born: born ? delivery : undefined,
+    }, {
       kind: "delivery",
       timer_id: t.id,
       id,
@@ -494,9 +509,11 @@ export class Store {
     }
   }
 
-  /** Tells the in-process scheduler of due instants a successful commit wrote. */
-  private notify(due: DueItem[]) {
-    if (this.opts.onDue) { for (const item of due) this.opts.onDue(item); }
+  /** Tells the in-process scheduler of due instants and deliveries born claimed by a commit. */
+  private notify(due: DueItem[], versionstamp: string) {
+    const born = due.flatMap((i) => i.born ? [i.born] : []);
+    if (born.length) this.opts.onBorn?.(born, versionstamp);
+    if (this.opts.onDue) { for (const item of due) if (!item.born) this.opts.onDue(item); }
   }
 
   /** Due-index entries at or before `until`, oldest first. */

@@ -19,6 +19,7 @@ import { TimerService } from "./lib/timer_service.ts";
 import { issuesToError } from "./lib/validation.ts";
 import { docsPage } from "./routes/docs.ts";
 import { liveRoutes } from "./routes/live.ts";
+import { pageRoutes } from "./routes/pages/mod.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
 import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
 import { eventRoutes } from "./routes/api/v1/events.ts";
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   liveRoutes(app, { store, config, now });
+  pageRoutes(app, { store, config, now });
   app.get("/docs", (c) => c.html(docsPage(api.getOpenAPI31Document({ ...API_INFO }))));
 
   app.notFound(notFoundHandler([

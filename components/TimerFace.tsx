@@ -1,0 +1,93 @@
+/**
+ * The face of a timer: title, state in words, interval phase and round, the clock, the
+ * event's date and a polite live region. Rendered on the server and inside islands alike.
+ */
+import type { ComponentChildren } from "preact";
+import { clockParts, fill, type Frame, type TimerState, type TimerType } from "../lib/display.ts";
+import type { Texts } from "../lib/i18n.ts";
+
+export interface FaceProps {
+  frame: Frame;
+  type: TimerType;
+  lang: string;
+  t: Texts;
+  title: string | null;
+  /** An event's target as its zone reads it, when shown. */
+  date: { text: string; iso: string } | null;
+  /** The polite announcement (changes only at milestones). */
+  announcement: string;
+  /** A line about the connection or the timer being gone. */
+  notice?: string | null;
+  /** Link of the service branding, or null to hide it. */
+  brand: string | null;
+  variant: "widget" | "page";
+  /** When the timer ends on this device's clock (epoch ms), for tests and debugging. */
+  deadline?: number | null;
+  /** For live timers: whether a snapshot of the stream has arrived ("live") or not yet. */
+  sync?: "live" | "connecting";
+  children?: ComponentChildren;
+}
+
+export function stateLabel(t: Texts, state: TimerState): string {
+  return t[`state_${state}`];
+}
+
+export function roundLabel(t: Texts, frame: Frame, lang: string): string {
+  const n = new Intl.NumberFormat(lang);
+  return frame.rounds === null
+    ? fill(t.round_open, { n: n.format(frame.round ?? 1) })
+    : fill(t.round, { n: n.format(frame.round ?? 1), total: n.format(frame.rounds) });
+}
+
+export function TimerFace(p: FaceProps) {
+  const { frame, t } = p;
+  const { days, hms } = clockParts(frame.seconds, p.lang);
+  return (
+    <div
+      class={`face face--${p.variant}`}
+      data-state={frame.state}
+      data-type={p.type}
+      data-phase={frame.phase ?? undefined}
+      data-deadline={p.deadline ?? undefined}
+      data-sync={p.sync}
+    >
+      {p.title && <h1 class="face-title">{p.title}</h1>}
+      <p class="face-status">
+        <span class="face-mark" aria-hidden="true" />
+        <span class="face-state">{stateLabel(t, frame.state)}</span>
+      </p>
+      {p.type === "interval" && (
+        <p class="face-phase">
+          <strong class="face-phase-name">{frame.phase === "rest" ? t.rest : t.work}</strong>{" "}
+          <span class="face-round">{roundLabel(t, frame, p.lang)}</span>
+        </p>
+      )}
+      <div class="face-time" role="timer" style={{ "--len": hms.length }}>
+        {days && <span class="face-days">{days}</span>}
+        <span class="face-hms">{hms}</span>
+      </div>
+      {frame.progress !== null && (
+        <div class="face-bar" aria-hidden="true">
+          <i style={{ transform: `scaleX(${Math.min(1, Math.max(0, frame.progress)).toFixed(4)})` }} />
+        </div>
+      )}
+      {p.date && (
+        <p class="face-date">
+          <time dateTime={p.date.iso}>{fill(t.until, { date: p.date.text })}</time>
+        </p>
+      )}
+      <p class="sr-only" aria-live="polite" aria-atomic="true">{p.announcement}</p>
+      {p.notice && <p class="face-notice" role="status">{p.notice}</p>}
+      {(p.children || p.brand) && (
+        <div class="face-foot">
+          {p.children}
+          {p.brand && (
+            <a class="face-brand" href={p.brand} target="_blank" rel="noopener">
+              Timer Service
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * Browser-side timer hooks shared by the islands: the live source (SSE), the ticking frame,
+ * the polite announcements and the completion alarm. The frame is always computed from the
+ * deadline and the server clock offset, never by counting ticks, so two screens agree and a
+ * tab woken from the background is right at once.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import {
+  fill,
+  type Frame,
+  frameAt,
+  type LiveSnapshot,
+  localDeadline,
+  milestone,
+  sameFace,
+  type Source,
+  sourceFromSnapshot,
+  spokenDuration,
+} from "../lib/display.ts";
+import type { Texts } from "../lib/i18n.ts";
+
+/** Server − client clock offset implied by the moment this page's HTML arrived. */
+function pageOffset(serverAt: number): number {
+  const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+  const received = nav?.responseStart ? performance.timeOrigin + nav.responseStart : Date.now();
+  return serverAt - received;
+}
+
+export interface TimerHandle {
+  frame: Frame;
+  source: Source;
+  title: string | null;
+  gone: boolean;
+  reconnecting: boolean;
+  /** Count of live snapshots received. */
+  snapshots: number;
+  /** For a live timer: "live" once a snapshot has arrived and the stream is open. */
+  sync: "live" | "connecting" | undefined;
+  /** When the timer ends on this device's clock, or null. */
+  deadline: number | null;
+  /** Replaces the source (a parameter-only widget's restart). */
+  restart: () => void;
+}
+
+/**
+ * The frame of a timer, re-rendered only when what is shown changes. `live` names a server
+ * timer to follow over `GET /live/:id`; without it the source runs from its props.
+ */
+export function useTimer(initial: Source, live: string | null, title: string | null): TimerHandle {
+  const src = useRef(initial);
+  const offset = useRef(0);
+  const tickRef = useRef<() => void>(() => {});
+  // The first render matches the server's (computed at the server's instant).
+  const [frame, setFrame] = useState(() => frameAt(initial, initial.at));
+  const [liveTitle, setTitle] = useState(title);
+  const [gone, setGone] = useState(false);
+  const [reconnecting, setReconnecting] = useState(false);
+  const [snapshots, setSnapshots] = useState(0);
+
+  useEffect(() => {
+    offset.current = pageOffset(initial.at);
+    let handle = 0;
+    const tick = () => {
+      clearTimeout(handle);
+      const f = frameAt(src.current, Date.now() + offset.current);
+      setFrame((prev) => sameFace(prev, f) ? prev : f);
+      if (f.next_ms !== null) handle = setTimeout(tick, f.next_ms + 1) as unknown as number;
+    };
+    tickRef.current = tick;
+    tick();
+    const wake = () => document.visibilityState === "visible" && tick();
+    document.addEventListener("visibilitychange", wake);
+    // A frozen tab (Page Lifecycle) resumes with its timers late: recompute at once.
+    document.addEventListener("resume", tick);
+    addEventListener("pageshow", tick);
+    addEventListener("focus", tick);
+    return () => {
+      clearTimeout(handle);
+      document.removeEventListener("visibilitychange", wake);
+      document.removeEventListener("resume", tick);
+      removeEventListener("pageshow", tick);
+      removeEventListener("focus", tick);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!live) return;
+    const url = `/live/${encodeURIComponent(live)}`;
+    let es: EventSource | null = null;
+    let retry = 0;
+    let delay = 1000;
+    let stopped = false;
+    const connect = () => {
+      const source = es = new EventSource(url);
+      source.addEventListener("timer", (e) => {
+        const snap = JSON.parse((e as MessageEvent<string>).data) as LiveSnapshot;
+        offset.current = snap.server_now - Date.now();
+        src.current = sourceFromSnapshot(snap);
+        delay = 1000;
+        setTitle(snap.timer.title);
+        setReconnecting(false);
+        setSnapshots((n) => n + 1);
+        tickRef.current();
+      });
+      source.addEventListener("gone", () => {
+        source.close();
+        setGone(true);
+      });
+      source.onerror = () => {
+        if (stopped || source.readyState !== EventSource.CLOSED) {
+          setReconnecting(!stopped);
+          return;
+        }
+        // The browser gave up (an HTTP error): find out whether the timer is gone, else retry.
+        setReconnecting(true);
+        retry = setTimeout(check, delay) as unknown as number;
+        delay = Math.min(delay * 2, 30_000);
+      };
+    };
+    const check = async () => {
+      try {
+        const res = await fetch(url, { cache: "no-store" });
+        await res.body?.cancel();
+        if (res.status === 404) {
+          setGone(true);
+          setReconnecting(false);
+          return;
+        }
+      } catch { /* offline: try the stream again */ }
+      if (!stopped) connect();
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      es?.close();
+    };
+  }, [live]);
+
+  return {
+    frame,
+    source: src.current,
+    title: liveTitle,
+    gone,
+    reconnecting,
+    snapshots,
+    sync: live ? (snapshots > 0 && !reconnecting ? "live" : "connecting") : undefined,
+    deadline: localDeadline(src.current, offset.current),
+    restart: () => {
+      src.current = { ...src.current, state: "running", elapsed_ms: 0, at: Date.now() + offset.current };
+      tickRef.current();
+    },
+  };
+}
+
+/**
+ * What the polite live region says: state changes, interval phases, and the remaining time
+ * only at milestones (10 s, 30 s, 1, 2, 5, 10, 15, 30 min, hours, days), never every second.
+ */
+export function useAnnouncer(frame: Frame, t: Texts, lang: string): string {
+  const [text, setText] = useState("");
+  const prev = useRef<Frame | null>(null);
+  useEffect(() => {
+    const p = prev.current;
+    prev.current = frame;
+    if (!p) return;
+    if (p.state !== frame.state) {
+      setText(t[`state_${frame.state}`]);
+    } else if (frame.state !== "running") {
+      return;
+    } else if (frame.phase !== null) {
+      if (p.phase !== frame.phase || p.round !== frame.round) {
+        const round = frame.rounds === null
+          ? fill(t.round_open, { n: frame.round ?? 1 })
+          : fill(t.round, { n: frame.round ?? 1, total: frame.rounds });
+        setText(`${frame.phase === "rest" ? t.rest : t.work}, ${round}`);
+      }
+    } else {
+      const before = milestone(p.seconds);
+      const now = milestone(frame.seconds);
+      if (now !== before && now > 0) setText(fill(t.remaining, { time: spokenDuration(now, lang) }));
+    }
+  }, [frame]);
+  return text;
+}
+
+export type SoundState = "off" | "blocked" | "ready";
+
+/**
+ * A short Web Audio beep when the timer completes while watched. Browsers block audio until
+ * the person interacts with the frame; `blocked` says so, and `unlock` (from a click) fixes it.
+ */
+export function useAlarm(enabled: boolean, state: Frame["state"]): {
+  sound: SoundState;
+  unlock: () => void;
+  played: number;
+} {
+  const ctx = useRef<AudioContext | null>(null);
+  const [sound, setSound] = useState<SoundState>("off");
+  const [played, setPlayed] = useState(0);
+  const last = useRef(state);
+
+  useEffect(() => {
+    if (!enabled || typeof AudioContext === "undefined") return;
+    const ac = ctx.current = new AudioContext();
+    const update = () => setSound(ac.state === "running" ? "ready" : "blocked");
+    ac.onstatechange = update;
+    update();
+    const unlockOnGesture = () => ac.state !== "running" && ac.resume().catch(() => {});
+    addEventListener("pointerdown", unlockOnGesture);
+    addEventListener("keydown", unlockOnGesture);
+    return () => {
+      removeEventListener("pointerdown", unlockOnGesture);
+      removeEventListener("keydown", unlockOnGesture);
+      ac.close().catch(() => {});
+    };
+  }, [enabled]);
+
+  useEffect(() => {
+    const was = last.current;
+    last.current = state;
+    const ac = ctx.current;
+    if (was !== "running" || state !== "completed" || !ac || ac.state !== "running") return;
+    const t0 = ac.currentTime + 0.02;
+    for (let i = 0; i < 3; i++) {
+      const osc = ac.createOscillator();
+      const gain = ac.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.0001, t0 + i * 0.3);
+      gain.gain.exponentialRampToValueAtTime(0.3, t0 + i * 0.3 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + i * 0.3 + 0.18);
+      osc.connect(gain).connect(ac.destination);
+      osc.start(t0 + i * 0.3);
+      osc.stop(t0 + i * 0.3 + 0.2);
+    }
+    setPlayed((n) => n + 1);
+  }, [state]);
+
+  return {
+    sound,
+    played,
+    unlock: () => {
+      ctx.current?.resume().then(() => setSound(ctx.current?.state === "running" ? "ready" : "blocked"), () => {});
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The control panel of /c/:id#<token>: the live face and the five actions. The token comes
+ * from the URL fragment (never sent to the server with the page request) and is checked with
+ * GET /api/v1/timers/:id before any button is enabled.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { TimerFace } from "../components/TimerFace.tsx";
+import { useAnnouncer, useTimer } from "../components/use_timer.ts";
+import { type Action, fill, type Source, validActions } from "../lib/display.ts";
+import type { Texts } from "../lib/i18n.ts";
+
+export interface ControlProps {
+  id: string;
+  source: Source;
+  lang: string;
+  t: Texts;
+  title: string | null;
+  date: { text: string; iso: string } | null;
+  brand: string;
+}
+
+type Access = "checking" | "none" | "invalid" | "ok" | "error";
+const ACTIONS: Action[] = ["start", "pause", "resume", "stop", "reset"];
+
+export default function Control(p: ControlProps) {
+  const timer = useTimer(p.source, p.id, p.title);
+  const { frame } = timer;
+  const { t } = p;
+  const announcement = useAnnouncer(frame, t, p.lang);
+  const [access, setAccess] = useState<Access>("checking");
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [waitFor, setWaitFor] = useState<number | null>(null);
+  const token = useRef("");
+  const snapshots = useRef(0);
+  snapshots.current = timer.snapshots;
+  const api = `/api/v1/timers/${encodeURIComponent(p.id)}`;
+
+  useEffect(() => {
+    token.current = decodeURIComponent(location.hash.replace(/^#/, "")).trim();
+    if (!token.current) return setAccess("none");
+    fetch(api, { headers: { authorization: `Bearer ${token.current}` } }).then(async (res) => {
+      await res.body?.cancel();
+      setAccess(res.ok ? "ok" : res.status === 401 || res.status === 403 ? "invalid" : "error");
+      if (!res.ok && res.status !== 401 && res.status !== 403) setMessage(`HTTP ${res.status}`);
+    }, (err) => {
+      setAccess("error");
+      setMessage(String(err?.message ?? err));
+    });
+  }, []);
+
+  // After an action, hold the buttons until the stream shows its effect (at most 1.5 s).
+  useEffect(() => {
+    if (waitFor === null) return;
+    if (timer.snapshots !== waitFor) return setWaitFor(null);
+    const h = setTimeout(() => setWaitFor(null), 1500);
+    return () => clearTimeout(h);
+  }, [waitFor, timer.snapshots]);
+
+  async function act(action: Action) {
+    setBusy(true);
+    const before = snapshots.current;
+    try {
+      const res = await fetch(`${api}/state`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${token.current}`, "content-type": "application/json" },
+        body: JSON.stringify({ action }),
+      });
+      const body = await res.json().catch(() => null);
+      if (res.ok) {
+        setMessage(fill(t.control_done, { action: t[action] }));
+        if (snapshots.current === before) setWaitFor(before);
+      } else {
+        setMessage(fill(t.control_error, { action: t[action], message: body?.error?.message ?? `HTTP ${res.status}` }));
+        if (res.status === 401) setAccess("invalid");
+      }
+    } catch (err) {
+      setMessage(fill(t.control_error, { action: t[action], message: String((err as Error)?.message ?? err) }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const allowed = validActions(p.source.type, frame.state);
+  const enabled = access === "ok" && !busy && waitFor === null && !timer.gone;
+  const status = access === "checking"
+    ? t.control_checking
+    : access === "none"
+    ? t.control_no_token
+    : access === "invalid"
+    ? t.control_bad_token
+    : access === "error"
+    ? fill(t.control_error, { action: "…", message })
+    : message || t.control_ready;
+  return (
+    <div class="control">
+      <TimerFace
+        frame={frame}
+        type={p.source.type}
+        lang={p.lang}
+        t={t}
+        title={timer.title}
+        date={p.date}
+        announcement={announcement}
+        notice={timer.gone ? t.gone : timer.reconnecting ? t.reconnecting : null}
+        brand={null}
+        variant="page"
+        deadline={timer.deadline}
+        sync={timer.sync}
+      />
+      <section class="control-panel" aria-labelledby="controls-heading">
+        <h2 id="controls-heading" class="control-heading">{t.controls}</h2>
+        <div class="control-buttons">
+          {ACTIONS.map((a) => (
+            <button
+              key={a}
+              type="button"
+              class={`control-button control-${a}`}
+              data-action={a}
+              disabled={!enabled || !allowed.includes(a)}
+              onClick={() => act(a)}
+            >
+              {t[a]}
+            </button>
+          ))}
+        </div>
+        <p class={`control-status control-status--${access}`} role="status">{status}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** The timer display of /widget and /v/:id: ticks from its props or follows a live timer. */
+import { TimerFace } from "../components/TimerFace.tsx";
+import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
+import type { Source } from "../lib/display.ts";
+import type { Texts } from "../lib/i18n.ts";
+
+export interface WidgetProps {
+  source: Source;
+  /** A server timer's id to follow live; null for a widget configured by its parameters. */
+  live: string | null;
+  lang: string;
+  t: Texts;
+  title: string | null;
+  date: { text: string; iso: string } | null;
+  alarm: boolean;
+  brand: string | null;
+  variant: "widget" | "page";
+  /** Offer a restart once finished (parameter-only countdowns and intervals). */
+  restartable: boolean;
+}
+
+export default function Widget(p: WidgetProps) {
+  const timer = useTimer(p.source, p.live, p.title);
+  const { frame } = timer;
+  const announcement = useAnnouncer(frame, p.t, p.lang);
+  const alarm = useAlarm(p.alarm && !timer.gone, frame.state);
+  const done = frame.state === "completed";
+  return (
+    <TimerFace
+      frame={frame}
+      type={p.source.type}
+      lang={p.lang}
+      t={p.t}
+      title={timer.title}
+      date={p.date}
+      announcement={announcement}
+      notice={timer.gone ? p.t.gone : timer.reconnecting ? p.t.reconnecting : null}
+      brand={p.brand}
+      variant={p.variant}
+      deadline={timer.deadline}
+      sync={timer.sync}
+    >
+      {alarm.sound === "blocked" && !done && (
+        <button type="button" class="face-button face-sound" onClick={alarm.unlock}>
+          <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true">
+            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+            <path
+              d="M16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+            />
+          </svg>
+          <span class="face-sound-text">{p.t.enable_sound}</span>
+        </button>
+      )}
+      {p.restartable && done && <button type="button" class="face-button" onClick={timer.restart}>{p.t.restart}
+      </button>}
+      {alarm.played > 0 && <span hidden data-alarm-played={alarm.played} />}
+    </TimerFace>
+  );
+}

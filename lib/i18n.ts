@@ -1,0 +1,296 @@
+/**
+ * The pages' texts in the seven languages of SPEC.md. Islands receive the one dictionary they
+ * need as a prop, so no island bundles all languages. Numbers and dates go through Intl.
+ */
+
+export const LANGS = ["en", "zh", "ja", "es", "fr", "de", "ko"] as const;
+export type Lang = typeof LANGS[number];
+
+const en = {
+  state_idle: "Not started",
+  state_running: "Running",
+  state_paused: "Paused",
+  state_completed: "Time's up",
+  state_stopped: "Stopped",
+  work: "Work",
+  rest: "Rest",
+  round: "Round {n} of {total}",
+  round_open: "Round {n}",
+  remaining: "{time} remaining",
+  until: "Until {date}",
+  enable_sound: "Tap to enable sound",
+  sound_on: "Sound on",
+  missing_duration: "Add a duration in seconds (duration=300) to show this countdown.",
+  missing_target: "Add a target date (target_date=2030-01-01T00:00) to show this countdown.",
+  gone: "This timer has ended or was deleted.",
+  reconnecting: "Reconnecting…",
+  restart: "Restart",
+  not_found_title: "Timer not found",
+  not_found_body: "This timer does not exist or has expired.",
+  home: "Go to the home page",
+  controls: "Controls",
+  start: "Start",
+  pause: "Pause",
+  resume: "Resume",
+  reset: "Reset",
+  stop: "Stop",
+  control_checking: "Checking the control link…",
+  control_ready: "You can control this timer.",
+  control_no_token: "This link has no control token, so this page can only show the timer.",
+  control_bad_token: "This control link is not valid for this timer, so this page can only show the timer.",
+  control_error: "Could not {action}: {message}",
+  control_done: "Sent: {action}",
+  timer: "Timer",
+};
+
+export type Texts = typeof en;
+
+const zh: Texts = {
+  state_idle: "未开始",
+  state_running: "进行中",
+  state_paused: "已暂停",
+  state_completed: "时间到",
+  state_stopped: "已停止",
+  work: "训练",
+  rest: "休息",
+  round: "第 {n} / {total} 轮",
+  round_open: "第 {n} 轮",
+  remaining: "剩余 {time}",
+  until: "截至 {date}",
+  enable_sound: "点击开启声音",
+  sound_on: "声音已开启",
+  missing_duration: "请添加以秒为单位的时长（duration=300）以显示此倒计时。",
+  missing_target: "请添加目标日期（target_date=2030-01-01T00:00）以显示此倒计时。",
+  gone: "此计时器已结束或已被删除。",
+  reconnecting: "正在重新连接…",
+  restart: "重新开始",
+  not_found_title: "找不到计时器",
+  not_found_body: "此计时器不存在或已过期。",
+  home: "返回首页",
+  controls: "控制",
+  start: "开始",
+  pause: "暂停",
+  resume: "继续",
+  reset: "重置",
+  stop: "停止",
+  control_checking: "正在验证控制链接…",
+  control_ready: "你可以控制此计时器。",
+  control_no_token: "此链接不含控制令牌，本页只能显示计时器。",
+  control_bad_token: "此控制链接对该计时器无效，本页只能显示计时器。",
+  control_error: "无法执行“{action}”：{message}",
+  control_done: "已发送：{action}",
+  timer: "计时器",
+};
+
+const ja: Texts = {
+  state_idle: "未開始",
+  state_running: "実行中",
+  state_paused: "一時停止中",
+  state_completed: "時間です",
+  state_stopped: "停止",
+  work: "ワーク",
+  rest: "レスト",
+  round: "ラウンド {n} / {total}",
+  round_open: "ラウンド {n}",
+  remaining: "残り {time}",
+  until: "{date} まで",
+  enable_sound: "タップして音を有効にする",
+  sound_on: "音が有効です",
+  missing_duration: "このカウントダウンを表示するには秒数（duration=300）を指定してください。",
+  missing_target: "このカウントダウンを表示するには目標日時（target_date=2030-01-01T00:00）を指定してください。",
+  gone: "このタイマーは終了したか、削除されました。",
+  reconnecting: "再接続しています…",
+  restart: "もう一度",
+  not_found_title: "タイマーが見つかりません",
+  not_found_body: "このタイマーは存在しないか、期限切れです。",
+  home: "ホームへ",
+  controls: "操作",
+  start: "開始",
+  pause: "一時停止",
+  resume: "再開",
+  reset: "リセット",
+  stop: "停止",
+  control_checking: "操作リンクを確認しています…",
+  control_ready: "このタイマーを操作できます。",
+  control_no_token: "このリンクには操作トークンがないため、このページは表示のみです。",
+  control_bad_token: "この操作リンクはこのタイマーに対して無効なため、このページは表示のみです。",
+  control_error: "「{action}」に失敗しました: {message}",
+  control_done: "送信しました: {action}",
+  timer: "タイマー",
+};
+
+const es: Texts = {
+  state_idle: "Sin iniciar",
+  state_running: "En marcha",
+  state_paused: "En pausa",
+  state_completed: "¡Tiempo!",
+  state_stopped: "Detenido",
+  work: "Trabajo",
+  rest: "Descanso",
+  round: "Ronda {n} de {total}",
+  round_open: "Ronda {n}",
+  remaining: "Quedan {time}",
+  until: "Hasta el {date}",
+  enable_sound: "Toca para activar el sonido",
+  sound_on: "Sonido activado",
+  missing_duration: "Añade una duración en segundos (duration=300) para mostrar esta cuenta atrás.",
+  missing_target: "Añade una fecha objetivo (target_date=2030-01-01T00:00) para mostrar esta cuenta atrás.",
+  gone: "Este temporizador ha terminado o se ha eliminado.",
+  reconnecting: "Reconectando…",
+  restart: "Empezar de nuevo",
+  not_found_title: "Temporizador no encontrado",
+  not_found_body: "Este temporizador no existe o ha caducado.",
+  home: "Ir a la página de inicio",
+  controls: "Controles",
+  start: "Iniciar",
+  pause: "Pausar",
+  resume: "Reanudar",
+  reset: "Reiniciar",
+  stop: "Detener",
+  control_checking: "Comprobando el enlace de control…",
+  control_ready: "Puedes controlar este temporizador.",
+  control_no_token: "Este enlace no tiene token de control: esta página solo muestra el temporizador.",
+  control_bad_token: "Este enlace de control no es válido para este temporizador: esta página solo lo muestra.",
+  control_error: "No se pudo «{action}»: {message}",
+  control_done: "Enviado: {action}",
+  timer: "Temporizador",
+};
+
+const fr: Texts = {
+  state_idle: "Pas commencé",
+  state_running: "En cours",
+  state_paused: "En pause",
+  state_completed: "Temps écoulé",
+  state_stopped: "Arrêté",
+  work: "Effort",
+  rest: "Repos",
+  round: "Tour {n} sur {total}",
+  round_open: "Tour {n}",
+  remaining: "Il reste {time}",
+  until: "Jusqu’au {date}",
+  enable_sound: "Touchez pour activer le son",
+  sound_on: "Son activé",
+  missing_duration: "Ajoutez une durée en secondes (duration=300) pour afficher ce compte à rebours.",
+  missing_target: "Ajoutez une date cible (target_date=2030-01-01T00:00) pour afficher ce compte à rebours.",
+  gone: "Ce minuteur est terminé ou a été supprimé.",
+  reconnecting: "Reconnexion…",
+  restart: "Recommencer",
+  not_found_title: "Minuteur introuvable",
+  not_found_body: "Ce minuteur n’existe pas ou a expiré.",
+  home: "Aller à l’accueil",
+  controls: "Commandes",
+  start: "Démarrer",
+  pause: "Pause",
+  resume: "Reprendre",
+  reset: "Réinitialiser",
+  stop: "Arrêter",
+  control_checking: "Vérification du lien de contrôle…",
+  control_ready: "Vous pouvez contrôler ce minuteur.",
+  control_no_token: "Ce lien n’a pas de jeton de contrôle : cette page affiche seulement le minuteur.",
+  control_bad_token: "Ce lien de contrôle n’est pas valide pour ce minuteur : cette page l’affiche seulement.",
+  control_error: "Impossible de « {action} » : {message}",
+  control_done: "Envoyé : {action}",
+  timer: "Minuteur",
+};
+
+const de: Texts = {
+  state_idle: "Nicht gestartet",
+  state_running: "Läuft",
+  state_paused: "Pausiert",
+  state_completed: "Zeit abgelaufen",
+  state_stopped: "Gestoppt",
+  work: "Training",
+  rest: "Erholung",
+  round: "Runde {n} von {total}",
+  round_open: "Runde {n}",
+  remaining: "Noch {time}",
+  until: "Bis {date}",
+  enable_sound: "Tippen, um den Ton einzuschalten",
+  sound_on: "Ton an",
+  missing_duration: "Gib eine Dauer in Sekunden an (duration=300), um diesen Countdown anzuzeigen.",
+  missing_target: "Gib ein Zieldatum an (target_date=2030-01-01T00:00), um diesen Countdown anzuzeigen.",
+  gone: "Dieser Timer ist abgelaufen oder wurde gelöscht.",
+  reconnecting: "Verbindung wird wiederhergestellt…",
+  restart: "Neu starten",
+  not_found_title: "Timer nicht gefunden",
+  not_found_body: "Dieser Timer existiert nicht oder ist abgelaufen.",
+  home: "Zur Startseite",
+  controls: "Steuerung",
+  start: "Starten",
+  pause: "Pausieren",
+  resume: "Fortsetzen",
+  reset: "Zurücksetzen",
+  stop: "Stoppen",
+  control_checking: "Steuerungslink wird geprüft…",
+  control_ready: "Du kannst diesen Timer steuern.",
+  control_no_token: "Dieser Link enthält kein Steuerungstoken; diese Seite zeigt den Timer nur an.",
+  control_bad_token: "Dieser Steuerungslink gilt nicht für diesen Timer; diese Seite zeigt ihn nur an.",
+  control_error: "„{action}“ fehlgeschlagen: {message}",
+  control_done: "Gesendet: {action}",
+  timer: "Timer",
+};
+
+const ko: Texts = {
+  state_idle: "시작 전",
+  state_running: "진행 중",
+  state_paused: "일시정지됨",
+  state_completed: "시간 종료",
+  state_stopped: "정지됨",
+  work: "운동",
+  rest: "휴식",
+  round: "라운드 {n}/{total}",
+  round_open: "라운드 {n}",
+  remaining: "{time} 남음",
+  until: "{date}까지",
+  enable_sound: "탭하여 소리 켜기",
+  sound_on: "소리 켜짐",
+  missing_duration: "이 카운트다운을 표시하려면 초 단위 시간(duration=300)을 지정하세요.",
+  missing_target: "이 카운트다운을 표시하려면 목표 날짜(target_date=2030-01-01T00:00)를 지정하세요.",
+  gone: "이 타이머는 종료되었거나 삭제되었습니다.",
+  reconnecting: "다시 연결하는 중…",
+  restart: "다시 시작",
+  not_found_title: "타이머를 찾을 수 없음",
+  not_found_body: "이 타이머는 존재하지 않거나 만료되었습니다.",
+  home: "홈으로",
+  controls: "제어",
+  start: "시작",
+  pause: "일시정지",
+  resume: "재개",
+  reset: "초기화",
+  stop: "정지",
+  control_checking: "제어 링크를 확인하는 중…",
+  control_ready: "이 타이머를 제어할 수 있습니다.",
+  control_no_token: "이 링크에는 제어 토큰이 없어 이 페이지는 타이머를 표시만 합니다.",
+  control_bad_token: "이 제어 링크는 이 타이머에 유효하지 않아 이 페이지는 표시만 합니다.",
+  control_error: "“{action}” 실패: {message}",
+  control_done: "전송됨: {action}",
+  timer: "타이머",
+};
+
+const DICTS: Record<Lang, Texts> = { en, zh, ja, es, fr, de, ko };
+
+/** A supported language from a query value (`zh`, `zh-CN`, `FR`); null when unsupported. */
+export function asLang(raw: string | null | undefined): Lang | null {
+  if (!raw) return null;
+  const base = raw.trim().toLowerCase().split(/[-_]/)[0];
+  return (LANGS as readonly string[]).includes(base) ? base as Lang : null;
+}
+
+/** The first supported language of an Accept-Language header, else English. */
+export function negotiateLang(acceptLanguage: string | null | undefined): Lang {
+  const ranked = (acceptLanguage ?? "").split(",").map((part, i) => {
+    const [tag, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return { tag, q: q ? Number(q.slice(2)) || 0 : 1, i };
+  }).filter((x) => x.tag && x.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of ranked) {
+    const lang = asLang(tag);
+    if (lang) return lang;
+  }
+  return "en";
+}
+
+/** The dictionary of a language. */
+export function texts(lang: Lang): Texts {
+  return DICTS[lang];
+}

@@ -1,0 +1,211 @@
+/**
+ * The product's pages: `/` (home and embed builder), `/widget`, `/v/:id` (viewer), `/c/:id`
+ * (control) and `/static/*`. Handlers are thin: they read the timer, pick language and look,
+ * and hand JSON props to the server renders in timer_pages.tsx.
+ */
+import type { Hono } from "hono";
+import type { Config } from "../../config.ts";
+import { isTimeZone, type LiveSnapshot, type Source, sourceFromSnapshot } from "../../lib/display.ts";
+import type { AppEnv } from "../../lib/http.ts";
+import { asLang, type Lang, negotiateLang, texts } from "../../lib/i18n.ts";
+import type { Store } from "../../lib/store.ts";
+import type { Timer } from "../../lib/timers.ts";
+import { publicSnapshot } from "../live.ts";
+import { homePage } from "./home.tsx";
+import { parseWidgetParams, type ThemeName } from "./params.ts";
+import { serveStatic } from "./static.ts";
+import { controlPage, eventDate, notFoundPage, problemPage, timerPage } from "./timer_pages.tsx";
+
+export interface PageDeps {
+  store: Store;
+  config: Config;
+  now: () => number;
+}
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Inline style attributes carry the validated primary colour and the clock's length.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+interface HtmlOptions {
+  status?: number;
+  /** Who may frame the page: `*` for embeddable pages. */
+  frameAncestors: string;
+  frameSrc?: string;
+  referrer?: string;
+}
+
+/** An HTML response with the page security headers (no X-Frame-Options: framing is CSP's job). */
+function html(body: string, o: HtmlOptions): Response {
+  return new Response(body, {
+    status: o.status ?? 200,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": `${CSP}; frame-src ${o.frameSrc ?? "'none'"}; frame-ancestors ${o.frameAncestors}`,
+      // The HTML carries the time of its rendering; a cached copy would start from a stale instant.
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": o.referrer ?? "strict-origin-when-cross-origin",
+    },
+  });
+}
+
+const THEMES: readonly string[] = ["light", "dark", "auto"];
+
+/** Registers the page routes on the app. */
+export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
+  const { store, config, now } = deps;
+  const home = () => `${config.siteUrl}/`;
+
+  /** A stored, unexpired timer, or null. */
+  async function liveTimer(id: string): Promise<Timer | null> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+    const entry = await store.getTimer(id);
+    return entry && entry.timer.expires_at > now() ? entry.timer : null;
+  }
+
+  function snapshot(timer: Timer): { source: Source; at: number } {
+    const at = now();
+    return { source: sourceFromSnapshot(publicSnapshot(timer, at, config.siteUrl) as LiveSnapshot), at };
+  }
+
+  /** Language of the viewer and control pages: `?lang=`, else the browser's preference. */
+  const pageLang = (q: URLSearchParams, accept: string | undefined): Lang =>
+    asLang(q.get("lang")) ?? negotiateLang(accept);
+
+  const zoneOf = (q: URLSearchParams) => {
+    const tz = q.get("timezone") ?? "";
+    return isTimeZone(tz) ? tz : "UTC";
+  };
+
+  const lookOf = (timer: Timer, q: URLSearchParams, lang: Lang) => {
+    const theme = q.get("theme") ?? "";
+    return { lang, theme: (THEMES.includes(theme) ? theme : timer.theme) as ThemeName, color: timer.color };
+  };
+
+  app.get("/static/*", serveStatic());
+
+  app.get("/", () => html(homePage(config.siteUrl, now()), { frameAncestors: "'self'", frameSrc: "'self'" }));
+
+  app.get("/widget", async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    const p = parseWidgetParams(q);
+    const look = { lang: p.lang, theme: p.theme, color: p.color };
+    const embeddable = { frameAncestors: "*" };
+    if (q.has("id")) {
+      const timer = p.id ? await liveTimer(p.id) : null;
+      if (!timer) return html(notFoundPage(look, home()), { ...embeddable, status: 404 });
+      const { source } = snapshot(timer);
+      // Hiding the brand is a paid-plan feature: the owner's plan decides.
+      let brand = true;
+      if (!p.showBrand) {
+        const owner = await store.getAccount(timer.account_id);
+        brand = !owner || owner.plan === "free";
+      }
+      return html(
+        timerPage({
+          lang: p.lang,
+          theme: p.themeGiven ? p.theme : timer.theme,
+          color: p.colorGiven ? p.color : timer.color,
+        }, {
+          source,
+          live: timer.id,
+          title: p.showTitle ? timer.title : null,
+          date: eventDate(source, p.timezone, p.lang, p.showDate),
+          alarm: p.alarm,
+          brand: brand ? home() : null,
+          variant: "widget",
+          restartable: false,
+        }),
+        embeddable,
+      );
+    }
+    if (p.problem) {
+      return html(problemPage(look, texts(p.lang)[p.problem], p.showTitle ? p.title : null), embeddable);
+    }
+    const at = now();
+    const source: Source = {
+      type: p.type,
+      state: "running",
+      total_ms: p.type === "countdown"
+        ? p.duration! * 1000
+        : p.type === "interval"
+        ? p.rounds * (p.work + p.rest) * 1000
+        : null,
+      target: p.type === "event" ? p.target : null,
+      work_ms: p.work * 1000,
+      rest_ms: p.rest * 1000,
+      rounds: p.type === "interval" ? p.rounds : null,
+      elapsed_ms: 0,
+      at,
+      frozen_ms: null,
+    };
+    return html(
+      timerPage(look, {
+        source,
+        live: null,
+        title: p.showTitle ? p.title : null,
+        date: eventDate(source, p.timezone, p.lang, p.showDate),
+        alarm: p.alarm,
+        // A widget without a timer has no paying owner: the brand stays.
+        brand: home(),
+        variant: "widget",
+        restartable: p.type !== "event",
+      }),
+      embeddable,
+    );
+  });
+
+  app.get("/v/:id", async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    const lang = pageLang(q, c.req.header("accept-language"));
+    const timer = await liveTimer(c.req.param("id"));
+    if (!timer) {
+      return html(notFoundPage({ lang, theme: "dark", color: "6C63FF" }, home()), {
+        frameAncestors: "*",
+        status: 404,
+      });
+    }
+    const { source } = snapshot(timer);
+    return html(
+      timerPage(lookOf(timer, q, lang), {
+        source,
+        live: timer.id,
+        title: timer.title,
+        date: eventDate(source, zoneOf(q), lang, q.get("show_date") !== "0"),
+        alarm: q.get("alarm") !== "0",
+        brand: home(),
+        variant: "page",
+        restartable: false,
+      }),
+      { frameAncestors: "*" },
+    );
+  });
+
+  app.get("/c/:id", async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    const lang = pageLang(q, c.req.header("accept-language"));
+    const timer = await liveTimer(c.req.param("id"));
+    // The control page is never framed (no clickjacking of its buttons) and sends no Referer.
+    const guard = { frameAncestors: "'none'", referrer: "no-referrer" };
+    if (!timer) return html(notFoundPage({ lang, theme: "dark", color: "6C63FF" }, home()), { ...guard, status: 404 });
+    const { source } = snapshot(timer);
+    return html(
+      controlPage(lookOf(timer, q, lang), {
+        id: timer.id,
+        source,
+        title: timer.title,
+        date: eventDate(source, zoneOf(q), lang, true),
+        brand: home(),
+      }),
+      guard,
+    );
+  });
+}

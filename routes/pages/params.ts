@@ -1,0 +1,102 @@
+/**
+ * The /widget query parameters of SPEC.md with their defaults. An invalid value falls back to
+ * its default; a missing required input (a countdown's duration, an event's target) is
+ * reported as `problem` so the page can say so in a line instead of breaking.
+ */
+import {
+  DEFAULT_COLOR,
+  HEX_COLOR,
+  isTimeZone,
+  parseTargetDate,
+  type TimerType,
+  WIDGET_DEFAULTS,
+} from "../../lib/display.ts";
+import { asLang, type Lang } from "../../lib/i18n.ts";
+
+export type ThemeName = "light" | "dark" | "auto";
+
+export interface WidgetParams {
+  /** A live timer's id (then the stored timer defines type, title and times). */
+  id: string | null;
+  type: TimerType;
+  title: string | null;
+  /** Countdown seconds, or null when missing or invalid. */
+  duration: number | null;
+  /** Event target instant (epoch ms), or null when missing or invalid. */
+  target: number | null;
+  timezone: string;
+  work: number;
+  rest: number;
+  rounds: number;
+  theme: ThemeName;
+  /** Whether `theme` came from a valid parameter (a live timer otherwise uses its own). */
+  themeGiven: boolean;
+  color: string;
+  colorGiven: boolean;
+  lang: Lang;
+  showTitle: boolean;
+  showDate: boolean;
+  alarm: boolean;
+  showBrand: boolean;
+  problem: "missing_duration" | "missing_target" | null;
+}
+
+const TYPES: readonly string[] = ["countdown", "event", "interval"];
+const THEMES: readonly string[] = ["light", "dark", "auto"];
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function int(raw: string | null, min: number, max: number): number | null {
+  if (raw === null || raw.trim() === "") return null;
+  const n = Number(raw);
+  return Number.isFinite(n) && Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+function flag(raw: string | null, def: boolean): boolean {
+  return raw === "1" ? true : raw === "0" ? false : def;
+}
+
+/** Reads the widget's parameters; never throws. */
+export function parseWidgetParams(q: URLSearchParams): WidgetParams {
+  const d = WIDGET_DEFAULTS;
+  const rawType = q.get("type") ?? "";
+  const type = (TYPES.includes(rawType) ? rawType : d.type) as TimerType;
+  const rawTitle = (q.get("title") ?? "").trim();
+  const title = rawTitle ? [...rawTitle].slice(0, 100).join("") : null;
+  const tzRaw = q.get("timezone") ?? "";
+  const timezone = isTimeZone(tzRaw) ? tzRaw : d.timezone;
+  const targetRaw = q.get("target_date");
+  const target = targetRaw ? parseTargetDate(targetRaw, timezone) : null;
+  // Whole seconds only; up to a year, as the API allows.
+  const duration = int(q.get("duration"), 1, 31_536_000);
+  const themeRaw = q.get("theme") ?? "";
+  const colorRaw = (q.get("primary_color") ?? "").replace(/^#/, "");
+  const idRaw = q.get("id");
+  const id = idRaw && ID.test(idRaw) ? idRaw : null;
+  return {
+    id,
+    type,
+    title,
+    duration,
+    target,
+    timezone,
+    work: int(q.get("work"), 1, 86_400) ?? d.work,
+    rest: int(q.get("rest"), 0, 86_400) ?? d.rest,
+    rounds: int(q.get("rounds"), 1, 10_000) ?? d.rounds,
+    theme: (THEMES.includes(themeRaw) ? themeRaw : d.theme) as ThemeName,
+    themeGiven: THEMES.includes(themeRaw),
+    color: HEX_COLOR.test(colorRaw) ? colorRaw.toUpperCase() : DEFAULT_COLOR,
+    colorGiven: HEX_COLOR.test(colorRaw),
+    lang: asLang(q.get("lang")) ?? "en",
+    showTitle: flag(q.get("show_title"), d.show_title),
+    showDate: flag(q.get("show_date"), d.show_date),
+    alarm: flag(q.get("alarm"), d.alarm),
+    showBrand: flag(q.get("show_brand"), d.show_brand),
+    problem: idRaw !== null
+      ? null
+      : type === "countdown" && duration === null
+      ? "missing_duration"
+      : type === "event" && target === null
+      ? "missing_target"
+      : null,
+  };
+}

@@ -1,0 +1,97 @@
+/** Server renders of the timer pages: /widget, /v/:id, /c/:id and the friendly 404. */
+import type { VNode } from "preact";
+import Control from "../../islands/Control.tsx";
+import Widget, { type WidgetProps } from "../../islands/Widget.tsx";
+import { formatTargetDate, type Source, textOn } from "../../lib/display.ts";
+import { type Lang, texts } from "../../lib/i18n.ts";
+import { island, renderPage } from "../../lib/islands.tsx";
+import type { ThemeName } from "./params.ts";
+
+const WidgetIsland = island("Widget", Widget);
+const ControlIsland = island("Control", Control);
+
+/** <html> attributes carrying the theme and the (validated) primary colour. */
+export function themeAttrs(theme: ThemeName, color: string): Record<string, string> {
+  return { "data-theme": theme, style: `--primary:#${color};--on-primary:${textOn(color)}` };
+}
+
+/** An event's date line, when it is to be shown. */
+export function eventDate(source: Source, tz: string, lang: Lang, show: boolean) {
+  if (!show || source.type !== "event" || source.target === null) return null;
+  return { text: formatTargetDate(source.target, tz, lang), iso: new Date(source.target).toISOString() };
+}
+
+interface Look {
+  lang: Lang;
+  theme: ThemeName;
+  color: string;
+}
+
+function widgetShell(look: Look, title: string, body: VNode, variant: "widget" | "page", css = ["widget.css"]) {
+  return renderPage(<main class={`shell shell--${variant}`}>{body}</main>, {
+    lang: look.lang,
+    title,
+    css,
+    htmlAttrs: themeAttrs(look.theme, look.color),
+    bodyClass: `body--${variant}`,
+  });
+}
+
+/** The widget or viewer with a running display. */
+export function timerPage(look: Look, props: Omit<WidgetProps, "lang" | "t">): string {
+  const t = texts(look.lang);
+  const full: WidgetProps = { ...props, lang: look.lang, t };
+  return widgetShell(look, props.title ?? t.timer, <WidgetIsland {...full} />, props.variant);
+}
+
+/** A widget whose parameters lack a required input: one line, no script. */
+export function problemPage(look: Look, message: string, title: string | null): string {
+  const t = texts(look.lang);
+  return widgetShell(
+    look,
+    title ?? t.timer,
+    <div class="face face--widget face--problem">
+      {title && <h1 class="face-title">{title}</h1>}
+      <p class="face-problem" role="alert">{message}</p>
+    </div>,
+    "widget",
+  );
+}
+
+/** The control page: the live face and the buttons. */
+export function controlPage(look: Look, props: {
+  id: string;
+  source: Source;
+  title: string | null;
+  date: { text: string; iso: string } | null;
+  brand: string;
+}): string {
+  const t = texts(look.lang);
+  return widgetShell(
+    look,
+    `${t.controls} · ${props.title ?? t.timer}`,
+    <>
+      <ControlIsland {...props} lang={look.lang} t={t} />
+      <footer class="page-footer">
+        <a href={props.brand}>Timer Service</a>
+      </footer>
+    </>,
+    "page",
+    ["widget.css", "control.css"],
+  );
+}
+
+/** The friendly 404 of unknown or expired timers; it fits in a widget's iframe too. */
+export function notFoundPage(look: Look, home: string): string {
+  const t = texts(look.lang);
+  return widgetShell(
+    look,
+    t.not_found_title,
+    <div class="face face--widget face--problem">
+      <h1 class="face-title">{t.not_found_title}</h1>
+      <p class="face-problem">{t.not_found_body}</p>
+      <a class="face-brand" href={home} target="_top">{t.home}</a>
+    </div>,
+    "widget",
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Builds the island bundles: `deno bundle --platform browser --code-splitting --minify`
+ * over islands/*.tsx and lib/boot.ts into static/build/ (one file per island, shared chunks),
+ * then writes static/build/manifest.json (see lib/islands.tsx).
+ *
+ *   deno task build              always builds
+ *   deno run … build.ts --if-stale   builds only when an input changed since the last build
+ *
+ * Concurrent builds (parallel test files) are serialised by a lock directory; the output is
+ * written to a fresh folder and swapped in, so a running server never sees half a build.
+ */
+import type { Manifest } from "../lib/islands.tsx";
+
+const ROOT = new URL("../", import.meta.url);
+const at = (rel: string) => new URL(rel, ROOT);
+const OUT = "static/build";
+const BOOT = "lib/boot.ts";
+/** What the bundles are made of: island code, what it imports, and the dependency pins. */
+const INPUT_DIRS = ["islands", "components", "lib"];
+const INPUT_FILES = ["deno.json", "deno.lock", "scripts/build.ts"];
+
+async function sha256(data: Uint8Array | string): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function walk(dir: URL, prefix: string, out: string[]) {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = Array.from(Deno.readDirSync(dir));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const rel = `${prefix}${e.name}`;
+    if (e.isDirectory) await walk(new URL(`${e.name}/`, dir), `${rel}/`, out);
+    else if (/\.(ts|tsx)$/.test(e.name) && !/_test\.tsx?$/.test(e.name)) out.push(rel);
+  }
+}
+
+/** A hash over the build's inputs: names and contents. */
+export async function inputsHash(): Promise<string> {
+  const files: string[] = [];
+  for (const d of INPUT_DIRS) await walk(at(`${d}/`), `${d}/`, files);
+  for (const f of INPUT_FILES) {
+    try {
+      Deno.statSync(at(f));
+      files.push(f);
+    } catch { /* optional */ }
+  }
+  files.sort();
+  const parts: string[] = [];
+  for (const f of files) parts.push(`${f}\0${await sha256(await Deno.readFile(at(f)))}`);
+  return (await sha256(parts.join("\n"))).slice(0, 32);
+}
+
+/** The manifest of the current build, if it is complete. */
+export function currentManifest(): Manifest | null {
+  try {
+    const m = JSON.parse(Deno.readTextFileSync(at(`${OUT}/manifest.json`))) as Manifest;
+    for (const f of m.files) Deno.statSync(at(`${OUT}/${f}`));
+    return m;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the bundles are missing or older than their inputs. */
+export async function isStale(): Promise<boolean> {
+  const m = currentManifest();
+  return !m || m.inputs !== await inputsHash();
+}
+
+async function listFiles(dir: URL, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isDirectory) out.push(...await listFiles(new URL(`${e.name}/`, dir), `${prefix}${e.name}/`));
+    else out.push(`${prefix}${e.name}`);
+  }
+  return out.sort();
+}
+
+async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = at("static/.build-lock");
+  const started = Date.now();
+  for (;;) {
+    try {
+      Deno.mkdirSync(lock, { recursive: false });
+      break;
+    } catch (e) {
+      if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+      // A lock older than two minutes belongs to a build that died.
+      const age = Date.now() - (Deno.statSync(lock).mtime?.getTime() ?? Date.now());
+      if (age > 120_000) Deno.removeSync(lock, { recursive: true });
+      else if (Date.now() - started > 180_000) throw new Error("timed out waiting for another build");
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    Deno.removeSync(lock, { recursive: true });
+  }
+}
+
+export interface BuildResult {
+  built: boolean;
+  manifest: Manifest;
+  /** Output file → [bytes, gzipped bytes]. */
+  sizes: Record<string, [number, number]>;
+}
+
+async function gzipSize(data: Uint8Array): Promise<number> {
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+/** Builds the bundles (or, with `ifStale`, only when an input changed). */
+export async function build(opts: { ifStale?: boolean } = {}): Promise<BuildResult> {
+  return await withLock(async () => {
+    const inputs = await inputsHash();
+    const existing = currentManifest();
+    if (opts.ifStale && existing && existing.inputs === inputs) {
+      return { built: false, manifest: existing, sizes: {} };
+    }
+    const islands = Array.from(Deno.readDirSync(at("islands/")))
+      .filter((e) => e.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(e.name))
+      .map((e) => `islands/${e.name}`)
+      .sort();
+    const tmp = `static/.build-${crypto.randomUUID().slice(0, 8)}`;
+    const cmd = new Deno.Command(Deno.execPath(), {
+      args: ["bundle", "--platform", "browser", "--code-splitting", "--minify", "--outdir", tmp, ...islands, BOOT],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    });
+    const res = await cmd.output();
+    if (!res.success) {
+      await Deno.remove(at(tmp), { recursive: true }).catch(() => {});
+      throw new Error(`deno bundle failed:\n${new TextDecoder().decode(res.stderr)}`);
+    }
+    const files = await listFiles(at(`${tmp}/`));
+    const sizes: Record<string, [number, number]> = {};
+    const hashes: string[] = [];
+    for (const f of files) {
+      const data = await Deno.readFile(at(`${tmp}/${f}`));
+      sizes[f] = [data.byteLength, await gzipSize(data)];
+      hashes.push(`${f}\0${await sha256(data)}`);
+    }
+    const manifest: Manifest = {
+      version: (await sha256(hashes.join("\n"))).slice(0, 10),
+      inputs,
+      islands: Object.fromEntries(islands.map((f) => [f.slice(8, -4), f.replace(/\.tsx$/, ".js")])),
+      boot: BOOT.replace(/\.ts$/, ".js"),
+      files,
+    };
+    for (const f of [manifest.boot, ...Object.values(manifest.islands)]) {
+      if (!files.includes(f)) throw new Error(`deno bundle did not write ${f}; got ${files.join(", ")}`);
+    }
+    await Deno.writeTextFile(at(`${tmp}/manifest.json`), JSON.stringify(manifest, null, 2) + "\n");
+    await Deno.remove(at(OUT), { recursive: true }).catch(() => {});
+    await Deno.rename(at(tmp), at(OUT));
+    return { built: true, manifest, sizes };
+  });
+}
+
+if (import.meta.main) {
+  const ifStale = Deno.args.includes("--if-stale");
+  const { built, manifest, sizes } = await build({ ifStale });
+  // deno-lint-ignore no-console
+  const say = (s: string) => console.log(s);
+  if (!built) {
+    say(`static/build is up to date (version ${manifest.version})`);
+  } else {
+    say(`built static/build (version ${manifest.version})`);
+    for (const [f, [raw, gz]] of Object.entries(sizes)) {
+      say(`  ${f.padEnd(28)} ${String(raw).padStart(7)} B  ${String(gz).padStart(6)} B gzipped`);
+    }
+  }
+}

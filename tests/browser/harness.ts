@@ -1,0 +1,144 @@
+/**
+ * Browser-test harness: the real app on a `:memory:` KV and the real clock, served on a
+ * loopback port, the island bundles built once, and one headless Chromium per test file.
+ */
+import { type Browser, chromium, type Page } from "playwright-core";
+import { build } from "../../scripts/build.ts";
+import { setup } from "../helpers.ts";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const ARTIFACTS = new URL("../artifacts/", import.meta.url);
+
+/** Builds the bundles unless they are current (one build however many test files ask). */
+export async function ensureBuilt() {
+  await build({ ifStale: true });
+}
+
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
+  return await chromium.launch({ executablePath: "/usr/bin/chromium", args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * The app of tests/helpers.ts `setup()` with the real clock, served on a loopback port;
+ * `siteUrl` is set to the server's own address once it listens.
+ */
+export async function serve() {
+  const s = await setup({ realTime: true });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, s.app.app.fetch);
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  s.config.siteUrl = url;
+  const pro = s.pro;
+
+  /** Calls the API with the pro key (or `key`); returns status and parsed body. */
+  async function api(method: string, path: string, body?: unknown, key = pro.apiKey) {
+    const res = await fetch(`${url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    // deno-lint-ignore no-explicit-any
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch { /* not JSON */ }
+    return { status: res.status, body: parsed };
+  }
+
+  /** Creates a timer as the pro account; returns the API's creation body. */
+  async function createTimer(input: Record<string, unknown>) {
+    const r = await api("POST", "/timers", input);
+    if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body as {
+      timer_id: string;
+      title: string | null;
+      control_url: string;
+      viewer_url: string;
+      embed_url: string;
+    };
+  }
+
+  async function close() {
+    await server.shutdown();
+    await s.close();
+  }
+
+  return { ...s, url, api, createTimer, close };
+}
+
+export type Served = Awaited<ReturnType<typeof serve>>;
+
+/** Saves a screenshot under tests/artifacts/ (gitignored). */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  await Deno.mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, ARTIFACTS).pathname, fullPage: opts.fullPage });
+}
+
+/** Text of the widget's clock (days and h:m:s). */
+export async function clockText(page: Page): Promise<string> {
+  return (await page.locator(".face-time").innerText()).replace(/\s+/g, " ").trim();
+}
+
+/** Waits until the island has hydrated (its effects ran) and the clock shows a real frame. */
+export async function hydrated(page: Page) {
+  await page.waitForLoadState("load");
+  if (await page.locator("[data-island]").count() === 0) return;
+  // The boot module imports the island, then hydrates: wait for that import to settle.
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((e) => /\/islands\/\w+\.js/.test(e.name))
+  );
+  await page.waitForTimeout(50);
+}
+
+/** axe-core's serious and critical violations on the page (axe's source is injected). */
+export async function axeViolations(page: Page, context = "document") {
+  const { default: axe } = await import("axe-core");
+  if (!await page.evaluate("typeof window.axe === 'object'")) await page.evaluate(axe.source);
+  const result = await page.evaluate(
+    `axe.run(${context}, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.html).slice(0, 3) })))`,
+  ) as { id: string; impact: string; help: string; nodes: string[] }[];
+  return result.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** Collects uncaught page errors and console errors of a page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    // Chrome logs blocked autoplay as a warning; real errors only.
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+/** Whether everything the face shows lies inside the viewport (nothing clipped or scrolled away). */
+export async function fits(page: Page): Promise<{ ok: boolean; detail: string }> {
+  return await page.evaluate(() => {
+    const doc = document.documentElement;
+    const out: string[] = [];
+    if (doc.scrollWidth > doc.clientWidth + 1 || doc.scrollHeight > doc.clientHeight + 1) {
+      out.push(`page scrolls: ${doc.scrollWidth}x${doc.scrollHeight} in ${doc.clientWidth}x${doc.clientHeight}`);
+    }
+    for (const el of document.querySelectorAll<HTMLElement>(".face > :not(.sr-only), .face-time > *")) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1) {
+        out.push(`${el.className} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+      }
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== "inline") {
+        out.push(`${el.className} is wider than its box`);
+      }
+    }
+    return { ok: out.length === 0, detail: `${innerWidth}x${innerHeight}: ${out.join("; ")}` };
+  });
+}

@@ -1,0 +1,252 @@
+/** Live pages in headless Chromium: /v/:id, /widget?id= and /c/:id follow and drive a server timer. */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { axeViolations, clockText, ensureBuilt, hydrated, launch, serve, shot, watchErrors } from "./harness.ts";
+
+async function open(browser: Browser, url: string, viewport = { width: 480, height: 520 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await hydrated(page);
+  return { page, errors, close: () => context.close() };
+}
+
+const stateOf = (page: Page) => page.locator(".face").first().getAttribute("data-state");
+
+/** Waits until the page shows `state`; returns how long that took. */
+async function until(page: Page, state: string, timeout = 1000): Promise<number> {
+  const t0 = performance.now();
+  await page.waitForSelector(`.face[data-state="${state}"]`, { timeout });
+  return performance.now() - t0;
+}
+
+/** The first live snapshot has arrived (the stream is open). */
+async function streaming(page: Page) {
+  await page.waitForSelector('.face[data-sync="live"]');
+}
+
+/** Enabled control buttons, by action. */
+async function enabled(page: Page): Promise<string[]> {
+  return await page.$$eval(
+    "button[data-action]:not([disabled])",
+    (bs) => bs.map((b) => b.getAttribute("data-action")!),
+  );
+}
+
+Deno.test("live pages in a browser", async (t) => {
+  await ensureBuilt();
+  const s = await serve();
+  const browser = await launch();
+  try {
+    await t.step("a viewer follows every change made through the API within a second", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 90, title: "Talk" });
+      const v = await open(browser, timer.viewer_url);
+      await streaming(v.page);
+      assert.equal(await stateOf(v.page), "idle");
+      assert.equal(await clockText(v.page), "01:30");
+      for (
+        const [action, state] of [
+          ["start", "running"],
+          ["pause", "paused"],
+          ["resume", "running"],
+          ["stop", "stopped"],
+          ["reset", "idle"],
+        ]
+      ) {
+        const t0 = performance.now();
+        const r = await s.api("PATCH", `/timers/${timer.timer_id}/state`, { action });
+        assert.equal(r.status, 200, `${action}: ${JSON.stringify(r.body)}`);
+        await until(v.page, state, 1000);
+        const took = performance.now() - t0;
+        assert.ok(took < 1000, `${action} showed after ${Math.round(took)} ms`);
+        if (action === "start") {
+          await v.page.waitForTimeout(1100);
+          assert.equal(await clockText(v.page), "01:29", "it ticks");
+          await shot(v.page, "viewer-running");
+        }
+        if (action === "pause") {
+          const frozen = await clockText(v.page);
+          await v.page.waitForTimeout(1100);
+          assert.equal(await clockText(v.page), frozen, "paused time stands still");
+          await shot(v.page, "viewer-paused");
+        }
+      }
+      assert.equal(await clockText(v.page), "01:30");
+      assert.deepEqual(v.errors, []);
+      await v.close();
+    });
+
+    await t.step("completion reaches an open viewer and widget without reload", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 2, title: "Short" });
+      const v = await open(browser, timer.viewer_url);
+      const w = await open(browser, `${timer.embed_url}&alarm=0`, { width: 300, height: 220 });
+      await streaming(v.page);
+      await streaming(w.page);
+      await s.api("PATCH", `/timers/${timer.timer_id}/state`, { action: "start" });
+      await until(v.page, "running");
+      await until(v.page, "completed", 3500);
+      await until(w.page, "completed", 500);
+      assert.match(await v.page.locator(".face-state").innerText(), /Time's up/);
+      await shot(v.page, "viewer-completed");
+      await v.close();
+      await w.close();
+    });
+
+    await t.step("two screens of one timer agree within 0.25 s", async () => {
+      const timer = await s.createTimer({ type: "interval", work: 30, rest: 10, rounds: 5, title: "Rowing" });
+      await s.api("PATCH", `/timers/${timer.timer_id}/state`, { action: "start" });
+      const a = await open(browser, timer.viewer_url);
+      const b = await open(browser, `${timer.embed_url}&alarm=0`, { width: 320, height: 240 });
+      await streaming(a.page);
+      await streaming(b.page);
+      const deadline = async (p: Page) => Number(await p.locator(".face").first().getAttribute("data-deadline"));
+      const [da, db] = [await deadline(a.page), await deadline(b.page)];
+      assert.ok(da > Date.now(), "a running interval has a deadline");
+      assert.ok(Math.abs(da - db) < 250, `deadlines differ by ${Math.abs(da - db)} ms`);
+      // Read both clocks mid-second, where a shared deadline means identical digits.
+      const ms = (da - Date.now()) % 1000;
+      await new Promise((r) => setTimeout(r, (ms + 500) % 1000));
+      assert.equal(await clockText(a.page), await clockText(b.page));
+      assert.equal(await a.page.locator(".face-round").innerText(), "Round 1 of 5");
+      await shot(b.page, "widget-live-interval");
+      await a.close();
+      await b.close();
+    });
+
+    await t.step("a live widget says so when its timer is deleted", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 60 });
+      const w = await open(browser, timer.embed_url, { width: 320, height: 240 });
+      await streaming(w.page);
+      assert.equal((await s.api("DELETE", `/timers/${timer.timer_id}`)).status, 200);
+      await w.page.getByText("This timer has ended or was deleted.").waitFor({ timeout: 1000 });
+      await w.close();
+    });
+
+    await t.step("the control page drives a timer with only the valid buttons enabled", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 300, title: "Presentation" });
+      const c = await open(browser, timer.control_url, { width: 720, height: 720 });
+      await c.page.getByText("You can control this timer.").waitFor();
+      assert.deepEqual(await enabled(c.page), ["start", "reset"]);
+      await shot(c.page, "control-idle");
+      const steps: [string, string, string[]][] = [
+        ["start", "running", ["pause", "stop", "reset"]],
+        ["pause", "paused", ["resume", "stop", "reset"]],
+        ["resume", "running", ["pause", "stop", "reset"]],
+        ["stop", "stopped", ["reset"]],
+        ["reset", "idle", ["start", "reset"]],
+      ];
+      for (const [action, state, next] of steps) {
+        await c.page.click(`button[data-action="${action}"]`);
+        await until(c.page, state);
+        await c.page.waitForFunction(
+          (n) => document.querySelectorAll("button[data-action]:not([disabled])").length === n,
+          next.length,
+        );
+        assert.deepEqual(await enabled(c.page), next, `after ${action}`);
+        const api = await s.api("GET", `/timers/${timer.timer_id}`);
+        assert.equal(api.body.state, state, `the API agrees after ${action}`);
+        if (action === "pause") await shot(c.page, "control-paused");
+      }
+      assert.deepEqual(c.errors, []);
+      await c.close();
+    });
+
+    await t.step("an event timer's control page offers stop and reset, never pause", async () => {
+      const timer = await s.createTimer({ type: "event", target_date: new Date(Date.now() + 86400_000).toISOString() });
+      const c = await open(browser, `${timer.control_url.replace("#", "?lang=ja#")}`, { width: 600, height: 700 });
+      await c.page.getByText("このタイマーを操作できます。").waitFor();
+      await c.page.click('button[data-action="start"]');
+      await until(c.page, "running");
+      await c.page.waitForFunction(() => document.querySelectorAll("button[data-action]:not([disabled])").length === 2);
+      assert.deepEqual(await enabled(c.page), ["stop", "reset"]);
+      await shot(c.page, "control-event-ja");
+      await c.close();
+    });
+
+    await t.step("errors from the API are shown in the page", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 60 });
+      const c = await open(browser, timer.control_url);
+      await c.page.getByText("You can control this timer.").waitFor();
+      await c.page.route("**/state", (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: 429, message: "rate limit exceeded; retry in 12 s" } }),
+        }));
+      await c.page.click('button[data-action="start"]');
+      await c.page.getByText("Could not Start: rate limit exceeded; retry in 12 s").waitFor({ timeout: 1000 });
+      assert.equal(await stateOf(c.page), "idle");
+      await c.close();
+    });
+
+    await t.step("without a valid token the control page says so and controls nothing", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 60 });
+      for (
+        const [url, msg] of [
+          [timer.control_url.split("#")[0], "This link has no control token"],
+          [`${timer.control_url.split("#")[0]}#tct_AAAAAAAAAAAAAAAAAAAAAAAAAAAA`, "This control link is not valid"],
+        ]
+      ) {
+        const c = await open(browser, url);
+        await c.page.getByText(msg).waitFor();
+        assert.deepEqual(await enabled(c.page), []);
+        if (msg.includes("valid")) await shot(c.page, "control-bad-token");
+        await c.close();
+      }
+      assert.equal((await s.api("GET", `/timers/${timer.timer_id}`)).body.state, "idle");
+    });
+
+    await t.step("hostile titles stay text in live pages", async () => {
+      const timer = await s.createTimer({
+        type: "countdown",
+        duration: 60,
+        title: `</script><script>alert(1)</script>"><img src=x onerror=alert(1)>`,
+      });
+      for (const url of [timer.viewer_url, timer.embed_url, timer.control_url]) {
+        const ctx = await browser.newContext();
+        const page = await ctx.newPage();
+        let dialogs = 0;
+        page.on("dialog", (d) => {
+          dialogs++;
+          d.dismiss();
+        });
+        await page.goto(url);
+        await hydrated(page);
+        assert.equal(await page.locator(".face-title").innerText(), timer.title);
+        assert.equal(await page.locator("img").count(), 0);
+        assert.equal(dialogs, 0);
+        await ctx.close();
+      }
+    });
+
+    await t.step("axe finds no serious or critical violations on viewer and control pages", async () => {
+      const timer = await s.createTimer({
+        type: "interval",
+        work: 20,
+        rest: 10,
+        rounds: 3,
+        title: "Circuit",
+        theme: "dark",
+      });
+      const light = await s.createTimer({
+        type: "countdown",
+        duration: 60,
+        title: "Light",
+        theme: "light",
+        color: "FFD400",
+      });
+      for (
+        const url of [timer.viewer_url, timer.control_url, light.viewer_url, light.control_url, `${s.url}/v/tmr_gone`]
+      ) {
+        const p = await open(browser, url);
+        if (url.includes("#")) await p.page.getByText("You can control this timer.").waitFor();
+        assert.deepEqual(await axeViolations(p.page), [], url);
+        await p.close();
+      }
+    });
+  } finally {
+    await browser.close();
+    await s.close();
+  }
+});

@@ -1,0 +1,245 @@
+/** The pages over HTTP (no browser): headers, server-rendered time, fallbacks, 404s and escaping. */
+import assert from "node:assert/strict";
+import { setPlan } from "../lib/accounts.ts";
+import { setup } from "./helpers.ts";
+
+const EVIL_SCRIPT = "</script><script>alert(1)</script>";
+const EVIL_ATTR = '"><img src=x onerror=alert(1)>';
+
+async function page(s: Awaited<ReturnType<typeof setup>>, path: string, headers: Record<string, string> = {}) {
+  const res = await s.app.app.request(`http://timers.test${path}`, { headers });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+const scripts = (html: string) => (html.match(/<script\b/g) ?? []).length;
+/** Visible text, roughly: tags dropped, entities decoded. */
+const text = (html: string) =>
+  html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "").replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+Deno.test("the widget is embeddable anywhere: frame-ancestors *, no X-Frame-Options, scripts only from self", async () => {
+  const s = await setup();
+  const r = await page(s, "/widget?duration=300");
+  assert.equal(r.status, 200);
+  assert.equal(r.headers.get("x-frame-options"), null);
+  const csp = r.headers.get("content-security-policy")!;
+  assert.match(csp, /frame-ancestors \*/);
+  assert.match(csp, /script-src 'self'/);
+  assert.doesNotMatch(csp, /script-src[^;]*unsafe-inline/);
+  assert.equal(r.headers.get("cache-control"), "no-store");
+  assert.match(r.headers.get("content-type")!, /text\/html; charset=utf-8/);
+  await s.close();
+});
+
+Deno.test("the first HTML of a widget already shows the time, the state and the defaults", async () => {
+  const s = await setup();
+  const r = await page(s, "/widget?duration=300&title=Tea");
+  const t = text(r.html);
+  assert.match(t, /Tea/);
+  assert.match(t, /Running/);
+  assert.match(t, /05:00/);
+  assert.match(r.html, /<html lang="en" data-theme="dark" style="--primary:#6C63FF;--on-primary:#000000">/);
+  assert.match(r.html, /data-island="Widget"/);
+  assert.match(t, /Timer Service/, "the brand is shown by default");
+  assert.match(r.html, /aria-live="polite"/);
+  assert.match(r.html, /role="timer"/);
+  await s.close();
+});
+
+Deno.test("each widget type renders its own face", async () => {
+  const s = await setup();
+  const ev = text(
+    (await page(s, "/widget?type=event&target_date=2026-11-23T12:00:00Z&timezone=Asia/Tokyo&lang=ja")).html,
+  );
+  assert.match(ev, /1 日 00:00:00/);
+  assert.match(ev, /2026年11月23日/, "the date in its zone and language");
+  const noDate = text((await page(s, "/widget?type=event&target_date=2026-11-23T12:00:00Z&show_date=0")).html);
+  assert.doesNotMatch(noDate, /November 23/);
+  const iv = text((await page(s, "/widget?type=interval&work=30&rest=15&rounds=4&lang=de")).html);
+  assert.match(iv, /Training/);
+  assert.match(iv, /Runde 1 von 4/);
+  assert.match(iv, /00:30/);
+  const big = text((await page(s, "/widget?duration=93784")).html);
+  assert.match(big, /1 day 02:03:04/);
+  const past = text((await page(s, "/widget?type=event&target_date=2020-01-01")).html);
+  assert.match(past, /Time's up/);
+  assert.match(past, /00:00/);
+  await s.close();
+});
+
+Deno.test("invalid widget values fall back to defaults and never break the page", async () => {
+  const s = await setup();
+  const r = await page(
+    s,
+    "/widget?duration=60&theme=neon&primary_color=red;}body{display:none&lang=xx&rounds=-3&timezone=Nowhere",
+  );
+  assert.equal(r.status, 200);
+  assert.match(r.html, /data-theme="dark"/);
+  assert.match(r.html, /--primary:#6C63FF/);
+  assert.match(r.html, /lang="en"/);
+  assert.doesNotMatch(r.html, /display:none/);
+  const light = await page(s, "/widget?duration=60&theme=light&primary_color=00aa55&lang=fr");
+  assert.match(light.html, /<html lang="fr" data-theme="light" style="--primary:#00AA55;/);
+  assert.match(text(light.html), /En cours/);
+  await s.close();
+});
+
+Deno.test("a missing required input is one inline line and no script", async () => {
+  const s = await setup();
+  for (
+    const [q, msg] of [
+      ["", /Add a duration in seconds/],
+      ["type=event", /Add a target date/],
+      ["type=event&target_date=2026-02-30&lang=es", /Añade una fecha objetivo/],
+      ["duration=abc&title=Hi", /Add a duration/],
+    ] as const
+  ) {
+    const r = await page(s, `/widget?${q}`);
+    assert.equal(r.status, 200, q);
+    assert.match(text(r.html), msg, q);
+    assert.equal(scripts(r.html), 0, `${q}: no JavaScript`);
+  }
+  await s.close();
+});
+
+Deno.test("a live widget, viewer and control page render the stored timer at the server's instant", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60, title: "Stand-up", theme: "light", color: "00AA55" });
+  const idle = await page(s, `/widget?id=${t.timer_id}`);
+  assert.match(text(idle.html), /Stand-up Not started 01:00/);
+  assert.match(idle.html, /data-theme="light" style="--primary:#00AA55;/, "the timer's own look");
+  await s.act(t.timer_id, "start");
+  s.clock.advance(10_500);
+  for (const path of [`/widget?id=${t.timer_id}`, `/v/${t.timer_id}`, `/c/${t.timer_id}`]) {
+    const r = await page(s, path);
+    assert.equal(r.status, 200, path);
+    assert.match(text(r.html), /Running 00:50/, path);
+    assert.equal(scripts(r.html), 1, `${path}: only the boot module`);
+  }
+  const dark = await page(s, `/widget?id=${t.timer_id}&theme=dark&primary_color=112233`);
+  assert.match(dark.html, /data-theme="dark" style="--primary:#112233;/, "parameters override the timer's look");
+  await s.close();
+});
+
+Deno.test("the viewer and control pages speak the browser's language unless lang says otherwise", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  assert.match(text((await page(s, `/v/${t.timer_id}`, { "accept-language": "ko-KR,ko;q=0.9" })).html), /시작 전/);
+  assert.match(text((await page(s, `/c/${t.timer_id}?lang=fr`, { "accept-language": "ko" })).html), /Démarrer/);
+  await s.close();
+});
+
+Deno.test("the control page is never framed, sends no referrer, and the server never sees the token", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const token = t.control_url.split("#")[1];
+  const r = await page(s, `/c/${t.timer_id}`);
+  assert.match(r.headers.get("content-security-policy")!, /frame-ancestors 'none'/);
+  assert.equal(r.headers.get("referrer-policy"), "no-referrer");
+  assert.ok(!r.html.includes(token));
+  assert.match(text(r.html), /Checking the control link/);
+  assert.equal((r.html.match(/<button [^>]*disabled/g) ?? []).length, 5, "every button waits for the token check");
+  await s.close();
+});
+
+Deno.test("unknown and expired timers get a friendly 404 page without script", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  s.clock.advance(31 * 86400_000);
+  for (
+    const path of ["/widget?id=tmr_nope", `/widget?id=${t.timer_id}`, "/v/tmr_nope", "/c/tmr_nope", "/widget?id=../x"]
+  ) {
+    const r = await page(s, path);
+    assert.equal(r.status, 404, path);
+    assert.match(r.headers.get("content-type")!, /text\/html/);
+    assert.match(text(r.html), /Timer not found/, path);
+    assert.equal(scripts(r.html), 0, path);
+  }
+  assert.match(text((await page(s, "/widget?id=tmr_nope&lang=zh")).html), /找不到计时器/);
+  assert.match((await page(s, "/widget?id=tmr_nope")).headers.get("content-security-policy")!, /frame-ancestors \*/);
+  await s.close();
+});
+
+Deno.test("show_brand=0 is honoured only for live timers of paid plans", async () => {
+  const s = await setup();
+  const brand = (html: string) => /class="face-brand"/.test(html);
+  assert.ok(brand((await page(s, "/widget?duration=60&show_brand=0")).html), "no timer, no paying owner");
+  const t = await s.create({ type: "countdown", duration: 60 });
+  assert.ok(brand((await page(s, `/widget?id=${t.timer_id}`)).html));
+  assert.ok(!brand((await page(s, `/widget?id=${t.timer_id}&show_brand=0`)).html), "pro plan");
+  await setPlan(s.store, s.pro.account.id, "free");
+  assert.ok(brand((await page(s, `/widget?id=${t.timer_id}&show_brand=0`)).html), "the owner is on the free plan now");
+  await setPlan(s.store, s.pro.account.id, "enterprise");
+  assert.ok(!brand((await page(s, `/widget?id=${t.timer_id}&show_brand=0`)).html), "enterprise plan");
+  await s.close();
+});
+
+Deno.test("hostile titles render as text everywhere", async () => {
+  const s = await setup();
+  for (const title of [EVIL_SCRIPT, EVIL_ATTR]) {
+    const t = await s.create({ type: "countdown", duration: 60, title });
+    for (
+      const path of [
+        `/widget?duration=60&title=${encodeURIComponent(title)}`,
+        `/widget?id=${t.timer_id}`,
+        `/v/${t.timer_id}`,
+        `/c/${t.timer_id}`,
+        `/widget?title=${encodeURIComponent(title)}`,
+      ]
+    ) {
+      const r = await page(s, path);
+      assert.doesNotMatch(r.html, /<script>alert/, path);
+      assert.doesNotMatch(r.html, /<img src=x/, path);
+      assert.ok(scripts(r.html) <= 1, path);
+      assert.ok(text(r.html).includes(title), `${path} shows the title as text`);
+    }
+  }
+  await s.close();
+});
+
+Deno.test("the home page explains the service and carries the embed builder", async () => {
+  const s = await setup();
+  const r = await page(s, "/");
+  assert.equal(r.status, 200);
+  assert.match(text(r.html), /Timers you can embed anywhere/);
+  assert.match(r.html, /data-island="EmbedBuilder"/);
+  assert.ok(
+    r.html.includes("&lt;iframe src=&quot;http://timers.test/widget?duration=300&amp;amp;title=Coffee+break&quot;"),
+  );
+  assert.match(r.headers.get("content-security-policy")!, /frame-src 'self'/);
+  await s.close();
+});
+
+Deno.test("static files are served with long caching when versioned, and never outside static/", async () => {
+  const s = await setup();
+  const css = await s.app.app.request("http://timers.test/static/widget.css?v=abc");
+  assert.equal(css.status, 200);
+  assert.equal(css.headers.get("content-type"), "text/css; charset=utf-8");
+  assert.equal(css.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  await css.body?.cancel();
+  const plain = await s.app.app.request("http://timers.test/static/widget.css");
+  assert.equal(plain.headers.get("cache-control"), "public, max-age=300");
+  const original = await plain.text();
+  const zipped = await s.app.app.request("http://timers.test/static/widget.css", {
+    headers: { "accept-encoding": "gzip, br" },
+  });
+  assert.equal(zipped.headers.get("content-encoding"), "gzip");
+  assert.equal(zipped.headers.get("vary"), "accept-encoding");
+  const unzipped = await new Response(zipped.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+  assert.equal(unzipped, original);
+  for (
+    const path of [
+      "/static/../deno.json",
+      "/static/%2e%2e/deno.json",
+      "/static/%252e%252e/deno.json",
+      "/static/",
+      "/static/.build-lock",
+    ]
+  ) {
+    const r = await s.app.app.request(`http://timers.test${path}`);
+    assert.equal(r.status, 404, path);
+    await r.body?.cancel();
+  }
+  await s.close();
+});

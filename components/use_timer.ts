@@ -19,6 +19,18 @@ import {
 } from "../lib/display.ts";
 import type { Texts } from "../lib/i18n.ts";
 
+/**
+ * The clock offset from recent samples (server time − local receipt time). A sample delayed in
+ * transit only ever understates it, so the largest of the last few is the best estimate.
+ */
+class OffsetEstimate {
+  #samples: number[] = [];
+  add(sample: number): number {
+    this.#samples = [...this.#samples.slice(-7), sample];
+    return Math.max(...this.#samples);
+  }
+}
+
 /** Server − client clock offset implied by the moment this page's HTML arrived. */
 function pageOffset(serverAt: number): number {
   const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
@@ -90,16 +102,23 @@ export function useTimer(initial: Source, live: string | null, title: string | n
     let retry = 0;
     let delay = 1000;
     let stopped = false;
+    const estimate = new OffsetEstimate();
+    estimate.add(offset.current);
     const connect = () => {
       const source = es = new EventSource(url);
       source.addEventListener("timer", (e) => {
         const snap = JSON.parse((e as MessageEvent<string>).data) as LiveSnapshot;
-        offset.current = snap.server_now - Date.now();
+        offset.current = estimate.add(snap.server_now - Date.now());
         src.current = sourceFromSnapshot(snap);
         delay = 1000;
         setTitle(snap.timer.title);
         setReconnecting(false);
         setSnapshots((n) => n + 1);
+        tickRef.current();
+      });
+      source.addEventListener("clock", (e) => {
+        const { server_now } = JSON.parse((e as MessageEvent<string>).data) as { server_now: number };
+        offset.current = estimate.add(server_now - Date.now());
         tickRef.current();
       });
       source.addEventListener("gone", () => {

@@ -46,6 +46,7 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
     let watcher: ReadableStreamDefaultReader<[Deno.KvEntryMaybe<Timer>]> | null = null;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let completion: ReturnType<typeof setTimeout> | undefined;
+    const samples: ReturnType<typeof setTimeout>[] = [];
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         const send = (event: string, data: unknown) => {
@@ -64,11 +65,11 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
           }
         };
         controller.enqueue(enc.encode("retry: 1000\n\n"));
-        heartbeat = setInterval(() => {
-          try {
-            controller.enqueue(enc.encode(`: ping ${deps.now()}\n\n`));
-          } catch { /* closed */ }
-        }, HEARTBEAT_MS);
+        // Clock samples: a few right after connecting (one delayed sample must not skew the
+        // display), then one per heartbeat; viewers keep the least delayed.
+        const clock = () => send("clock", { server_now: deps.now() });
+        samples.push(setTimeout(clock, 250), setTimeout(clock, 1000), setTimeout(clock, 3000));
+        heartbeat = setInterval(clock, HEARTBEAT_MS);
         (async () => {
           watcher = deps.store.watchTimer(id).getReader();
           for (;;) {
@@ -79,6 +80,7 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
               send("gone", { timer_id: id });
               clearInterval(heartbeat);
               clearTimeout(completion);
+              samples.forEach(clearTimeout);
               controller.close();
               break;
             }
@@ -89,6 +91,7 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
       cancel: () => {
         clearInterval(heartbeat);
         clearTimeout(completion);
+        samples.forEach(clearTimeout);
         watcher?.cancel().catch(() => {});
       },
     });

@@ -160,7 +160,8 @@ Deno.test("a receiver that never answers is marked failed after five attempts", 
   await rx.waitFor(5, 8000);
   await new Promise((r) => setTimeout(r, 600));
   await s.app.scheduler.settled();
-  assert.equal(rx.received.length, 5);
+  const seen = rx.received.map((r) => `${r.at} ${r.json.id} ${r.headers.get("webhook-timestamp")}`);
+  assert.equal(rx.received.length, 5, `attempts seen by the receiver:\n${seen.join("\n")}`);
   const log = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries[0];
   assert.equal(log.state, "failed");
   assert.equal(log.attempts.length, 5);

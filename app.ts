@@ -1,19 +1,10 @@
 /** Builds the Hono app from its dependencies; no listening here (tests call app.request()). */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { cors } from "hono/cors";
 import type { Config } from "./config.ts";
 import { KeyResolver } from "./lib/auth.ts";
 import { ApiError } from "./lib/errors.ts";
-import {
-  type AppEnv,
-  clientIp,
-  errorHandler,
-  jsonBody,
-  type LogLine,
-  notFoundHandler,
-  requestLog,
-} from "./lib/http.ts";
-import { rateLimit, RateLimiter } from "./lib/rate_limit.ts";
+import { type AppEnv, errorHandler, jsonBody, type LogLine, notFoundHandler, requestContext } from "./lib/http.ts";
+import { apiGate, RateLimiter } from "./lib/rate_limit.ts";
 import type { Store } from "./lib/store.ts";
 import { TimerService } from "./lib/timer_service.ts";
 import { issuesToError } from "./lib/validation.ts";
@@ -55,8 +46,7 @@ export function createApp(deps: AppDeps) {
   const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch });
 
   const app = new OpenAPIHono<AppEnv>();
-  app.use(requestLog({ log, now }));
-  app.use(clientIp({ trustProxy: config.trustProxy }));
+  app.use(requestContext({ log, now, trustProxy: config.trustProxy }));
   app.onError(errorHandler({ log: deps.log }));
 
   const api = new OpenAPIHono<AppEnv>({
@@ -72,22 +62,7 @@ export function createApp(deps: AppDeps) {
     scheme: "bearer",
     description: "An API key (tsk_…), or a timer's control token (tct_…) for that timer's GET and state endpoints",
   });
-  // Keys are bearer tokens, never cookies, so any origin may call the API from a browser.
-  api.use(cors({
-    origin: "*",
-    allowHeaders: ["Authorization", "Content-Type"],
-    allowMethods: ["GET", "POST", "PATCH", "DELETE"],
-    exposeHeaders: [
-      "X-RateLimit-Limit",
-      "X-RateLimit-Remaining",
-      "X-RateLimit-Reset",
-      "Retry-After",
-      "Location",
-      "X-Request-Id",
-    ],
-    maxAge: 86400,
-  }));
-  api.use(rateLimit(limiter, config.plans, keys));
+  api.use(apiGate(limiter, config.plans, keys));
   const body = jsonBody({ maxBytes: 16 * 1024 });
   api.on("POST", ["/timers"], body);
   api.on("PATCH", ["/timers/:id", "/timers/:id/state"], body);

@@ -159,16 +159,27 @@ function fresh(start: number): Window {
   return { start, merged: 0, pending: 0 };
 }
 
+const EXPOSED = "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id";
+
 /**
- * Counts each API request against its caller's plan and sets the X-RateLimit-* headers on every
- * response; over a limit it answers 429 with Retry-After.
+ * The API's front door, one middleware for speed: CORS (keys are bearer tokens, never cookies,
+ * so any origin may call), who is calling, the plan's API access, and the rate limit with its
+ * X-RateLimit-* headers on every response (429 with Retry-After when over).
  */
-export function rateLimit(
+export function apiGate(
   limiter: RateLimiter,
   plans: Plans,
   keys: KeyResolver,
 ): MiddlewareHandler<AppEnv> {
-  return async function rateLimit(c, next) {
+  return async function apiGate(c, next) {
+    c.header("Access-Control-Allow-Origin", "*");
+    c.header("Access-Control-Expose-Headers", EXPOSED);
+    if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
+      c.header("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE");
+      c.header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id");
+      c.header("Access-Control-Max-Age", "86400");
+      return c.body(null, 204);
+    }
     let principal: Principal;
     let authError: unknown = null;
     try {
@@ -184,27 +195,26 @@ export function rateLimit(
       ? [`ctl:${principal.token.slice(0, 16)}`, plans.pro]
       : [`ip:${principal.ip}`, plans.anonymous];
     const d = limiter.check(subject, plan);
-    const headers: Record<string, string> = { "X-RateLimit-Reset": String(d.reset) };
-    if (d.limit !== null) headers["X-RateLimit-Limit"] = String(d.limit);
-    if (d.remaining !== null) headers["X-RateLimit-Remaining"] = String(Math.max(0, d.remaining));
-    try {
-      if (!d.allowed) {
-        throw new ApiError(
-          429,
-          `rate limit of ${
-            d.window === "day" ? `${plan.per_day} requests per day` : `${plan.per_minute} requests per minute`
-          } exceeded; retry in ${d.retryAfter} s`,
-          undefined,
-          {
-            "Retry-After": String(d.retryAfter),
-          },
-        );
-      }
-      if (authError) throw authError;
-      c.set("principal", principal);
-      await next();
-    } finally {
-      for (const [k, v] of Object.entries(headers)) c.header(k, v);
+    // Set before the response exists, so Hono merges them without copying the response.
+    c.header("X-RateLimit-Reset", String(d.reset));
+    if (d.limit !== null) c.header("X-RateLimit-Limit", String(d.limit));
+    if (d.remaining !== null) c.header("X-RateLimit-Remaining", String(Math.max(0, d.remaining)));
+    if (!d.allowed) {
+      throw new ApiError(
+        429,
+        `rate limit of ${
+          d.window === "day" ? `${plan.per_day} requests per day` : `${plan.per_minute} requests per minute`
+        } exceeded; retry in ${d.retryAfter} s`,
+        undefined,
+        { "Retry-After": String(d.retryAfter) },
+      );
     }
+    if (authError) throw authError;
+    // Free plans have public events only.
+    if (principal.kind === "account" && !plan.api && c.req.path.startsWith("/api/v1/timers")) {
+      throw new ApiError(403, `the ${principal.account.plan} plan has no API access; upgrade to pro or enterprise`);
+    }
+    c.set("principal", principal);
+    await next();
   };
 }

@@ -3,7 +3,6 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../../../config.ts";
 import { ApiError } from "../../../lib/errors.ts";
 import { requireAccount, type TimerService } from "../../../lib/timer_service.ts";
-import type { MiddlewareHandler } from "hono";
 import { type Timer as TimerRecord, timerView } from "../../../lib/timers.ts";
 import { LIMITS } from "../../../lib/validation.ts";
 import type { AppEnv } from "../../../lib/http.ts";
@@ -91,17 +90,6 @@ export function timerRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, config:
   const view = (t: TimerRecord, owner: boolean) =>
     // deno-lint-ignore no-explicit-any
     timerView(t, svc.now(), config.siteUrl, { owner }) as any;
-
-  // Free plans have public events only.
-  const planGate: MiddlewareHandler<AppEnv> = async function planGate(c, next) {
-    const p = c.get("principal");
-    if (p.kind === "account" && !config.plans[p.account.plan].api) {
-      throw new ApiError(403, `the ${p.account.plan} plan has no API access; upgrade to pro or enterprise`);
-    }
-    await next();
-  };
-  api.use("/timers", planGate);
-  api.use("/timers/*", planGate);
 
   api.openapi(createTimer, async (c) => {
     const { timer, controlToken } = await svc.create(c.get("principal"), c.req.valid("json"));

@@ -18,6 +18,7 @@ import {
   spokenDuration,
 } from "../lib/display.ts";
 import type { Texts } from "../lib/i18n.ts";
+import { pageOffset } from "./page_clock.ts";
 
 /**
  * The clock offset from recent samples (server time − local receipt time). A sample delayed in
@@ -29,13 +30,6 @@ class OffsetEstimate {
     this.#samples = [...this.#samples.slice(-7), sample];
     return Math.max(...this.#samples);
   }
-}
-
-/** Server − client clock offset implied by the moment this page's HTML arrived. */
-function pageOffset(serverAt: number): number {
-  const nav = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
-  const received = nav?.responseStart ? performance.timeOrigin + nav.responseStart : Date.now();
-  return serverAt - received;
 }
 
 export interface TimerHandle {

@@ -312,7 +312,11 @@ export function wallTimeToEpoch(
   const guess = Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s, wall.ms ?? 0);
   const first = guess - zoneOffset(guess, tz);
   const second = guess - zoneOffset(first, tz);
-  return second === first ? first : Math.max(first, second);
+  if (second === first) return first;
+  // On a fall-back day east of UTC the guesses straddle the change and only one reads as the
+  // wall time (00:00 in Adelaide on 2026-04-05); in a gap neither does, and the later moves forward.
+  const reads = [first, second].filter((t) => t + zoneOffset(t, tz) === guess);
+  return reads.length === 1 ? reads[0] : Math.max(first, second);
 }
 
 const TARGET = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;

@@ -218,6 +218,9 @@ Deno.test("target dates: offsets are absolute; wall times are read in the time z
   assert.equal(parseTargetDate("2026-06-01T10:00:00.250-0200", "UTC"), Date.parse("2026-06-01T12:00:00.250Z"));
   // 02:30 does not exist in Berlin on 2026-03-29; it moves forward to 03:30 CEST.
   assert.equal(parseTargetDate("2026-03-29T02:30", "Europe/Berlin"), Date.parse("2026-03-29T01:30:00Z"));
+  // Midnight before a fall-back east of UTC is still summer time (Easter Sunday 2026 in Adelaide).
+  assert.equal(parseTargetDate("2026-04-05", "Australia/Adelaide"), Date.parse("2026-04-04T13:30:00Z"));
+  assert.equal(parseTargetDate("2026-10-25", "Asia/Jerusalem"), Date.parse("2026-10-24T21:00:00Z"));
   for (const bad of ["2026-02-30", "2026-13-01", "tomorrow", "2026-01-01T25:00", "", "2026-1-1"]) {
     assert.equal(parseTargetDate(bad, "UTC"), null, bad);
   }

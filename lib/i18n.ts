@@ -41,9 +41,49 @@ const en = {
   control_error: "Could not {action}: {message}",
   control_done: "Sent: {action}",
   timer: "Timer",
+  ev_title: "Holiday countdowns",
+  ev_lede:
+    "Live countdowns to the next public holidays and international days. Each one opens as a countdown you can share or embed.",
+  ev_region: "Region",
+  ev_zone: "Time zone",
+  ev_language: "Language",
+  ev_show: "Show",
+  ev_global: "International days",
+  ev_uk: "England and Wales",
+  ev_zone_line: "Counting to midnight in {zone}.",
+  ev_zone_bad: "“{zone}” is not a time zone, so UTC is used.",
+  ev_today: "Today",
+  ev_observed: "Observed",
+  ev_days_off: "{range}, {n} days off",
+  ev_provisional: "Provisional",
+  ev_provisional_note: "Provisional: days off computed from the law; the official calendar is not out yet.",
+  ev_open: "Open countdown",
+  ev_embed: "Embed code",
+  ev_copy: "Copy embed code",
+  ev_copied: "Embed code for {name} copied.",
+  ev_copy_failed: "Selected: press Ctrl+C to copy.",
+  ev_in: "{name} in {time}",
+  ev_is_today: "{name} is today",
+  ev_showing: "{region}: {n} upcoming events",
+  ev_none: "No upcoming events.",
+  ev_json: "These dates as JSON",
 };
 
 export type Texts = typeof en;
+
+/** The texts of the events page (keys `ev_…`): all its island needs. */
+export type EventTexts = { [K in keyof Texts as K extends `ev_${string}` ? K : never]: string };
+
+/** Each language's name in itself, for language pickers. */
+export const LANG_NAMES: Record<Lang, string> = {
+  en: "English",
+  zh: "中文",
+  ja: "日本語",
+  es: "Español",
+  fr: "Français",
+  de: "Deutsch",
+  ko: "한국어",
+};
 
 const zh: Texts = {
   state_idle: "未开始",
@@ -80,6 +120,31 @@ const zh: Texts = {
   control_error: "无法执行“{action}”：{message}",
   control_done: "已发送：{action}",
   timer: "计时器",
+  ev_title: "节假日倒计时",
+  ev_lede: "距离下一个公共假日和国际节日的实时倒计时。每一项都能打开为可分享、可嵌入的倒计时。",
+  ev_region: "地区",
+  ev_zone: "时区",
+  ev_language: "语言",
+  ev_show: "显示",
+  ev_global: "国际节日",
+  ev_uk: "英格兰和威尔士",
+  ev_zone_line: "倒计时到 {zone} 的零点。",
+  ev_zone_bad: "“{zone}”不是时区，已改用 UTC。",
+  ev_today: "今天",
+  ev_observed: "补假",
+  ev_days_off: "{range}，放假 {n} 天",
+  ev_provisional: "暂定",
+  ev_provisional_note: "暂定：放假日期按法规推算，官方日历尚未公布。",
+  ev_open: "打开倒计时",
+  ev_embed: "嵌入代码",
+  ev_copy: "复制嵌入代码",
+  ev_copied: "已复制“{name}”的嵌入代码。",
+  ev_copy_failed: "已选中：按 Ctrl+C 复制。",
+  ev_in: "距离{name}还有 {time}",
+  ev_is_today: "今天是{name}",
+  ev_showing: "{region}：{n} 个即将到来的节日",
+  ev_none: "没有即将到来的节日。",
+  ev_json: "以 JSON 获取这些日期",
 };
 
 const ja: Texts = {
@@ -117,6 +182,31 @@ const ja: Texts = {
   control_error: "「{action}」に失敗しました: {message}",
   control_done: "送信しました: {action}",
   timer: "タイマー",
+  ev_title: "祝日カウントダウン",
+  ev_lede: "次の祝日や国際デーまでのライブカウントダウン。それぞれ共有・埋め込みできるカウントダウンとして開けます。",
+  ev_region: "地域",
+  ev_zone: "タイムゾーン",
+  ev_language: "言語",
+  ev_show: "表示",
+  ev_global: "国際デー",
+  ev_uk: "イングランドとウェールズ",
+  ev_zone_line: "{zone} の午前0時までを数えます。",
+  ev_zone_bad: "「{zone}」はタイムゾーンではないため、UTC を使います。",
+  ev_today: "今日",
+  ev_observed: "振替休日",
+  ev_days_off: "{range}、{n} 日間の休み",
+  ev_provisional: "暫定",
+  ev_provisional_note: "暫定：休みは法令から算出したもので、公式カレンダーはまだ公表されていません。",
+  ev_open: "カウントダウンを開く",
+  ev_embed: "埋め込みコード",
+  ev_copy: "埋め込みコードをコピー",
+  ev_copied: "{name} の埋め込みコードをコピーしました。",
+  ev_copy_failed: "選択しました。Ctrl+C でコピーしてください。",
+  ev_in: "{name} まで {time}",
+  ev_is_today: "今日は {name} です",
+  ev_showing: "{region}：これからの {n} 件",
+  ev_none: "これからの予定はありません。",
+  ev_json: "この日付を JSON で取得",
 };
 
 const es: Texts = {
@@ -154,6 +244,33 @@ const es: Texts = {
   control_error: "No se pudo «{action}»: {message}",
   control_done: "Enviado: {action}",
   timer: "Temporizador",
+  ev_title: "Cuenta atrás de festivos",
+  ev_lede:
+    "Cuentas atrás en directo hasta los próximos festivos y días internacionales. Cada una se abre como una cuenta atrás que puedes compartir o insertar.",
+  ev_region: "Región",
+  ev_zone: "Zona horaria",
+  ev_language: "Idioma",
+  ev_show: "Mostrar",
+  ev_global: "Días internacionales",
+  ev_uk: "Inglaterra y Gales",
+  ev_zone_line: "Cuenta hasta la medianoche en {zone}.",
+  ev_zone_bad: "«{zone}» no es una zona horaria; se usa UTC.",
+  ev_today: "Hoy",
+  ev_observed: "Trasladado",
+  ev_days_off: "{range}, {n} días libres",
+  ev_provisional: "Provisional",
+  ev_provisional_note:
+    "Provisional: días libres calculados según la ley; el calendario oficial aún no se ha publicado.",
+  ev_open: "Abrir la cuenta atrás",
+  ev_embed: "Código para insertar",
+  ev_copy: "Copiar el código",
+  ev_copied: "Código de {name} copiado.",
+  ev_copy_failed: "Seleccionado: pulsa Ctrl+C para copiar.",
+  ev_in: "{name} en {time}",
+  ev_is_today: "{name} es hoy",
+  ev_showing: "{region}: {n} próximos eventos",
+  ev_none: "No hay próximos eventos.",
+  ev_json: "Estas fechas en JSON",
 };
 
 const fr: Texts = {
@@ -191,6 +308,33 @@ const fr: Texts = {
   control_error: "Impossible de « {action} » : {message}",
   control_done: "Envoyé : {action}",
   timer: "Minuteur",
+  ev_title: "Compte à rebours des jours fériés",
+  ev_lede:
+    "Des comptes à rebours en direct jusqu’aux prochains jours fériés et journées internationales. Chacun s’ouvre en compte à rebours à partager ou à intégrer.",
+  ev_region: "Région",
+  ev_zone: "Fuseau horaire",
+  ev_language: "Langue",
+  ev_show: "Afficher",
+  ev_global: "Journées internationales",
+  ev_uk: "Angleterre et pays de Galles",
+  ev_zone_line: "Jusqu’à minuit, heure de {zone}.",
+  ev_zone_bad: "« {zone} » n’est pas un fuseau horaire : UTC est utilisé.",
+  ev_today: "Aujourd’hui",
+  ev_observed: "Reporté",
+  ev_days_off: "{range}, {n} jours de congé",
+  ev_provisional: "Provisoire",
+  ev_provisional_note:
+    "Provisoire : jours de congé calculés d’après la loi ; le calendrier officiel n’est pas encore publié.",
+  ev_open: "Ouvrir le compte à rebours",
+  ev_embed: "Code d’intégration",
+  ev_copy: "Copier le code d’intégration",
+  ev_copied: "Code d’intégration de {name} copié.",
+  ev_copy_failed: "Sélectionné : appuyez sur Ctrl+C pour copier.",
+  ev_in: "{name} dans {time}",
+  ev_is_today: "{name}, c’est aujourd’hui",
+  ev_showing: "{region} : {n} événements à venir",
+  ev_none: "Aucun événement à venir.",
+  ev_json: "Ces dates en JSON",
 };
 
 const de: Texts = {
@@ -228,6 +372,33 @@ const de: Texts = {
   control_error: "„{action}“ fehlgeschlagen: {message}",
   control_done: "Gesendet: {action}",
   timer: "Timer",
+  ev_title: "Countdown bis zum Feiertag",
+  ev_lede:
+    "Live-Countdowns bis zu den nächsten Feiertagen und internationalen Tagen. Jeder öffnet sich als Countdown zum Teilen oder Einbetten.",
+  ev_region: "Region",
+  ev_zone: "Zeitzone",
+  ev_language: "Sprache",
+  ev_show: "Anzeigen",
+  ev_global: "Internationale Tage",
+  ev_uk: "England und Wales",
+  ev_zone_line: "Gezählt bis Mitternacht in {zone}.",
+  ev_zone_bad: "„{zone}“ ist keine Zeitzone, daher gilt UTC.",
+  ev_today: "Heute",
+  ev_observed: "Ersatztag",
+  ev_days_off: "{range}, {n} freie Tage",
+  ev_provisional: "Vorläufig",
+  ev_provisional_note:
+    "Vorläufig: freie Tage nach dem Gesetz berechnet; der amtliche Kalender ist noch nicht veröffentlicht.",
+  ev_open: "Countdown öffnen",
+  ev_embed: "Einbettungscode",
+  ev_copy: "Einbettungscode kopieren",
+  ev_copied: "Einbettungscode für {name} kopiert.",
+  ev_copy_failed: "Markiert: mit Strg+C kopieren.",
+  ev_in: "{name} in {time}",
+  ev_is_today: "{name} ist heute",
+  ev_showing: "{region}: {n} kommende Termine",
+  ev_none: "Keine kommenden Termine.",
+  ev_json: "Diese Daten als JSON",
 };
 
 const ko: Texts = {
@@ -265,6 +436,32 @@ const ko: Texts = {
   control_error: "“{action}” 실패: {message}",
   control_done: "전송됨: {action}",
   timer: "타이머",
+  ev_title: "공휴일 카운트다운",
+  ev_lede:
+    "다음 공휴일과 국제 기념일까지의 실시간 카운트다운입니다. 각각 공유하거나 삽입할 수 있는 카운트다운으로 열립니다.",
+  ev_region: "지역",
+  ev_zone: "시간대",
+  ev_language: "언어",
+  ev_show: "보기",
+  ev_global: "국제 기념일",
+  ev_uk: "잉글랜드 및 웨일스",
+  ev_zone_line: "{zone} 기준 자정까지 계산합니다.",
+  ev_zone_bad: "“{zone}”은(는) 시간대가 아니므로 UTC를 사용합니다.",
+  ev_today: "오늘",
+  ev_observed: "대체 휴일",
+  ev_days_off: "{range}, {n}일 휴무",
+  ev_provisional: "잠정",
+  ev_provisional_note: "잠정: 휴무일은 법령에 따라 계산했으며 공식 달력은 아직 발표되지 않았습니다.",
+  ev_open: "카운트다운 열기",
+  ev_embed: "삽입 코드",
+  ev_copy: "삽입 코드 복사",
+  ev_copied: "{name} 삽입 코드를 복사했습니다.",
+  ev_copy_failed: "선택됨: Ctrl+C를 눌러 복사하세요.",
+  ev_in: "{name}까지 {time}",
+  ev_is_today: "오늘은 {name}입니다",
+  ev_showing: "{region}: 다가오는 일정 {n}개",
+  ev_none: "다가오는 일정이 없습니다.",
+  ev_json: "이 날짜를 JSON으로 보기",
 };
 
 const DICTS: Record<Lang, Texts> = { en, zh, ja, es, fr, de, ko };
@@ -293,4 +490,9 @@ export function negotiateLang(acceptLanguage: string | null | undefined): Lang {
 /** The dictionary of a language. */
 export function texts(lang: Lang): Texts {
   return DICTS[lang];
+}
+
+/** The events page's texts of a language (a small prop instead of the whole dictionary). */
+export function eventTexts(lang: Lang): EventTexts {
+  return Object.fromEntries(Object.entries(DICTS[lang]).filter(([k]) => k.startsWith("ev_"))) as EventTexts;
 }

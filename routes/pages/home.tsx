@@ -1,18 +1,12 @@
 /** The home page: what the service is, and the embed builder. */
+import { BrandMark } from "../../components/BrandMark.tsx";
 import EmbedBuilder from "../../islands/EmbedBuilder.tsx";
+import { LANG_NAMES, LANGS } from "../../lib/i18n.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
 
 const Builder = island("EmbedBuilder", EmbedBuilder);
 
-const LANGUAGES = [
-  { code: "en", name: "English" },
-  { code: "zh", name: "中文" },
-  { code: "ja", name: "日本語" },
-  { code: "es", name: "Español" },
-  { code: "fr", name: "Français" },
-  { code: "de", name: "Deutsch" },
-  { code: "ko", name: "한국어" },
-];
+const LANGUAGES = LANGS.map((code) => ({ code, name: LANG_NAMES[code] }));
 
 /** Renders the home page; `now` picks a default event date (next New Year). */
 export function homePage(siteUrl: string, now: number): string {
@@ -21,17 +15,7 @@ export function homePage(siteUrl: string, now: number): string {
     <>
       <header class="hero">
         <p class="hero-brand">
-          <svg class="hero-logo" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" stroke-width="2" />
-            <path
-              d="M12 13V9M10 2h4M12 2v3"
-              fill="none"
-              stroke="currentColor"
-              stroke-width="2"
-              stroke-linecap="round"
-            />
-          </svg>{" "}
-          Timer Service
+          <BrandMark /> Timer Service
         </p>
         <h1>Timers you can embed anywhere and control from any device.</h1>
         <p class="hero-lede">
@@ -42,6 +26,7 @@ export function homePage(siteUrl: string, now: number): string {
         </p>
         <p class="hero-links">
           <a class="button" href="#builder">Build a widget</a>{" "}
+          <a class="button button--quiet" href="/events">Holiday countdowns</a>{" "}
           <a class="button button--quiet" href="/docs">
             API reference
           </a>
@@ -91,7 +76,9 @@ export function homePage(siteUrl: string, now: number): string {
         </section>
       </main>
       <footer class="site-footer">
-        <p>Timer Service</p>
+        <p>
+          Timer Service · <a href="/events">Holiday countdowns</a> · <a href="/docs">API reference</a>
+        </p>
       </footer>
     </>,
     {

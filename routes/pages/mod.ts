@@ -1,7 +1,8 @@
 /**
- * The product's pages: `/` (home and embed builder), `/widget`, `/v/:id` (viewer), `/c/:id`
- * (control) and `/static/*`. Handlers are thin: they read the timer, pick language and look,
- * and hand JSON props to the server renders in timer_pages.tsx.
+ * The product's pages: `/` (home and embed builder), `/events` (holiday countdowns), `/widget`,
+ * `/v/:id` (viewer), `/c/:id` (control) and `/static/*`. Handlers are thin: they read the timer,
+ * pick language and look, and hand JSON props to the server renders in timer_pages.tsx and
+ * events.tsx.
  */
 import type { Hono } from "hono";
 import type { Config } from "../../config.ts";
@@ -11,6 +12,7 @@ import { asLang, type Lang, negotiateLang, texts } from "../../lib/i18n.ts";
 import type { Store } from "../../lib/store.ts";
 import type { Timer } from "../../lib/timers.ts";
 import { publicSnapshot } from "../live.ts";
+import { eventsPage, parseEventsQuery } from "./events.tsx";
 import { homePage } from "./home.tsx";
 import { parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
@@ -93,6 +95,11 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   app.get("/static/*", serveStatic());
 
   app.get("/", () => html(homePage(config.siteUrl, now()), { frameAncestors: "'self'", frameSrc: "'self'" }));
+
+  app.get("/events", (c) => {
+    const q = parseEventsQuery(new URL(c.req.url).searchParams, c.req.header("accept-language"));
+    return html(eventsPage(config.siteUrl, now(), q), { frameAncestors: "'self'" });
+  });
 
   app.get("/widget", async (c) => {
     const q = new URL(c.req.url).searchParams;

@@ -1,0 +1,215 @@
+/** /events in headless Chromium: hydration in the browser's zone, ticking, region and zone switches, copy, a11y. */
+import assert from "node:assert/strict";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { EMBED, embedSnippet, fill, milestone, parseTargetDate, spokenDuration, widgetUrl } from "../../lib/display.ts";
+import { axeViolations, ensureBuilt, hydrated as loaded, launch, serve, shot, watchErrors } from "./harness.ts";
+
+/** Hydrated: the copy buttons, which only work with script, are there (a faked clock stalls `loaded`). */
+async function hydrated(page: Page, js = true) {
+  await page.waitForLoadState("load");
+  if (js) await page.locator(".ev-actions button").first().waitFor();
+}
+
+async function open(browser: Browser, url: string, o: BrowserContextOptions & { clock?: boolean } = {}) {
+  const { clock, ...options } = o;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  if (clock) await page.clock.install();
+  await page.goto(url);
+  await hydrated(page, options.javaScriptEnabled);
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** Seconds a countdown text stands for ("3 days 17:00:00", "5:00:00", "04:59"); 0 for "Today". */
+function seconds(text: string): number {
+  if (/Today/.test(text)) return 0;
+  const [, days = "0", hms] = text.match(/^(?:(\d+)\D+\s)?([\d:]+)$/)!;
+  return Number(days) * 86400 + hms.split(":").reduce((acc, n) => acc * 60 + Number(n), 0);
+}
+
+/** The first card that is not today: its date, name and shown seconds, with the page's clock at that moment. */
+function nextCard(page: Page) {
+  return page.evaluate(() => {
+    const li = document.querySelector<HTMLElement>(".ev:not(.ev--today)")!;
+    return {
+      date: li.dataset.date!,
+      name: li.querySelector(".ev-name")!.textContent!,
+      clock: li.querySelector(".ev-clock")!.textContent!.replace(/\s+/g, " ").trim(),
+      now: Date.now(),
+    };
+  });
+}
+
+const zoneOnPage = (page: Page) => page.locator(".ev-zone").innerText();
+
+Deno.test("the events page in a browser", async (t) => {
+  await ensureBuilt();
+  const s = await serve();
+  const browser = await launch();
+  try {
+    await t.step("it hydrates in the browser's zone and ticks from the clock, not by counting", async () => {
+      const v = await open(browser, `${s.url}/events?region=US`, { timezoneId: "Asia/Tokyo" });
+      await v.page.locator(".ev-zone", { hasText: "Asia/Tokyo" }).waitFor();
+      assert.equal(await v.page.inputValue('input[name="tz"]'), "Asia/Tokyo");
+      assert.ok(!v.page.url().includes("tz="), "the browser's own zone stays out of the address");
+      const first = await nextCard(v.page);
+      const expected = Math.ceil((parseTargetDate(first.date, "Asia/Tokyo")! - first.now) / 1000);
+      assert.ok(Math.abs(seconds(first.clock) - expected) <= 1, JSON.stringify({ first, expected }));
+      await v.page.waitForTimeout(2100);
+      const later = await nextCard(v.page);
+      const ticked = seconds(first.clock) - seconds(later.clock);
+      assert.ok(ticked >= 2 && ticked <= 3, `ticked ${ticked} s in 2.1 s`);
+      assert.equal(await v.page.locator("[aria-live=polite]").innerText(), "", "nothing announced between milestones");
+      assert.equal(await v.page.locator(".ev-actions button").count(), await v.page.locator(".ev").count());
+      await shot(v.page, "events-us-tokyo", { fullPage: true });
+      assert.deepEqual(v.errors, []);
+      await v.close();
+    });
+
+    await t.step("a woken page is right at once, announces milestones politely and drops passed days", async () => {
+      const v = await open(browser, `${s.url}/events?region=JP&tz=Asia/Tokyo`, { clock: true });
+      const before = await nextCard(v.page);
+      const left = seconds(before.clock);
+      // The smallest jump that enters the next milestone (one day, hour or minute mark lower).
+      let lo = 1, hi = left;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (milestone(left - mid) !== milestone(left)) hi = mid;
+        else lo = mid + 1;
+      }
+      await v.page.clock.fastForward(lo * 1000 + 300);
+      const after = await nextCard(v.page);
+      assert.equal(after.date, before.date);
+      assert.ok(Math.abs(left - seconds(after.clock) - lo) <= 1, JSON.stringify({ before, after, lo }));
+      const said = fill("{name} in {time}", { name: before.name, time: spokenDuration(milestone(left - lo), "en") });
+      await v.page.locator("[aria-live=polite]", { hasText: said }).waitFor({ timeout: 2000 });
+      // Past the whole day of that event: it leaves the list, and the list stays full.
+      await v.page.clock.setSystemTime(after.now + (seconds(after.clock) + 86400 + 2) * 1000);
+      await v.page.waitForFunction((d) => !document.querySelector(`.ev[data-date="${d}"]`), before.date);
+      // That was a new year: the page fetched the new year's list (all of its remaining events).
+      await v.page.waitForFunction(() => document.querySelectorAll(".ev").length >= 5);
+      assert.deepEqual(v.errors, []);
+      await v.close();
+    });
+
+    await t.step("region and zone change in place, in the address too; a language loads the page in it", async () => {
+      const v = await open(browser, `${s.url}/events?region=US&tz=America/New_York`);
+      await v.page.evaluate(() => Object.assign(window, { samePage: true }));
+      await v.page.selectOption('select[name="region"]', "JP");
+      await v.page.getByRole("status").filter({ hasText: /^Japan: \d+ upcoming events$/ }).waitFor();
+      assert.match(v.page.url(), /region=JP/);
+      assert.equal(await v.page.title(), "Holiday countdowns · Japan");
+      const names = await v.page.locator(".ev-name").allInnerTexts();
+      assert.ok(
+        names.some((n) => /Emperor|Coming of Age|National Foundation|Labor Thanksgiving/.test(n)),
+        names.join(),
+      );
+
+      await v.page.fill('input[name="tz"]', "Europe/Paris");
+      await v.page.press('input[name="tz"]', "Enter");
+      await v.page.locator(".ev-zone", { hasText: "Europe/Paris" }).waitFor();
+      assert.match(v.page.url(), /tz=Europe%2FParis/);
+      const first = await nextCard(v.page);
+      const expected = Math.ceil((parseTargetDate(first.date, "Europe/Paris")! - first.now) / 1000);
+      assert.ok(Math.abs(seconds(first.clock) - expected) <= 1, JSON.stringify({ first, expected }));
+      assert.match(await v.page.locator(".ev-actions a").first().getAttribute("href") ?? "", /timezone=Europe%2FParis/);
+
+      await v.page.fill('input[name="tz"]', "Mars/Olympus");
+      await v.page.press('input[name="tz"]', "Enter");
+      await v.page.getByText("“Mars/Olympus” is not a time zone, so UTC is used.").waitFor();
+      assert.equal(await zoneOnPage(v.page), "Counting to midnight in UTC.");
+      assert.equal(await v.page.evaluate(() => "samePage" in window), true, "no reload so far");
+      await shot(v.page, "events-jp-bad-zone");
+
+      await v.page.fill('input[name="tz"]', "Asia/Seoul");
+      await v.page.selectOption('select[name="lang"]', "de");
+      await v.page.getByRole("button", { name: "Show" }).click();
+      await v.page.waitForURL(/lang=de/);
+      await hydrated(v.page);
+      assert.equal(await v.page.getAttribute("html", "lang"), "de");
+      assert.equal(await v.page.locator("h1").innerText(), "Countdown bis zum Feiertag");
+      assert.equal(await zoneOnPage(v.page), "Gezählt bis Mitternacht in Asia/Seoul.");
+      assert.equal(await v.page.inputValue('select[name="region"]'), "JP");
+      await shot(v.page, "events-jp-de", { fullPage: true });
+      assert.deepEqual(v.errors, []);
+      await v.close();
+    });
+
+    await t.step(
+      "copy puts the embed builder's snippet on the clipboard; the link opens the same countdown",
+      async () => {
+        const v = await open(browser, `${s.url}/events?region=UK&tz=Europe/London`);
+        await v.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
+        const card = v.page.locator(".ev").first();
+        const name = await card.locator(".ev-name").innerText();
+        const date = await card.getAttribute("data-date");
+        await card.getByRole("button", { name: `Copy embed code: ${name}` }).click();
+        await v.page.getByRole("status").filter({ hasText: `Embed code for ${name} copied.` }).waitFor();
+        const url = widgetUrl(s.url, {
+          type: "event",
+          title: name,
+          target_date: `${date}T00:00:00`,
+          timezone: "Europe/London",
+        });
+        const snippet = embedSnippet(url, { width: EMBED.w, height: EMBED.h }, name);
+        assert.equal(await v.page.evaluate(() => navigator.clipboard.readText()), snippet);
+        await card.locator("summary").click();
+        assert.equal(await card.locator("textarea").inputValue(), snippet);
+        await shot(v.page, "events-uk-copied");
+
+        const shown = seconds((await nextCard(v.page)).clock);
+        await card.getByRole("link", { name: `Open countdown: ${name}` }).click();
+        await v.page.waitForURL((u) => u.pathname === "/widget");
+        await loaded(v.page);
+        const widget = (await v.page.locator(".face-time").innerText()).replace(/\s+/g, " ").trim();
+        assert.ok(Math.abs(seconds(widget) - shown) <= 2, `${widget} vs ${shown} s`);
+        assert.equal(await v.page.locator(".face-title").innerText(), name);
+        assert.deepEqual(v.errors, []);
+        await v.close();
+      },
+    );
+
+    await t.step("without JavaScript the list and the form still work", async () => {
+      const v = await open(browser, `${s.url}/events?region=CN&tz=Asia/Shanghai`, { javaScriptEnabled: false });
+      // That was a new year: the page fetched the new year's list (all of its remaining events).
+      await v.page.waitForFunction(() => document.querySelectorAll(".ev").length >= 5);
+      assert.equal(await v.page.locator(".ev-actions button").count(), 0, "no button that cannot work");
+      await v.page.selectOption('select[name="region"]', "TW");
+      await v.page.getByRole("button", { name: "Show" }).click();
+      await v.page.waitForURL(/region=TW/);
+      assert.match(v.page.url(), /tz=Asia%2FShanghai/);
+      assert.equal(await v.page.inputValue('select[name="region"]'), "TW");
+      await shot(v.page, "events-nojs-tw");
+      await v.close();
+    });
+
+    await t.step("axe finds nothing serious in light, dark, narrow and reduced-motion views", async () => {
+      for (
+        const [name, o] of [
+          ["light", { colorScheme: "light" }],
+          ["dark", { colorScheme: "dark" }],
+          ["mobile", { viewport: { width: 375, height: 800 }, colorScheme: "light", reducedMotion: "reduce" }],
+        ] as const
+      ) {
+        const v = await open(browser, `${s.url}/events?region=CN&tz=Asia/Shanghai`, o);
+        await v.page.locator(".ev summary").first().click();
+        assert.deepEqual(await axeViolations(v.page), [], name);
+        const wide = await v.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        assert.ok(wide <= 0, `${name}: the page scrolls sideways by ${wide}px`);
+        if (name === "mobile") {
+          await v.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url });
+          await v.page.locator(".ev-actions button").first().click();
+          const toast = v.page.locator(".ev-toast");
+          await toast.waitFor();
+          assert.equal(await toast.evaluate((el) => getComputedStyle(el).animationName), "none");
+        }
+        await shot(v.page, `events-cn-${name}`, { fullPage: true });
+        await v.close();
+      }
+    });
+  } finally {
+    await browser.close();
+    await s.close();
+  }
+});

@@ -166,9 +166,16 @@ export class Scheduler {
           const claims: DeliveryChange[] = [];
           entries.forEach((e, n) => {
             const d = e?.delivery;
-            if (e && d && d.state === "pending" && d.next_attempt_at === batch[n].at && batch[n].at > now) {
+            // A claimed delivery's instant is its lease running out, not an attempt to take ahead.
+            if (
+              e && d && d.state === "pending" && !d.claimed && d.next_attempt_at === batch[n].at && batch[n].at > now
+            ) {
               const lease = batch[n].at + this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
-              claims.push({ versionstamp: e.versionstamp, prev: d, next: { ...d, next_attempt_at: lease } });
+              claims.push({
+                versionstamp: e.versionstamp,
+                prev: d,
+                next: { ...d, next_attempt_at: lease, claimed: true },
+              });
             }
           });
           // On a conflict (another instance claimed one, or it was withdrawn) the usual path decides.
@@ -332,7 +339,11 @@ export class Scheduler {
       const d = entry?.delivery;
       if (entry && d && d.state === "pending" && d.next_attempt_at !== null && d.next_attempt_at <= t) {
         const lease = t + config.webhookTimeoutMs + LEASE_GRACE_MS;
-        claims.push({ versionstamp: entry.versionstamp, prev: d, next: { ...d, next_attempt_at: lease } });
+        claims.push({
+          versionstamp: entry.versionstamp,
+          prev: d,
+          next: { ...d, next_attempt_at: lease, claimed: true },
+        });
       } else singles.push(items[n]);
     });
     const vs = claims.length ? await store.updateDeliveries(claims, t) : null;
@@ -404,7 +415,7 @@ export class Scheduler {
       if (indexed && indexed.at !== d.next_attempt_at) await store.deleteDue(indexed);
       return;
     }
-    const claimed: Delivery = { ...d, next_attempt_at: t + config.webhookTimeoutMs + LEASE_GRACE_MS };
+    const claimed: Delivery = { ...d, next_attempt_at: t + config.webhookTimeoutMs + LEASE_GRACE_MS, claimed: true };
     const vs = await store.updateDelivery(entry.versionstamp, d, claimed, t);
     if (!vs) return; // another wake-up or instance claimed it
     void this.pool.submit(timerId, () => this.#attempt(claimed, vs));
@@ -425,6 +436,7 @@ export class Scheduler {
     const exhausted = attempts.length > config.webhookRetryDelays.length;
     const next: Delivery = {
       ...d,
+      claimed: false,
       attempts,
       state: result.ok ? "succeeded" : exhausted ? "failed" : "pending",
       next_attempt_at: result.ok || exhausted ? null : finished + config.webhookRetryDelays[attempts.length - 1] * 1000,

@@ -52,8 +52,10 @@ export interface Delivery {
   payload: WebhookPayload;
   state: "pending" | "succeeded" | "failed";
   attempts: Attempt[];
-  /** When the next attempt is due (null once settled). */
+  /** When the next attempt is due, or while `claimed` when the claim runs out (null once settled). */
   next_attempt_at: number | null;
+  /** An attempt is in flight (or held for its instant) under a lease until `next_attempt_at`. */
+  claimed?: boolean;
   created_at: number;
 }
 
@@ -484,7 +486,10 @@ export class Store {
     };
     // Born claimed: the committing process sends it at once from memory; others wait out the lease.
     const born = at <= now && this.opts.onBorn !== undefined;
-    if (born) delivery.next_attempt_at = now + (this.opts.leaseMs ?? 15_000);
+    if (born) {
+      delivery.next_attempt_at = now + (this.opts.leaseMs ?? 15_000);
+      delivery.claimed = true;
+    }
     op.set(key.delivery(t.id, id), delivery);
     this.addDue(op, due, {
       at: delivery.next_attempt_at!,

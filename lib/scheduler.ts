@@ -38,6 +38,9 @@ const HORIZON_MS = 5_000;
 const LEASE_GRACE_MS = 5_000;
 /** A delivery due further ahead than this is claimed ahead of time and held in memory. */
 const PRECLAIM_MIN_MS = 300;
+/** Concurrent commit loops for attempt results and for claims ahead. */
+const RECORD_FLUSHERS = 4;
+const PRECLAIMERS = 3;
 /** How long before their instant held deliveries are checked against KV once more. */
 const VERIFY_LEAD_MS = 200;
 
@@ -64,8 +67,9 @@ export class Scheduler {
   /** Commits in flight that withdraw a staged delivery: a held one waits for their outcome. */
   #unstaging = new Map<string, Promise<boolean>>();
   #preclaims: DueItem[] = [];
-  #preclaiming: Promise<void> | null = null;
-  #resultFlush: Promise<void> | null = null;
+  #preclaimers = 0;
+  #flushers = 0;
+  #pendingRecords = new Set<Promise<void>>();
   #inflight = new Map<string, Promise<void>>();
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #stopped = false;
@@ -117,13 +121,15 @@ export class Scheduler {
     this.#armed.clear();
     await Promise.allSettled(this.#inflight.values());
     await this.pool.idle();
+    await Promise.allSettled(this.#pendingRecords);
   }
 
   /** Waits until every step and attempt started so far has finished (for tests and benchmarks). */
   async settled(): Promise<void> {
-    while (this.#inflight.size > 0 || this.pool.pending > 0) {
+    while (this.#inflight.size > 0 || this.pool.pending > 0 || this.#pendingRecords.size > 0) {
       await Promise.allSettled(this.#inflight.values());
       await this.pool.idle();
+      await Promise.allSettled(this.#pendingRecords);
     }
   }
 
@@ -156,41 +162,44 @@ export class Scheduler {
   /** Claims deliveries due soon, MAX_BATCH per commit, and holds them until their instant. */
   #preclaim(item: DueItem): void {
     this.#preclaims.push(item);
-    this.#preclaiming ??= (async () => {
-      await new Promise((r) => setTimeout(r, 0)); // let a burst gather
-      while (this.#preclaims.length && !this.#stopped) {
-        const batch = this.#preclaims.splice(0, MAX_BATCH);
-        try {
-          const entries = await this.deps.store.getDeliveries(batch.map((i) => i.ref));
-          const now = this.deps.now();
-          const claims: DeliveryChange[] = [];
-          entries.forEach((e, n) => {
-            const d = e?.delivery;
-            // A claimed delivery's instant is its lease running out, not an attempt to take ahead.
-            if (
-              e && d && d.state === "pending" && !d.claimed && d.next_attempt_at === batch[n].at && batch[n].at > now
-            ) {
-              const lease = batch[n].at + this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
-              claims.push({
-                versionstamp: e.versionstamp,
-                prev: d,
-                next: { ...d, next_attempt_at: lease, claimed: true },
-              });
-            }
-          });
-          // On a conflict (another instance claimed one, or it was withdrawn) the usual path decides.
-          const vs = claims.length ? await this.deps.store.updateDeliveries(claims, now, false) : null;
-          if (vs) {
-            for (const c of claims) {
-              this.#held.set(`${c.next.timer_id}/${c.next.id}`, { delivery: c.next, versionstamp: vs });
-            }
+    if (this.#preclaimers < Math.min(PRECLAIMERS, Math.ceil(this.#preclaims.length / MAX_BATCH))) {
+      this.#preclaimers++;
+      void this.#preclaimBatches();
+    }
+  }
+
+  async #preclaimBatches(): Promise<void> {
+    await new Promise((r) => setTimeout(r, 0)); // let a burst gather
+    while (this.#preclaims.length && !this.#stopped) {
+      const batch = this.#preclaims.splice(0, MAX_BATCH);
+      try {
+        const entries = await this.deps.store.getDeliveries(batch.map((i) => i.ref));
+        const now = this.deps.now();
+        const claims: DeliveryChange[] = [];
+        entries.forEach((e, n) => {
+          const d = e?.delivery;
+          // A claimed delivery's instant is its lease running out, not an attempt to take ahead.
+          if (e && d && d.state === "pending" && !d.claimed && d.next_attempt_at === batch[n].at && batch[n].at > now) {
+            const lease = batch[n].at + this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
+            claims.push({
+              versionstamp: e.versionstamp,
+              prev: d,
+              next: { ...d, next_attempt_at: lease, claimed: true },
+            });
           }
-        } catch (e) {
-          this.#log("error", "pre-claim failed", e);
+        });
+        // On a conflict (another instance claimed one, or it was withdrawn) the usual path decides.
+        const vs = claims.length ? await this.deps.store.updateDeliveries(claims, now, false) : null;
+        if (vs) {
+          for (const c of claims) {
+            this.#held.set(`${c.next.timer_id}/${c.next.id}`, { delivery: c.next, versionstamp: vs });
+          }
         }
+      } catch (e) {
+        this.#log("error", "pre-claim failed", e);
       }
-      this.#preclaiming = null;
-    })();
+    }
+    this.#preclaimers--;
   }
 
   /** Drops held deliveries that another instance withdrew meanwhile. */
@@ -254,26 +263,31 @@ export class Scheduler {
    */
   async runMany(items: DueItem[], fromIndex: boolean): Promise<void> {
     const fresh = items.filter((i) => !this.#inflight.has(`${i.kind}:${i.ref}`));
-    const batches: (() => Promise<void>)[] = [];
-    // Deliveries first: the webhooks of a deadline matter more than recording its state, which
-    // every reader already computes from the clock.
-    for (const kind of ["delivery", "timer", "expire"] as const) {
+    const chunks = (kind: DueItem["kind"]) => {
       const ofKind = fresh.filter((i) => i.kind === kind);
-      for (let i = 0; i < ofKind.length; i += MAX_BATCH) {
-        const chunk = ofKind.slice(i, i + MAX_BATCH);
-        batches.push(() =>
-          kind === "timer"
-            ? this.#stepTimers(chunk, fromIndex)
-            : kind === "delivery"
-            ? this.#stepDeliveries(chunk, fromIndex)
-            : Promise.all(chunk.map((c) => this.run(c, fromIndex))).then(() => {})
-        );
-      }
+      return Array.from(
+        { length: Math.ceil(ofKind.length / MAX_BATCH) },
+        (_, n) => ofKind.slice(n * MAX_BATCH, (n + 1) * MAX_BATCH),
+      );
+    };
+    const deliveries = chunks("delivery").map((c) => () => this.#stepDeliveries(c, fromIndex));
+    const timers = chunks("timer").map((c) => () => this.#stepTimers(c, fromIndex));
+    const expiries = chunks("expire").map((c) => () =>
+      Promise.all(c.map((i) => this.run(i, fromIndex))).then(() => {})
+    );
+    // Webhooks and state records of one instant take turns; expiries, which nobody waits for, last.
+    const batches: (() => Promise<void>)[] = [];
+    for (let n = 0; n < Math.max(deliveries.length, timers.length); n++) {
+      if (deliveries[n]) batches.push(deliveries[n]);
+      if (timers[n]) batches.push(timers[n]);
     }
+    batches.push(...expiries);
     // A few batches at once keep KV busy without flooding it.
     let next = 0;
     const worker = async () => {
-      while (next < batches.length) await batches[next++]();
+      while (next < batches.length) {
+        await batches[next++]().catch((e) => this.#log("error", "batch step failed", e));
+      }
     };
     const all = Promise.all(Array.from({ length: Math.min(4, batches.length) }, worker)).then(() => {});
     for (const i of fresh) this.#inflight.set(`${i.kind}:${i.ref}`, all);
@@ -421,8 +435,18 @@ export class Scheduler {
     void this.pool.submit(timerId, () => this.#attempt(claimed, vs));
   }
 
-  async #attempt(d: Delivery, versionstamp: string): Promise<void> {
-    const { config, now } = this.deps;
+  async #attempt(claimed: Delivery, claimVersion: string): Promise<void> {
+    const { config, now, store } = this.deps;
+    let d = claimed;
+    let versionstamp = claimVersion;
+    // Waited in the pool so long that the claim could run out mid-attempt: renew it first, or let
+    // whoever took it over meanwhile have it (never two attempts at once).
+    if (d.next_attempt_at! - now() < config.webhookTimeoutMs + LEASE_GRACE_MS / 2) {
+      const renewed = { ...d, next_attempt_at: now() + config.webhookTimeoutMs + LEASE_GRACE_MS };
+      const vs = await store.updateDeliveries([{ versionstamp, prev: d, next: renewed }], now(), false);
+      if (!vs) return;
+      [d, versionstamp] = [renewed, vs];
+    }
     const started = now();
     const result = await this.send(d, started);
     const finished = now();
@@ -441,34 +465,41 @@ export class Scheduler {
       state: result.ok ? "succeeded" : exhausted ? "failed" : "pending",
       next_attempt_at: result.ok || exhausted ? null : finished + config.webhookRetryDelays[attempts.length - 1] * 1000,
     };
-    // Fails only if the timer (and its log) was deleted meanwhile: nothing to record then.
-    await this.#record({ versionstamp, prev: d, next });
+    // Recorded in the background: the pool slot goes to the next attempt at once. Fails only if
+    // the timer (and its log) was deleted meanwhile: nothing to record then.
+    void this.#record({ versionstamp, prev: d, next });
   }
 
   /** Records attempt results, up to MAX_BATCH per commit. */
   #record(change: DeliveryChange): Promise<void> {
     const { promise, resolve } = Promise.withResolvers<void>();
     this.#results.push({ change, done: resolve });
-    this.#resultFlush ??= (async () => {
-      await new Promise((r) => setTimeout(r, 0)); // let results of the same moment gather
-      while (this.#results.length) {
-        const batch = this.#results.splice(0, MAX_BATCH);
-        const ok = await this.deps.store.updateDeliveries(batch.map((b) => b.change), this.deps.now()).catch(() =>
-          null
-        );
-        if (!ok) {
-          for (const b of batch) {
-            await this.deps.store.updateDelivery(b.change.versionstamp, b.change.prev, b.change.next, this.deps.now())
-              .catch(
-                () => null,
-              );
-          }
-        }
-        for (const b of batch) b.done();
-      }
-      this.#resultFlush = null;
-    })();
+    this.#pendingRecords.add(promise);
+    void promise.then(() => this.#pendingRecords.delete(promise));
+    // Several flushers when results pile up: each commit carries MAX_BATCH of them.
+    if (this.#flushers < Math.min(RECORD_FLUSHERS, Math.ceil(this.#results.length / MAX_BATCH))) {
+      this.#flushers++;
+      void this.#flushResults();
+    }
     return promise;
+  }
+
+  async #flushResults(): Promise<void> {
+    await new Promise((r) => setTimeout(r, 0)); // let results of the same moment gather
+    // The count drops in the same synchronous step as the last check, so no result is stranded.
+    while (this.#results.length) {
+      const batch = this.#results.splice(0, MAX_BATCH);
+      const { store, now } = this.deps;
+      const ok = await store.updateDeliveries(batch.map((b) => b.change), now()).catch(() => null);
+      if (!ok) {
+        // One of them changed meanwhile (e.g. its timer was deleted): record the rest one by one.
+        for (const { change: c } of batch) {
+          await store.updateDelivery(c.versionstamp, c.prev, c.next, now()).catch(() => null);
+        }
+      }
+      for (const b of batch) b.done();
+    }
+    this.#flushers--;
   }
 
   /** Accounts (for their signing secrets), cached for a second: a burst reads each once. */

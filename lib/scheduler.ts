@@ -151,7 +151,9 @@ export class Scheduler {
       const b = this.#buckets.get(item.at)!;
       this.#buckets.delete(item.at);
       for (const i of b.items) this.#armed.delete(`${i.kind}:${i.ref}:${i.at}`);
-      void this.runMany(b.items, false);
+      // Deliveries held for this instant go out now, before any KV work of the instant.
+      const rest = b.items.filter((i) => !(i.kind === "delivery" && this.#sendHeld(i.ref)));
+      void this.runMany(rest, false);
     };
     const verify = delay > VERIFY_LEAD_MS
       ? setTimeout(() => void this.#verify(item.at), delay - VERIFY_LEAD_MS)
@@ -200,6 +202,18 @@ export class Scheduler {
       }
     }
     this.#preclaimers--;
+  }
+
+  /** Sends a delivery held for its instant, unless a commit in flight withdraws it; false if none is held. */
+  #sendHeld(ref: string): boolean {
+    const held = this.#held.get(ref);
+    if (!held) return false;
+    this.#held.delete(ref);
+    const job = () => this.#attempt(held.delivery, held.versionstamp);
+    const unstaging = this.#unstaging.get(ref);
+    if (!unstaging) void this.pool.submit(held.delivery.timer_id, job);
+    else void unstaging.then((withdrawn) => withdrawn ? undefined : this.pool.submit(held.delivery.timer_id, job));
+    return true;
   }
 
   /** Drops held deliveries that another instance withdrew meanwhile. */
@@ -332,18 +346,7 @@ export class Scheduler {
 
   async #stepDeliveries(all: DueItem[], fromIndex: boolean): Promise<void> {
     const { store, config, now } = this.deps;
-    const items: DueItem[] = [];
-    for (const i of all) {
-      const held = this.#held.get(i.ref);
-      if (!held) {
-        items.push(i);
-        continue;
-      }
-      this.#held.delete(i.ref);
-      const unstaging = this.#unstaging.get(i.ref);
-      if (unstaging && await unstaging) continue; // withdrawn before its instant
-      void this.pool.submit(held.delivery.timer_id, () => this.#attempt(held.delivery, held.versionstamp));
-    }
+    const items = all.filter((i) => !this.#sendHeld(i.ref));
     if (items.length === 0) return;
     const entries = await store.getDeliveries(items.map((i) => i.ref));
     const t = now();

@@ -1,0 +1,354 @@
+/**
+ * 2. Completion precision: N event timers with one shared target_date, each with a webhook to a
+ * local receiver (its own process), created and started through the API. After the deadline:
+ * state-change lateness (changed_at − deadline, read from the KV file once the server stopped)
+ * and webhook arrival lateness (arrival − deadline). Reference: bare kv.enqueue messages with
+ * the same delays on a fresh KV file.
+ */
+import {
+  Api,
+  type Dist,
+  dist,
+  getManyValues,
+  log,
+  parallel,
+  type Proc,
+  round,
+  seedAccounts,
+  serverEnv,
+  sleep,
+  spawn,
+  startServer,
+  tempKv,
+  threadCpuMs,
+  threadShare,
+} from "./harness.ts";
+import { readProfile, summariseWithBusy } from "./profile.ts";
+import type { Mode, Result } from "./result.ts";
+
+/** Setup requests in flight. */
+const SETUP_CONCURRENCY = 32;
+/** Margin after the estimated setup time, before the shared deadline. */
+const MARGIN_MS = 5_000;
+/** Setup time estimate = calibrated time per timer × N × SAFETY. */
+const SAFETY = 1.7;
+/** How long after the deadline we wait for every completion to arrive. */
+const WAIT_MS = 60_000;
+
+interface Arrival {
+  at: number;
+  id: string;
+  timer_id: string;
+  event: string;
+}
+
+interface StoredTimer {
+  state: string;
+  completed_at: number | null;
+  changed_at?: number;
+  started_at: number | null;
+}
+
+async function count(rx: Proc, event: string): Promise<number> {
+  return (await (await fetch(`${rx.base}/__count?event=${event}`)).json()).n;
+}
+
+/** Summary of lateness in seconds. */
+function secs(d: Dist) {
+  return {
+    p50_s: round(d.p50 / 1000),
+    p90_s: round(d.p90 / 1000),
+    p99_s: round(d.p99 / 1000),
+    max_s: round(d.max / 1000),
+    min_s: round(d.min / 1000),
+  };
+}
+
+interface Run {
+  n: number;
+  completed_state: number;
+  completed_at_exact: number;
+  webhooks_arrived: number;
+  webhook_duplicates: number;
+  state: ReturnType<typeof secs>;
+  webhook: ReturnType<typeof secs>;
+  setup: Record<string, unknown>;
+  lead_ms: number;
+  completions_per_s: number | null;
+  deliveries_per_s: number | null;
+  profile?: Record<string, unknown>;
+  burst_server_thread_cpu_pct: Record<string, number>;
+}
+
+async function runPrecision(n: number, mode: Mode): Promise<Run> {
+  const kv = await tempKv(`prec-${n}`);
+  // One account per setup worker: creations of one account contend on its sequence key, and
+  // many users' timers ending at one instant is the case that matters here.
+  const accounts = await seedAccounts(kv.path, SETUP_CONCURRENCY);
+  const rx = await spawn("receiver", "bench/receiver.ts", { DELAY_MS: "0" });
+  const profName = `precision${n}-${Date.now()}`;
+  if (mode.profilePrecision) await Deno.mkdir(mode.profileDir, { recursive: true });
+  const app = mode.profilePrecision
+    ? await spawn("app", "main.ts", serverEnv(kv.path), {
+      denoArgs: ["--cpu-prof", `--cpu-prof-dir=${mode.profileDir}`, `--cpu-prof-name=${profName}.cpuprofile`],
+    })
+    : await startServer("app", kv.path);
+  let profile: Record<string, unknown> | undefined;
+  const apis = accounts.map((a) => new Api(app.base, a.apiKey));
+  const hook = `${rx.base}/hook`;
+  try {
+    // Calibrate: how long one create + start takes at this concurrency (with its webhook).
+    const calib = Math.max(100, Math.min(500, Math.floor(n / 20)));
+    const far = new Date(Date.now() + 3600_000).toISOString();
+    const c0 = performance.now();
+    await parallel(Array.from({ length: calib }), SETUP_CONCURRENCY, async (_, i) => {
+      const api = apis[i % apis.length];
+      const t = await api.create({ type: "event", target_date: far, webhook_url: hook });
+      await api.act(t.timer_id as string, "start");
+    });
+    const perTimerMs = (performance.now() - c0) / calib;
+    // Setup slows down as started webhooks pile up and neighbours come and go: leave room.
+    const estimateMs = perTimerMs * n * SAFETY;
+    const deadline = Math.ceil((Date.now() + estimateMs + MARGIN_MS) / 1000) * 1000;
+    const target = new Date(deadline).toISOString();
+    log(
+      `precision N=${n}: ~${perTimerMs.toFixed(2)} ms per create+start; deadline in ${
+        ((deadline - Date.now()) / 1000).toFixed(1)
+      } s`,
+    );
+
+    // Setup: create and start every timer (pipelined per worker).
+    const ids: string[] = new Array(n);
+    /** Started after the deadline (answered completed at once): not a scheduler figure. */
+    const lateStart = new Set<string>();
+    let errors = 0, notRunning = 0;
+    const errorSamples: string[] = [];
+    const fail = (e: string) => {
+      errors++;
+      if (errorSamples.length < 5) errorSamples.push(e.slice(0, 200));
+    };
+    const s0 = Date.now();
+    await parallel(Array.from({ length: n }), SETUP_CONCURRENCY, async (_, i) => {
+      const api = apis[i % apis.length];
+      try {
+        const t = await api.create({ type: "event", target_date: target, webhook_url: hook, title: `p${i}` });
+        ids[i] = t.timer_id as string;
+        const r = await api.act(ids[i], "start");
+        if (r.status !== 200) fail(`start: HTTP ${r.status} ${JSON.stringify(r.json).slice(0, 150)}`);
+        else if (r.json.state !== "running") {
+          notRunning++;
+          lateStart.add(ids[i]);
+        }
+      } catch (e) {
+        fail(String(e));
+      }
+    });
+    const setupEnd = Date.now();
+    const startedBeforeDeadline = await count(rx, "timer.started");
+    if (setupEnd > deadline) log(`precision N=${n}: setup overran the deadline by ${setupEnd - deadline} ms`);
+
+    // Wait for the deadline, then for every completion (bounded).
+    await sleep(Math.max(0, deadline - Date.now()));
+    const cpuAtDeadline = threadCpuMs(app.pid);
+    const startedAtDeadline = await count(rx, "timer.started");
+    while (Date.now() < deadline + WAIT_MS) {
+      if (await count(rx, "timer.completed") >= n) break;
+      await sleep(100);
+    }
+    const waited = Date.now() - deadline;
+    const burstCpu = threadShare(cpuAtDeadline, threadCpuMs(app.pid), Date.now() - deadline);
+    await sleep(1000); // late duplicates
+    const arrivals: Arrival[] = await (await fetch(`${rx.base}/__dump`)).json();
+    for (const a of apis) a.close();
+    await app.stop();
+    const exitAt = Date.now();
+    if (mode.profilePrecision) {
+      // The main thread during the burst: from the deadline until everything had arrived.
+      const p = await readProfile(mode.profileDir, profName);
+      if (p) {
+        const burst = summariseWithBusy(p.profile, 15, {
+          fromMsBeforeEnd: exitAt - deadline,
+          toMsBeforeEnd: exitAt - (deadline + waited),
+        });
+        profile = { file: p.file, window_s: round(waited / 1000, 1), ...burst };
+      }
+    }
+
+    // The KV file, as the server left it.
+    const db = await Deno.openKv(kv.path);
+    const valid = ids.filter((id) => id && !lateStart.has(id));
+    const stored = await getManyValues<StoredTimer>(db, valid.map((id) => ["timer", id]));
+    db.close();
+    const stateLate: number[] = [];
+    let exact = 0;
+    const changedAts: number[] = [];
+    for (const t of stored) {
+      if (t?.state !== "completed" || t.changed_at === undefined) continue;
+      stateLate.push(t.changed_at - deadline);
+      changedAts.push(t.changed_at);
+      if (t.completed_at === deadline) exact++;
+    }
+    const mine = new Set(valid);
+    const first = new Map<string, number>();
+    const seenIds = new Set<string>();
+    let dups = 0;
+    const arrivalTimes: number[] = [];
+    for (const a of arrivals) {
+      if (a.event !== "timer.completed" || !mine.has(a.timer_id)) continue;
+      if (seenIds.has(a.id)) {
+        dups++;
+        continue;
+      }
+      seenIds.add(a.id);
+      arrivalTimes.push(a.at);
+      if (!first.has(a.timer_id)) first.set(a.timer_id, a.at);
+    }
+    const hookLate = [...first.values()].map((at) => at - deadline);
+    const span = (xs: number[]) => xs.length > 1 ? (Math.max(...xs) - Math.min(...xs)) / 1000 : null;
+    const cSpan = span(changedAts), dSpan = span(arrivalTimes);
+    return {
+      n,
+      completed_state: stateLate.length,
+      completed_at_exact: exact,
+      webhooks_arrived: first.size,
+      webhook_duplicates: dups,
+      state: secs(dist(stateLate)),
+      webhook: secs(dist(hookLate)),
+      lead_ms: deadline - setupEnd,
+      completions_per_s: cSpan ? round(changedAts.length / Math.max(cSpan, 0.001), 0) : null,
+      deliveries_per_s: dSpan ? round(arrivalTimes.length / Math.max(dSpan, 0.001), 0) : null,
+      profile,
+      burst_server_thread_cpu_pct: burstCpu,
+      setup: {
+        calibration_ms_per_timer: round(perTimerMs, 2),
+        setup_s: round((setupEnd - s0) / 1000, 1),
+        setup_errors: errors,
+        setup_error_samples: errorSamples,
+        server_stderr_tail: app.stderrTail().slice(-600),
+        started_not_running: notRunning,
+        setup_overran_deadline_ms: Math.max(0, setupEnd - deadline),
+        started_webhooks_at_setup_end: startedBeforeDeadline,
+        started_webhooks_at_deadline: startedAtDeadline,
+        waited_after_deadline_s: round(waited / 1000, 1),
+      },
+    };
+  } finally {
+    for (const a of apis) a.close();
+    await app.stop();
+    await rx.stop();
+    await kv.cleanup();
+  }
+}
+
+/** Bare kv.enqueue messages due at one deadline `leadMs` ahead (after enqueueing). */
+async function runQueueReference(n: number, leadMs: number) {
+  const kv = await tempKv(`queue-${n}`);
+  // Enqueueing takes a while; give it the same lead the timers had once set up.
+  const enqueueEstimate = n * 0.6;
+  const deadline = Math.ceil((Date.now() + enqueueEstimate + leadMs) / 1000) * 1000;
+  const proc = await spawn("queue-ref", "bench/floor_queue.ts", {
+    KV_PATH: kv.path,
+    N: String(n),
+    DEADLINE: String(deadline),
+    WAIT_MS: String(WAIT_MS),
+  }, { listen: false });
+  try {
+    const line = await proc.waitLine(/"msg":"queue_result"/, leadMs + enqueueEstimate + WAIT_MS + 60_000);
+    const r = JSON.parse(line) as {
+      received: number;
+      duplicates: number;
+      enqueue_ms: number;
+      lead_ms: number;
+      enqueued_after_deadline: number;
+      lateness: number[];
+    };
+    return {
+      n,
+      received: r.received,
+      duplicates: r.duplicates,
+      enqueue_ms: r.enqueue_ms,
+      enqueued_after_deadline: r.enqueued_after_deadline,
+      lead_ms: r.lead_ms,
+      ...secs(dist(r.lateness)),
+    };
+  } finally {
+    await proc.stop();
+    await kv.cleanup();
+  }
+}
+
+export async function precision(mode: Mode): Promise<Result[]> {
+  const sizes = mode.precisionSizes ?? (mode.quick ? [1000] : [1000, 10_000]);
+  const results: Result[] = [];
+  for (const n of sizes) {
+    log(`precision: N=${n} event timers`);
+    const r = await runPrecision(n, mode);
+    log(`precision: N=${n} bare kv.enqueue reference`);
+    const ref = await runQueueReference(n, MARGIN_MS);
+    const targeted = n === 10_000 || mode.quick; // the targets are set at N = 10 000; --quick checks them at 1 000
+    const tgt = (s: string) => targeted ? s : `report (target at N=10000: ${s})`;
+    const met = (ok: boolean) => targeted ? ok : null;
+    const common = { n, setup: r.setup, lead_before_deadline_ms: r.lead_ms };
+    const setupOk = r.setup.setup_errors === 0 && r.setup.started_not_running === 0;
+    const noteSetup = setupOk ? undefined : `setup problem: ${JSON.stringify(r.setup)}`;
+    results.push(
+      {
+        name: `precision_completed_n${n}`,
+        value: r.completed_state,
+        unit: "timers",
+        target: tgt(`= ${n} (every timer completes)`),
+        met: met(r.completed_state === n && setupOk),
+        completed_at_equals_deadline: r.completed_at_exact,
+        webhooks_arrived: r.webhooks_arrived,
+        webhook_duplicates: r.webhook_duplicates,
+        ...common,
+        note: noteSetup,
+      },
+      {
+        name: `precision_state_p99_n${n}`,
+        value: r.state.p99_s,
+        unit: "s late",
+        target: tgt("≤ 1 s"),
+        met: met(r.state.p99_s <= 1 && r.completed_state === n),
+        ...r.state,
+        completions_per_s: r.completions_per_s,
+        burst_server_thread_cpu_pct: r.burst_server_thread_cpu_pct,
+        ...(r.profile ? { burst_profile: r.profile } : {}),
+        ...common,
+      },
+      {
+        name: `precision_webhook_p99_n${n}`,
+        value: r.webhook.p99_s,
+        unit: "s late",
+        target: tgt("≤ 2 s"),
+        met: met(r.webhook.p99_s <= 2 && r.webhooks_arrived === n),
+        ...r.webhook,
+        arrived: r.webhooks_arrived,
+        duplicates: r.webhook_duplicates,
+        deliveries_per_s: r.deliveries_per_s,
+        ...common,
+      },
+      {
+        name: `precision_kv_queue_ref_p99_n${n}`,
+        value: ref.p99_s,
+        unit: "s late",
+        target: "report",
+        met: null,
+        ...ref,
+      },
+    );
+    const st = results.at(-3)!, wh = results.at(-2)!;
+    if (st.met === false) {
+      st.note = `state p50/p99/max ${r.state.p50_s}/${r.state.p99_s}/${r.state.max_s} s; the store committed ${
+        r.completions_per_s ?? "?"
+      } completions/s (N / (last − first changed_at)); bare kv.enqueue p99 ${ref.p99_s} s`;
+    }
+    if (wh.met === false) {
+      wh.note =
+        `webhook p50/p99/max ${r.webhook.p50_s}/${r.webhook.p99_s}/${r.webhook.max_s} s, ${r.webhooks_arrived}/${n} arrived; ${
+          r.deliveries_per_s ?? "?"
+        } deliveries/s first-to-last`;
+    }
+  }
+  return results;
+}

@@ -6,7 +6,7 @@
  * and the GET p99 latency at size as a ratio to the empty store's.
  */
 import { Store } from "../lib/store.ts";
-import { applyAction, type Timer } from "../lib/timers.ts";
+import { applyAction, newTimer, type Timer } from "../lib/timers.ts";
 import { newTimerId } from "../lib/ids.ts";
 import {
   cpuMs,
@@ -37,33 +37,17 @@ function hex64(): string {
 }
 
 /** A record shaped like TimerService.create builds it (countdown, idle). */
-function newTimer(accountId: string, now: number, i: number): Timer {
-  return {
+function seedTimer(accountId: string, now: number, i: number): Timer {
+  return newTimer({
     id: newTimerId(),
     account_id: accountId,
     type: "countdown",
     title: `Timer ${i}`,
-    theme: "light",
-    color: "6C63FF",
-    webhook_url: null,
     duration: 86_400,
-    target_date: null,
-    work: null,
-    rest: null,
-    rounds: null,
     control_token_hash: hex64(),
-    state: "idle",
-    started_at: null,
-    resumed_at: null,
-    elapsed_ms: 0,
-    stopped_at: null,
-    completed_at: null,
-    rounds_done: 0,
     created_at: now,
     expires_at: now + 30 * DAY,
-    version: 1,
-    due_at: null,
-  };
+  });
 }
 
 interface Seeded {
@@ -90,7 +74,7 @@ export async function seed(path: string, total: number, sampleSize: number): Pro
         const i = next++;
         if (i >= total) return;
         const now = Date.now();
-        const timer = newTimer(acct.accountId, now, i);
+        const timer = seedTimer(acct.accountId, now, i);
         await store.createTimer(timer, null, now);
         if (i % 10 === 0) {
           const e = (await store.getTimer(timer.id))!;

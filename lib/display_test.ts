@@ -22,7 +22,7 @@ import {
   widgetUrl,
   zoneOffset,
 } from "./display.ts";
-import { applyAction, intervalPosition, remainingSeconds, type Timer } from "./timers.ts";
+import { applyAction, intervalPosition, newTimer, remainingSeconds, type Timer } from "./timers.ts";
 
 const T = Date.parse("2026-11-22T12:00:00.000Z");
 
@@ -114,33 +114,17 @@ Deno.test("an event counts to its target while idle or running; stopped freezes;
 });
 
 function storedTimer(over: Partial<Timer>): Timer {
-  return {
+  return newTimer({
     id: "tmr_test",
     account_id: "acc",
     type: "countdown",
-    title: null,
     theme: "dark",
-    color: "6C63FF",
-    webhook_url: null,
     duration: 90,
-    target_date: null,
-    work: null,
-    rest: null,
-    rounds: null,
     control_token_hash: "",
-    state: "idle",
-    started_at: null,
-    resumed_at: null,
-    elapsed_ms: 0,
-    stopped_at: null,
-    completed_at: null,
-    rounds_done: 0,
     created_at: T,
     expires_at: T + 86400_000,
-    version: 1,
-    due_at: null,
     ...over,
-  };
+  });
 }
 
 Deno.test("the display agrees with the API's remaining_seconds and interval position at every instant", () => {

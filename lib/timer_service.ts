@@ -8,6 +8,7 @@ import {
   type Action,
   actionForState,
   applyAction,
+  newTimer,
   settle,
   type Theme,
   type Timer,
@@ -68,7 +69,7 @@ export class TimerService {
     }
     const webhook = input.webhook_url === undefined ? null : this.checkWebhookUrl(input.webhook_url);
     const controlToken = newControlToken();
-    const timer: Timer = {
+    const timer = newTimer({
       id: newTimerId(),
       account_id: account.id,
       type: input.type,
@@ -82,18 +83,9 @@ export class TimerService {
       rest: input.rest ?? null,
       rounds: input.type === "interval" ? input.rounds ?? null : null,
       control_token_hash: sha256Hex(controlToken),
-      state: "idle",
-      started_at: null,
-      resumed_at: null,
-      elapsed_ms: 0,
-      stopped_at: null,
-      completed_at: null,
-      rounds_done: 0,
       created_at: now,
       expires_at: expires,
-      version: 1,
-      due_at: null,
-    };
+    });
     const limit = this.config.plans[account.plan].timers;
     if (await this.store.createTimer(timer, limit, now) === "limit") {
       throw new ApiError(

@@ -63,6 +63,36 @@ export interface Timer {
   staged?: { id: string; at: number } | null;
 }
 
+/** What defines a timer; everything else of a new one is at rest. */
+export type TimerFields =
+  & Pick<Timer, "id" | "account_id" | "type" | "created_at" | "expires_at" | "control_token_hash">
+  & Partial<Timer>;
+
+/** A new, idle timer record: the one place its resting fields are spelled out. */
+export function newTimer(fields: TimerFields): Timer {
+  return {
+    title: null,
+    theme: "light",
+    color: "6C63FF",
+    webhook_url: null,
+    duration: null,
+    target_date: null,
+    work: null,
+    rest: null,
+    rounds: null,
+    state: "idle",
+    started_at: null,
+    resumed_at: null,
+    elapsed_ms: 0,
+    stopped_at: null,
+    completed_at: null,
+    rounds_done: 0,
+    version: 1,
+    due_at: null,
+    ...fields,
+  };
+}
+
 /** An event a change emits, before it becomes a webhook payload. */
 export interface TimerEvent {
   type: EventType;

@@ -3,6 +3,7 @@ import {
   applyAction,
   effective,
   intervalPosition,
+  newTimer,
   nextDeadline,
   remainingSeconds,
   settle,
@@ -13,33 +14,16 @@ import {
 const T = Date.parse("2026-01-01T00:00:00Z");
 
 function timer(over: Partial<Timer>): Timer {
-  return {
+  return newTimer({
     id: "tmr_x",
     account_id: "acct_x",
     type: "countdown",
-    title: null,
-    theme: "light",
-    color: "6C63FF",
-    webhook_url: null,
     duration: 60,
-    target_date: null,
-    work: null,
-    rest: null,
-    rounds: null,
     control_token_hash: "",
-    state: "idle",
-    started_at: null,
-    resumed_at: null,
-    elapsed_ms: 0,
-    stopped_at: null,
-    completed_at: null,
-    rounds_done: 0,
     created_at: T,
     expires_at: T + 30 * 86400_000,
-    version: 1,
-    due_at: null,
     ...over,
-  };
+  });
 }
 
 const interval = (over: Partial<Timer> = {}) =>

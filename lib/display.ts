@@ -282,8 +282,8 @@ export function isTimeZone(tz: string): boolean {
 }
 
 const zoneFmt = new Map<string, Intl.DateTimeFormat>();
-/** Offset of `tz` from UTC at instant `ms`, in milliseconds (positive east of Greenwich). */
-export function zoneOffset(ms: number, tz: string): number {
+/** Wall-clock fields (year, month, day, hour, minute, second) of instant `ms` in `tz`. */
+export function wallFields(ms: number, tz: string): Record<string, number> {
   let f = zoneFmt.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
@@ -296,11 +296,20 @@ export function zoneOffset(ms: number, tz: string): number {
       minute: "2-digit",
       second: "2-digit",
     });
+    // Case variants of a name are all valid, so bound the cache rather than trust input.
+    if (zoneFmt.size >= 512) zoneFmt.clear();
     zoneFmt.set(tz, f);
   }
   const p: Record<string, number> = {};
   for (const part of f.formatToParts(ms)) if (part.type !== "literal") p[part.type] = Number(part.value);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second);
+  p.hour %= 24;
+  return p;
+}
+
+/** Offset of `tz` from UTC at instant `ms`, in milliseconds (positive east of Greenwich). */
+export function zoneOffset(ms: number, tz: string): number {
+  const p = wallFields(ms, tz);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 

@@ -68,6 +68,17 @@ export type TimerFields =
   & Pick<Timer, "id" | "account_id" | "type" | "created_at" | "expires_at" | "control_token_hash">
   & Partial<Timer>;
 
+/** The run fields of a timer that has not started: new, or reset. */
+const AT_REST = {
+  state: "idle",
+  started_at: null,
+  resumed_at: null,
+  elapsed_ms: 0,
+  stopped_at: null,
+  completed_at: null,
+  rounds_done: 0,
+} as const satisfies Partial<Timer>;
+
 /** A new, idle timer record: the one place its resting fields are spelled out. */
 export function newTimer(fields: TimerFields): Timer {
   return {
@@ -80,13 +91,7 @@ export function newTimer(fields: TimerFields): Timer {
     work: null,
     rest: null,
     rounds: null,
-    state: "idle",
-    started_at: null,
-    resumed_at: null,
-    elapsed_ms: 0,
-    stopped_at: null,
-    completed_at: null,
-    rounds_done: 0,
+    ...AT_REST,
     version: 1,
     due_at: null,
     ...fields,
@@ -266,16 +271,7 @@ export function applyAction(t: Timer, action: Action, now: number): { timer: Tim
       next = { ...t, state: "running", resumed_at: now };
       break;
     case "reset":
-      next = {
-        ...t,
-        state: "idle",
-        started_at: null,
-        resumed_at: null,
-        elapsed_ms: 0,
-        stopped_at: null,
-        completed_at: null,
-        rounds_done: 0,
-      };
+      next = { ...t, ...AT_REST };
       break;
     case "stop":
       if (t.state !== "running" && t.state !== "paused") refuse();

@@ -1,20 +1,20 @@
 /** Builds the Hono app from its dependencies; no listening here (tests call app.request()). */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "./config.ts";
-import { KeyResolver } from "./lib/auth.ts";
+import { KeyResolver } from "./lib/accounts/auth.ts";
 import { ApiError } from "./lib/errors.ts";
 import { type AppEnv, errorHandler, jsonBody, type LogLine, notFoundHandler, requestContext } from "./lib/http.ts";
-import { apiGate, RateLimiter } from "./lib/rate_limit.ts";
-import type { Store } from "./lib/store.ts";
-import { TimerService } from "./lib/timer_service.ts";
-import { issuesToError } from "./lib/validation.ts";
+import { apiGate, RateLimiter } from "./lib/accounts/rate_limit.ts";
+import type { Store } from "./lib/kv/store.ts";
+import { TimerService } from "./lib/timers/service.ts";
+import { issuesToError } from "./lib/timers/validation.ts";
 import { docsPage } from "./routes/docs.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pageRoutes } from "./routes/pages/mod.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
 import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
 import { eventRoutes } from "./routes/api/v1/events.ts";
-import { Scheduler } from "./lib/scheduler.ts";
+import { Scheduler } from "./lib/webhooks/scheduler.ts";
 
 export interface AppDeps {
   store: Store;

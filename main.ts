@@ -2,8 +2,8 @@
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { jsonLogger } from "./lib/http.ts";
-import { openKv } from "./lib/kv.ts";
-import { Store } from "./lib/store.ts";
+import { openKv } from "./lib/kv/open.ts";
+import { Store } from "./lib/kv/store.ts";
 
 /** Whether this KV supports queues (the embedded SQLite KV does; Deno Deploy's does not). */
 async function hasQueues(kv: Deno.Kv): Promise<boolean> {

@@ -7,5 +7,5 @@
  * if (!payload) return new Response("bad signature", { status: 401 });
  * ```
  */
-export { isPrivateAddress, signDelivery, verifyWebhook } from "./lib/webhooks.ts";
-export type { WebhookPayload } from "./lib/store.ts";
+export { isPrivateAddress, signDelivery, verifyWebhook } from "./lib/webhooks/signing.ts";
+export type { WebhookPayload } from "./lib/kv/store.ts";

@@ -1,5 +1,5 @@
 /** A record the size and shape of a stored timer (~600 bytes as JSON), for the KV floors. */
-import { newTimer } from "../lib/timers.ts";
+import { newTimer } from "../lib/timers/model.ts";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

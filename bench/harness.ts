@@ -3,8 +3,8 @@
  * keep-alive load generator, /proc readings (RSS, CPU time) and order statistics.
  * Everything talks to 127.0.0.1 only.
  */
-import { createAccount } from "../lib/accounts.ts";
-import { Store } from "../lib/store.ts";
+import { createAccount } from "../lib/accounts/accounts.ts";
+import { Store } from "../lib/kv/store.ts";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 export const BENCH_DIR = new URL(".", import.meta.url).pathname;

@@ -5,8 +5,8 @@
  * stored timers is measured on both at the same time. Reports server RSS, KV file size
  * and the GET p99 latency at size as a ratio to the empty store's.
  */
-import { Store } from "../lib/store.ts";
-import { applyAction, newTimer, type Timer } from "../lib/timers.ts";
+import { Store } from "../lib/kv/store.ts";
+import { applyAction, newTimer, type Timer } from "../lib/timers/model.ts";
 import { newTimerId } from "../lib/ids.ts";
 import {
   cpuMs,

@@ -33,8 +33,8 @@ const POST_BODY = JSON.stringify({ type: "countdown", duration: 60, title: "benc
 async function diagnosePost(n: number): Promise<Record<string, unknown>> {
   const { createApp } = await import("../app.ts");
   const { loadConfig } = await import("../config.ts");
-  const { Store } = await import("../lib/store.ts");
-  const { createAccount } = await import("../lib/accounts.ts");
+  const { Store } = await import("../lib/kv/store.ts");
+  const { createAccount } = await import("../lib/accounts/accounts.ts");
   const out: Record<string, unknown> = {};
   for (
     const [label, conc, accounts] of [["c1_1acct", 1, 1], [`c${CONCURRENCY}_1acct`, CONCURRENCY, 1], [

@@ -22,7 +22,7 @@ import {
   widgetUrl,
   zoneOffset,
 } from "./display.ts";
-import { applyAction, intervalPosition, newTimer, remainingSeconds, type Timer } from "./timers.ts";
+import { applyAction, intervalPosition, newTimer, remainingSeconds, type Timer } from "./timers/model.ts";
 
 const T = Date.parse("2026-11-22T12:00:00.000Z");
 

@@ -1,7 +1,7 @@
 /** HTTP plumbing shared by every route: context types, middleware factories, error mapping. */
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { Principal } from "./auth.ts";
+import type { Principal } from "./accounts/auth.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { randomBase62 } from "./ids.ts";
 

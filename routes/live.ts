@@ -5,8 +5,8 @@
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
 import type { AppEnv } from "../lib/http.ts";
-import type { Store } from "../lib/store.ts";
-import { effective, nextDeadline, type Timer, timerView } from "../lib/timers.ts";
+import type { Store } from "../lib/kv/store.ts";
+import { effective, nextDeadline, type Timer, timerView } from "../lib/timers/model.ts";
 
 /** What viewers receive: the public view plus the instants a display computes from. */
 export function publicSnapshot(t: Timer, now: number, siteUrl: string) {

@@ -5,9 +5,9 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
-import { createAccount, parsePlan, revokeKey, rotateSecret, setPlan } from "../lib/accounts.ts";
-import { openKv } from "../lib/kv.ts";
-import { Store } from "../lib/store.ts";
+import { createAccount, parsePlan, revokeKey, rotateSecret, setPlan } from "../lib/accounts/accounts.ts";
+import { openKv } from "../lib/kv/open.ts";
+import { Store } from "../lib/kv/store.ts";
 
 const USAGE = `usage: deno task keys <command>
   create --plan <free|pro|enterprise> --name <name> [--json]   new account, API key and webhook secret

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DEFAULT_PLANS } from "../config.ts";
-import { revokeKey, setPlan } from "../lib/accounts.ts";
+import { revokeKey, setPlan } from "../lib/accounts/accounts.ts";
 import { setup } from "./helpers.ts";
 
 const cd = { type: "countdown", duration: 60 };

@@ -1,8 +1,8 @@
 /** Test harness: the real app on a fresh in-memory KV, an injected clock, and accounts per plan. */
 import { createApp } from "../app.ts";
 import { type Config, DEFAULT_PLANS, testConfig } from "../config.ts";
-import { createAccount } from "../lib/accounts.ts";
-import { Store } from "../lib/store.ts";
+import { createAccount } from "../lib/accounts/accounts.ts";
+import { Store } from "../lib/kv/store.ts";
 
 export const T0 = Date.parse("2026-11-22T12:00:00.000Z");
 

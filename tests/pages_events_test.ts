@@ -1,7 +1,7 @@
 /** GET /events over HTTP (no browser): the first HTML's countdowns, fallbacks, languages, links and escaping. */
 import assert from "node:assert/strict";
 import { EMBED, embedSnippet, formatClock, widgetUrl } from "../lib/display.ts";
-import { REGIONS } from "../lib/holidays.ts";
+import { REGIONS } from "../lib/holidays/mod.ts";
 import { setup } from "./helpers.ts";
 
 type Served = Awaited<ReturnType<typeof setup>>;

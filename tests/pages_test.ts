@@ -1,6 +1,6 @@
 /** The pages over HTTP (no browser): headers, server-rendered time, fallbacks, 404s and escaping. */
 import assert from "node:assert/strict";
-import { setPlan } from "../lib/accounts.ts";
+import { setPlan } from "../lib/accounts/accounts.ts";
 import { setup } from "./helpers.ts";
 
 const EVIL_SCRIPT = "</script><script>alert(1)</script>";

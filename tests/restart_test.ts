@@ -1,7 +1,7 @@
 /** A process killed with SIGKILL mid-flight: a new one on the same KV file finishes everything once. */
 import assert from "node:assert/strict";
-import { createAccount } from "../lib/accounts.ts";
-import { Store } from "../lib/store.ts";
+import { createAccount } from "../lib/accounts/accounts.ts";
+import { Store } from "../lib/kv/store.ts";
 import { receiver } from "./helpers.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;

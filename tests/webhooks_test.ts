@@ -1,8 +1,8 @@
 /** End-to-end: real time, real receivers on 127.0.0.1, the scheduler in both wake-up modes. */
 import assert from "node:assert/strict";
 import { Webhook } from "standardwebhooks";
-import { verifyWebhook } from "../lib/webhooks.ts";
-import { rotateSecret } from "../lib/accounts.ts";
+import { verifyWebhook } from "../lib/webhooks/signing.ts";
+import { rotateSecret } from "../lib/accounts/accounts.ts";
 import { receiver, setup } from "./helpers.ts";
 
 const FAST = {

@@ -3,7 +3,7 @@
  * on a weekend (or on another holiday's day) with a workday, and holidays merge with weekends
  * into breaks.
  */
-import type { Holiday } from "../holidays.ts";
+import type { Holiday } from "./mod.ts";
 import { addDays, dateRange, isWeekend, weekday } from "./dates.ts";
 
 /** How a statutory day lost to a weekend (or to another holiday) is made up. */

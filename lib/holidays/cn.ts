@@ -3,7 +3,7 @@
  * citizens only; group half-days such as Women's Day are not listed). One entry per holiday on
  * its own date, with `days_off` = the whole break.
  */
-import type { Holiday } from "../holidays.ts";
+import type { Holiday } from "./mod.ts";
 import { type Arranged, buildBreaks, type Statutory } from "./breaks.ts";
 import { addDays, dateRange, slugify, ymd } from "./dates.ts";
 import { movableDates } from "./movable.ts";

@@ -1,7 +1,7 @@
 /**
  * Reviewed corrections to date-holidays@3.37.0. Every entry names the official source it was
  * checked against and when. The code applies these tables as they stand, so a change here is a
- * reviewed data change, and the pinned lists in lib/holidays_test.ts must move with it.
+ * reviewed data change, and the pinned lists in lib/holidays/holidays_test.ts must move with it.
  */
 
 /** Date on which the sources below were last read. */

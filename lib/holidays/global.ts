@@ -2,7 +2,7 @@
  * GLOBAL: a short editorial list of internationally observed days (not days off anywhere in
  * particular), for requests without a region.
  */
-import type { Holiday } from "../holidays.ts";
+import type { Holiday } from "./mod.ts";
 import { slugify, ymd } from "./dates.ts";
 import { movableDates } from "./movable.ts";
 

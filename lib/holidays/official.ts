@@ -2,7 +2,7 @@
  * Official calendars on file: where each region's 2026/2027 lists were checked, and the
  * State Council's break arrangements for mainland China (not derivable from any rule).
  */
-import type { Region } from "../holidays.ts";
+import type { Region } from "./mod.ts";
 import { CHECKED } from "./corrections.ts";
 
 /** Where a region's list was verified. */
@@ -16,7 +16,7 @@ export interface SourceNote {
   note: string;
 }
 
-/** Sources behind the lists pinned in lib/holidays_test.ts. */
+/** Sources behind the lists pinned in lib/holidays/holidays_test.ts. */
 export const SOURCES: Readonly<Record<Region, SourceNote>> = {
   US: {
     official: "https://www.opm.gov/policy-data-oversight/pay-leave/federal-holidays/",

@@ -3,7 +3,7 @@
  * of 2025-05-28 and the earlier 實施辦法. One entry per holiday with `days_off` = the whole
  * break; single-day holidays also get `observed` entries for their make-up days.
  */
-import type { Holiday } from "../holidays.ts";
+import type { Holiday } from "./mod.ts";
 import { buildBreaks, type MakeUp, type Statutory } from "./breaks.ts";
 import { addDays, slugify, weekday, ymd } from "./dates.ts";
 import { movableDates } from "./movable.ts";

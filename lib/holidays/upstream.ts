@@ -3,7 +3,7 @@
  * fixes of ./corrections.ts applied.
  */
 import Holidays from "date-holidays";
-import type { Holiday } from "../holidays.ts";
+import type { Holiday } from "./mod.ts";
 import { UPSTREAM } from "./corrections.ts";
 import { slugify } from "./dates.ts";
 

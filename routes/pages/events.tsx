@@ -5,7 +5,7 @@
  */
 import { BrandMark } from "../../components/BrandMark.tsx";
 import Events, { coverage, covered, type EventsProps, zoneOf } from "../../islands/Events.tsx";
-import { holidaysFor, MAX_YEAR, MIN_YEAR, type Region, REGIONS } from "../../lib/holidays.ts";
+import { holidaysFor, MAX_YEAR, MIN_YEAR, type Region, REGIONS } from "../../lib/holidays/mod.ts";
 import { asLang, eventTexts, type Lang, LANG_NAMES, LANGS, negotiateLang } from "../../lib/i18n.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
 

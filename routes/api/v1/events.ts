@@ -10,7 +10,7 @@ import {
   type Region,
   REGIONS,
   yearIn,
-} from "../../../lib/holidays.ts";
+} from "../../../lib/holidays/mod.ts";
 import type { AppEnv } from "../../../lib/http.ts";
 import { errors } from "./schemas.ts";
 

@@ -1,7 +1,7 @@
 /** The zod schemas that validate requests and generate the OpenAPI document. */
 import { z } from "@hono/zod-openapi";
-import { ACTIONS, THEMES, TIMER_TYPES } from "../../../lib/timers.ts";
-import { LIMITS } from "../../../lib/validation.ts";
+import { ACTIONS, THEMES, TIMER_TYPES } from "../../../lib/timers/model.ts";
+import { LIMITS } from "../../../lib/timers/validation.ts";
 
 const int = (min: number, max: number) => z.int().min(min).max(max);
 const title = z.string().refine((s) => [...s].length <= LIMITS.title.max).openapi({

@@ -2,9 +2,9 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../../../config.ts";
 import { ApiError } from "../../../lib/errors.ts";
-import { requireAccount, type TimerService } from "../../../lib/timer_service.ts";
-import { type Timer as TimerRecord, timerView } from "../../../lib/timers.ts";
-import { LIMITS } from "../../../lib/validation.ts";
+import { requireAccount, type TimerService } from "../../../lib/timers/service.ts";
+import { type Timer as TimerRecord, timerView } from "../../../lib/timers/model.ts";
+import { LIMITS } from "../../../lib/timers/validation.ts";
 import type { AppEnv } from "../../../lib/http.ts";
 import {
   CreateTimerBody,

@@ -3,10 +3,10 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { ApiError } from "../../../lib/errors.ts";
 import type { AppEnv } from "../../../lib/http.ts";
 import { newEventId } from "../../../lib/ids.ts";
-import type { Scheduler } from "../../../lib/scheduler.ts";
-import type { Delivery } from "../../../lib/store.ts";
-import { requireAccount, type TimerService } from "../../../lib/timer_service.ts";
-import { LIMITS } from "../../../lib/validation.ts";
+import type { Scheduler } from "../../../lib/webhooks/scheduler.ts";
+import type { Delivery } from "../../../lib/kv/store.ts";
+import { requireAccount, type TimerService } from "../../../lib/timers/service.ts";
+import { LIMITS } from "../../../lib/timers/validation.ts";
 import { errors, TimerIdParam } from "./schemas.ts";
 
 const Attempt = z.object({

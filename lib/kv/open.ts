@@ -1,5 +1,5 @@
 /** Opens Deno KV at the configured path, creating the folder of a local file. */
-import type { Config } from "../config.ts";
+import type { Config } from "../../config.ts";
 
 export async function openKv(config: Pick<Config, "kvPath">): Promise<Deno.Kv> {
   const path = config.kvPath;

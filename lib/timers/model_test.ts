@@ -9,7 +9,7 @@ import {
   settle,
   type Timer,
   TransitionError,
-} from "./timers.ts";
+} from "./model.ts";
 
 const T = Date.parse("2026-01-01T00:00:00Z");
 

@@ -29,11 +29,11 @@
  * lib/holidays/global.ts). Sources and corrections to date-holidays: lib/holidays/official.ts
  * and lib/holidays/corrections.ts.
  */
-import { cnHolidays } from "./holidays/cn.ts";
-import { breakdown, localDate, type Remaining, startOfDay } from "./holidays/countdown.ts";
-import { globalHolidays } from "./holidays/global.ts";
-import { twHolidays } from "./holidays/tw.ts";
-import { upstreamHolidays } from "./holidays/upstream.ts";
+import { cnHolidays } from "./cn.ts";
+import { breakdown, localDate, type Remaining, startOfDay } from "./countdown.ts";
+import { globalHolidays } from "./global.ts";
+import { twHolidays } from "./tw.ts";
+import { upstreamHolidays } from "./upstream.ts";
 
 /** Region codes accepted by GET /events. */
 export const REGIONS = ["US", "CN", "TW", "UK", "JP", "AU"] as const;

@@ -1,7 +1,7 @@
 /** Who is calling: an account by API key, a timer's control token, or an anonymous client IP. */
-import { ApiError } from "./errors.ts";
-import { sha256Hex } from "./ids.ts";
-import type { Account, Store } from "./store.ts";
+import { ApiError } from "../errors.ts";
+import { sha256Hex } from "../ids.ts";
+import type { Account, Store } from "../kv/store.ts";
 
 export type Principal =
   | { kind: "anonymous"; ip: string }

@@ -8,11 +8,11 @@
  * one flush interval beyond the limit. One process never overshoots.
  */
 import type { MiddlewareHandler } from "hono";
-import type { PlanLimits, Plans } from "../config.ts";
+import type { PlanLimits, Plans } from "../../config.ts";
 import type { KeyResolver, Principal } from "./auth.ts";
-import { ApiError } from "./errors.ts";
-import type { AppEnv } from "./http.ts";
-import { rateKey } from "./store.ts";
+import { ApiError } from "../errors.ts";
+import type { AppEnv } from "../http.ts";
+import { rateKey } from "../kv/store.ts";
 
 export interface Decision {
   allowed: boolean;

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { countdownTo, type Holiday, holidaysFor, isValidTimeZone, type Region, REGIONS, yearIn } from "./holidays.ts";
-import { LUNAR_CORRECTIONS } from "./holidays/corrections.ts";
-import { movableDates } from "./holidays/movable.ts";
-import { CN_NOTICES, SOURCES } from "./holidays/official.ts";
+import { countdownTo, type Holiday, holidaysFor, isValidTimeZone, type Region, REGIONS, yearIn } from "./mod.ts";
+import { LUNAR_CORRECTIONS } from "./corrections.ts";
+import { movableDates } from "./movable.ts";
+import { CN_NOTICES, SOURCES } from "./official.ts";
 
 // "date slug", with " *" for observed (substitute) days.
 const pin = (list: readonly Holiday[]) => list.map((h) => `${h.date} ${h.slug}${h.observed ? " *" : ""}`);

@@ -3,9 +3,9 @@
  * atomic operation with explicit checks; a timer's change, its due-index entry, its queue
  * wake-up and the webhook deliveries its events cause commit together or not at all.
  */
-import type { PlanName } from "../config.ts";
-import { newEventId } from "./ids.ts";
-import { nextDeadline, pendingCompletion, type Timer, type TimerEvent, type TimerType } from "./timers.ts";
+import type { PlanName } from "../../config.ts";
+import { newEventId } from "../ids.ts";
+import { nextDeadline, pendingCompletion, type Timer, type TimerEvent, type TimerType } from "../timers/model.ts";
 
 export interface WebhookSecret {
   secret: string;

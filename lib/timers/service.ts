@@ -1,9 +1,9 @@
 /** Timer use cases: validation beyond the schema, ownership, and conflict-safe state changes. */
-import type { Config } from "../config.ts";
-import { type Principal, unauthorized } from "./auth.ts";
-import { ApiError, notFound } from "./errors.ts";
-import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "./ids.ts";
-import type { Store } from "./store.ts";
+import type { Config } from "../../config.ts";
+import { type Principal, unauthorized } from "../accounts/auth.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.ts";
+import type { Store } from "../kv/store.ts";
 import {
   type Action,
   actionForState,
@@ -16,7 +16,7 @@ import {
   type TimerState,
   type TimerType,
   TransitionError,
-} from "./timers.ts";
+} from "./model.ts";
 import { ruleMessage } from "./validation.ts";
 
 export interface CreateInput {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Webhook } from "standardwebhooks";
-import type { WebhookPayload } from "./store.ts";
-import { isPrivateAddress, postOnce, signDelivery, verifyWebhook } from "./webhooks.ts";
+import type { WebhookPayload } from "../kv/store.ts";
+import { isPrivateAddress, postOnce, signDelivery, verifyWebhook } from "./signing.ts";
 
 /** The README's test vector: keep the two in step. */
 export const VECTOR = {

@@ -9,7 +9,7 @@
  *   keyed by the base64-decoded bytes after `whsec_`, over `${id}.${timestamp}.${body}`.
  */
 import { createHmac } from "node:crypto";
-import type { WebhookPayload } from "./store.ts";
+import type { WebhookPayload } from "../kv/store.ts";
 
 /** HMAC-SHA256 encoded natively; synchronous: a burst of thousands of deliveries signs without async hops. */
 function hmac(key: Uint8Array | string, message: string, encoding: "hex" | "base64"): string {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DEFAULT_PLANS } from "../config.ts";
+import { DEFAULT_PLANS } from "../../config.ts";
 import { RateLimiter } from "./rate_limit.ts";
 
 const T = Date.parse("2026-11-22T12:00:10Z");

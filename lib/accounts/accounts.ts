@@ -1,7 +1,7 @@
 /** Account and key management: what `deno task keys …` does, as functions tests can call. */
-import { PLAN_NAMES, type PlanName } from "../config.ts";
-import { newAccountId, newApiKey, newWebhookSecret, sha256Hex } from "./ids.ts";
-import type { Account, Store } from "./store.ts";
+import { PLAN_NAMES, type PlanName } from "../../config.ts";
+import { newAccountId, newApiKey, newWebhookSecret, sha256Hex } from "../ids.ts";
+import type { Account, Store } from "../kv/store.ts";
 
 /** How long a rotated-out webhook secret keeps signing alongside the new one. */
 export const SECRET_GRACE_MS = 24 * 3600_000;

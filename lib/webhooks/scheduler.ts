@@ -8,9 +8,9 @@
  * - a sweep every `sweepIntervalMs` (and on start) that runs anything overdue and arms what is near.
  * Queue handlers never await a webhook POST: attempts run in a bounded worker pool.
  */
-import type { Config } from "../config.ts";
-import { signingSecrets } from "./accounts.ts";
-import type { LogLine } from "./http.ts";
+import type { Config } from "../../config.ts";
+import { signingSecrets } from "../accounts/accounts.ts";
+import type { LogLine } from "../http.ts";
 import { WorkerPool } from "./pool.ts";
 import {
   type Account,
@@ -20,10 +20,10 @@ import {
   MAX_BATCH,
   type Store,
   type TimerChange,
-} from "./store.ts";
-import { settle } from "./timers.ts";
+} from "../kv/store.ts";
+import { settle } from "../timers/model.ts";
 import { z } from "zod";
-import { type AttemptResult, postOnce, signDelivery } from "./webhooks.ts";
+import { type AttemptResult, postOnce, signDelivery } from "./signing.ts";
 
 /** Queue messages as written by the store; anything else is ignored. */
 const QueueMessageSchema = z.discriminatedUnion("kind", [

@@ -1,7 +1,7 @@
 /** Turns zod issues into one ApiError naming the first offending field and what it must be. */
 import type { z } from "@hono/zod-openapi";
-import { ApiError } from "./errors.ts";
-import { THEMES, TIMER_TYPES } from "./timers.ts";
+import { ApiError } from "../errors.ts";
+import { THEMES, TIMER_TYPES } from "./model.ts";
 
 export const LIMITS = {
   duration: { min: 1, max: 31_536_000 },

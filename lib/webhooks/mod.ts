@@ -1,0 +1,4 @@
+/** Webhooks and scheduling: signing, destinations, delivery attempts, the scheduler's wake-ups and its one step. */
+export * from "./signing.ts";
+export * from "./scheduler.ts";
+export * from "./pool.ts";

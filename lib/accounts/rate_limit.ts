@@ -12,7 +12,7 @@ import type { PlanLimits, Plans } from "../../config.ts";
 import type { KeyResolver, Principal } from "./auth.ts";
 import { ApiError } from "../errors.ts";
 import type { AppEnv } from "../http.ts";
-import { rateKey } from "../kv/store.ts";
+import { rateKey } from "../kv/keys.ts";
 
 export interface Decision {
   allowed: boolean;

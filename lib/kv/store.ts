@@ -5,6 +5,7 @@
  */
 import type { PlanName } from "../../config.ts";
 import { newEventId } from "../ids.ts";
+import { key } from "./keys.ts";
 import { nextDeadline, pendingCompletion, type Timer, type TimerEvent, type TimerType } from "../timers/model.ts";
 
 export interface WebhookSecret {
@@ -94,33 +95,11 @@ export interface DueItem {
   born?: Delivery;
 }
 
-/** A rate-limit window's counter; its start is in the key, so an old window is never reused. */
-export function rateKey(subject: string, window: "m" | "d", start: number): [string, string, string, number] {
-  return ["rate", subject, window, start];
-}
-
 /** How long after an item is due its queue wake-up arrives, leaving the in-process timer first. */
 export const QUEUE_SLACK_MS = 1000;
 
 /** The longest delay a KV queue message may carry. */
 const MAX_QUEUE_DELAY_MS = 30 * 86400_000 - 60_000;
-
-const key = {
-  account: (id: string) => ["account", id],
-  keyHash: (hash: string) => ["key_hash", hash],
-  timer: (id: string) => ["timer", id],
-  acctSeq: (acct: string) => ["acct_seq", acct],
-  acctTimer: (acct: string, created: number, id: string) => ["acct_timers", acct, created, id],
-  acctTimerByType: (acct: string, type: TimerType, created: number, id: string) => [
-    "acct_timers_type",
-    acct,
-    type,
-    created,
-    id,
-  ],
-  due: (at: number, kind: DueKind, ref: string) => ["due", at, kind, ref],
-  delivery: (timerId: string, id: string) => ["delivery", timerId, id],
-} as const;
 
 export interface StoreOptions {
   /** Write queue wake-ups (kv.enqueue) alongside the due index. */
@@ -161,7 +140,7 @@ export class Store {
 
   async listAccounts(): Promise<Account[]> {
     const out: Account[] = [];
-    for await (const e of this.kv.list<Account>({ prefix: ["account"] })) out.push(e.value);
+    for await (const e of this.kv.list<Account>({ prefix: key.accounts() })) out.push(e.value);
     return out;
   }
 
@@ -221,7 +200,7 @@ export class Store {
   /** Live (unexpired) timers of an account, counting at most `upTo`. */
   private async countLive(acct: string, now: number, upTo: number): Promise<number> {
     let n = 0;
-    for await (const e of this.kv.list<number>({ prefix: ["acct_timers", acct] })) {
+    for await (const e of this.kv.list<number>({ prefix: key.acctTimers(acct) })) {
       if (e.value > now && ++n >= upTo) break;
     }
     return n;
@@ -292,7 +271,7 @@ export class Store {
   }
 
   private async purgeDeliveries(timerId: string) {
-    for await (const e of this.kv.list<Delivery>({ prefix: ["delivery", timerId] })) {
+    for await (const e of this.kv.list<Delivery>({ prefix: key.deliveries(timerId) })) {
       const op = this.kv.atomic().delete(e.key);
       if (e.value.next_attempt_at !== null) {
         op.delete(key.due(e.value.next_attempt_at, "delivery", `${timerId}/${e.value.id}`));
@@ -303,7 +282,7 @@ export class Store {
 
   /** A page of an account's timers, newest first, optionally of one type. */
   async listTimers(acct: string, opts: { type?: TimerType; limit: number; cursor?: string; now: number }) {
-    const prefix = opts.type ? ["acct_timers_type", acct, opts.type] : ["acct_timers", acct];
+    const prefix = opts.type ? key.acctTimersOfType(acct, opts.type) : key.acctTimers(acct);
     const iter = this.kv.list<number>({ prefix }, { reverse: true, limit: opts.limit, cursor: opts.cursor });
     const ids: string[] = [];
     for await (const e of iter) if (e.value > opts.now) ids.push(e.key[e.key.length - 1] as string);
@@ -379,7 +358,7 @@ export class Store {
 
   /** A page of a timer's deliveries, newest first; a completion staged for later is not shown. */
   async listDeliveries(timerId: string, opts: { limit: number; cursor?: string; now: number }) {
-    const iter = this.kv.list<Delivery>({ prefix: ["delivery", timerId] }, {
+    const iter = this.kv.list<Delivery>({ prefix: key.deliveries(timerId) }, {
       reverse: true,
       limit: opts.limit,
       cursor: opts.cursor,
@@ -524,7 +503,7 @@ export class Store {
   /** Due-index entries at or before `until`, oldest first. */
   async dueUntil(until: number, limit = 500): Promise<{ item: DueItem; msg: QueueMessage }[]> {
     const out: { item: DueItem; msg: QueueMessage }[] = [];
-    const iter = this.kv.list<QueueMessage>({ start: ["due"], end: ["due", until + 1] }, { limit, batchSize: 1000 });
+    const iter = this.kv.list<QueueMessage>(key.dueBefore(until + 1), { limit, batchSize: 1000 });
     for await (const e of iter) {
       const [, at, kind, ref] = e.key as [string, number, DueKind, string];
       out.push({ item: { at, kind, ref }, msg: e.value });

@@ -1,9 +1,14 @@
-/** Starts the service: opens KV, starts the background workers and serves HTTP. */
+/** Starts the service: opens KV, serves HTTP and starts the background workers. */
 import { createApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { jsonLogger } from "./lib/http.ts";
 import { openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
+
+/** The service could not start for a reason the operator can fix; the message says how, in one line. */
+export class StartError extends Error {
+  override name = "StartError";
+}
 
 /** Whether this KV supports queues (the embedded SQLite KV does; Deno Deploy's does not). */
 async function hasQueues(kv: Deno.Kv): Promise<boolean> {
@@ -15,12 +20,54 @@ async function hasQueues(kv: Deno.Kv): Promise<boolean> {
   }
 }
 
-/** Runs the service until the returned `shutdown` is called. */
+const firstLine = (e: unknown) => String(e instanceof Error ? e.message : e).split("\n")[0].trim();
+
+/** One sentence for a failed listen: which port or address, and what to change. */
+function listenProblem(e: unknown, config: Pick<Config, "port" | "hostname">): string {
+  const { port, hostname } = config;
+  const on = hostname === "0.0.0.0" ? "" : ` on ${hostname}`;
+  if (e instanceof Deno.errors.AddrInUse) return `port ${port}${on} is already in use; set PORT to another port`;
+  if (e instanceof Deno.errors.AddrNotAvailable) {
+    return `HOSTNAME=${hostname} is not an address of this machine; set HOSTNAME to one of its addresses or 0.0.0.0`;
+  }
+  if (e instanceof Deno.errors.PermissionDenied) {
+    return `port ${port} needs elevated privileges here; set PORT to 1024 or above`;
+  }
+  return `could not listen on ${hostname}:${port} (${firstLine(e)}); check HOSTNAME and PORT`;
+}
+
+/** Runs the service until the returned `shutdown` is called. Throws StartError when it cannot start. */
 export async function start(config = loadConfig()) {
-  const kv = await openKv(config);
+  let kv: Deno.Kv;
+  try {
+    kv = await openKv(config);
+  } catch (e) {
+    throw new StartError(`KV_PATH=${config.kvPath ?? "(platform default)"} could not be opened (${firstLine(e)})`);
+  }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
   const store = new Store(kv, { useQueue });
   const app = createApp({ store, config, log: jsonLogger });
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({
+      port: config.port,
+      hostname: config.hostname,
+      onListen: ({ hostname, port }) =>
+        jsonLogger({
+          time: new Date().toISOString(),
+          level: "info",
+          msg: "listening",
+          hostname,
+          port,
+          site_url: config.siteUrl,
+          scheduler: useQueue ? "queue" : "sweep",
+        }),
+    }, app.app.fetch);
+  } catch (e) {
+    kv.close();
+    throw new StartError(listenProblem(e, config));
+  }
+  // The workers start once the port is ours: a second copy on a busy port never runs them.
   app.limiter.start();
   app.scheduler.start();
   // Deno Deploy has Deno.cron but no queues: a minutely sweep there catches anything overdue.
@@ -29,19 +76,6 @@ export async function start(config = loadConfig()) {
       Deno.cron("timer-sweep", "* * * * *", () => app.scheduler.sweep());
     } catch { /* cron unavailable here: the in-process sweep still runs */ }
   }
-  const server = Deno.serve({
-    port: config.port,
-    onListen: ({ hostname, port }) =>
-      jsonLogger({
-        time: new Date().toISOString(),
-        level: "info",
-        msg: "listening",
-        hostname,
-        port,
-        site_url: config.siteUrl,
-        scheduler: useQueue ? "queue" : "sweep",
-      }),
-  }, app.app.fetch);
   const shutdown = async () => {
     await server.shutdown();
     await app.scheduler.stop();
@@ -52,8 +86,16 @@ export async function start(config = loadConfig()) {
 }
 
 if (import.meta.main) {
-  const { shutdown } = await start();
-  for (const sig of ["SIGINT", "SIGTERM"] as const) {
-    Deno.addSignalListener(sig, () => shutdown().finally(() => Deno.exit(0)));
+  try {
+    const { shutdown } = await start();
+    for (const sig of ["SIGINT", "SIGTERM"] as const) {
+      Deno.addSignalListener(sig, () => shutdown().finally(() => Deno.exit(0)));
+    }
+  } catch (e) {
+    if (!(e instanceof ConfigError || e instanceof StartError)) throw e;
+    const lines = e instanceof ConfigError ? e.problems.map((p) => `Configuration error: ${p}`) : [e.message];
+    // deno-lint-ignore no-console
+    for (const line of lines) console.error(line);
+    Deno.exit(1);
   }
 }

@@ -1,0 +1,72 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+
+/** Runs main.ts with `env` until it exits; returns its status and output. */
+async function runMain(env: Record<string, string>) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "main.ts"],
+    cwd: new URL(".", import.meta.url),
+    env: { KV_PATH: ":memory:", LOG_REQUESTS: "0", NO_COLOR: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(30_000),
+  }).output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+Deno.test("a bad PORT stops the server with one line naming the variable and what is allowed", async () => {
+  const r = await runMain({ PORT: "eighty" });
+  assertEquals(r, {
+    code: 1,
+    stdout: "",
+    stderr: 'Configuration error: PORT="eighty" is not allowed: use a whole number from 0 to 65535 (default 8000)\n',
+  });
+});
+
+Deno.test("several bad variables: one line each, no stack trace", async () => {
+  const r = await runMain({ PORT: "1", SIGNUP: "sometimes", SITE_URL: "example.com" });
+  assertEquals(r.code, 1);
+  assertEquals(r.stderr.trimEnd().split("\n").map((l) => l.replace(/=.*/, "")), [
+    "Configuration error: SITE_URL",
+    "Configuration error: SIGNUP",
+  ]);
+});
+
+Deno.test("a busy port is named, with what to change", async () => {
+  using busy = Deno.listen({ port: 0, hostname: "0.0.0.0" });
+  const port = busy.addr.port;
+  const r = await runMain({ PORT: String(port) });
+  assertEquals(r, { code: 1, stdout: "", stderr: `port ${port} is already in use; set PORT to another port\n` });
+});
+
+Deno.test("HOSTNAME binds the server to that address", async () => {
+  const probe = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const port = probe.addr.port;
+  probe.close();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "main.ts"],
+    cwd: new URL(".", import.meta.url),
+    env: { KV_PATH: ":memory:", LOG_REQUESTS: "0", PORT: String(port), HOSTNAME: "127.0.0.1" },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+    while (!seen.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += value;
+    }
+    reader.releaseLock();
+    const line = JSON.parse(seen.split("\n")[0]);
+    assertEquals([line.msg, line.hostname, line.port], ["listening", "127.0.0.1", port]);
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    await res.body?.cancel();
+    assertEquals(res.status, 200);
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+    await child.stdout.cancel().catch(() => {});
+  }
+});

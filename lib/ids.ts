@@ -21,6 +21,11 @@ export const newApiKey = () => `tsk_${randomBase62(32)}`;
 /** `tct_` + 24 base62 chars (~142 bits): the capability in a control URL's fragment. */
 export const newControlToken = () => `tct_${randomBase62(24)}`;
 export const newAccountId = () => `acct_${randomBase62(12)}`;
+/** `key_` + 12 base62 chars: names an API key in listings (not a secret). */
+export const newKeyId = () => `key_${randomBase62(12)}`;
+export const newUserId = () => `usr_${randomBase62(16)}`;
+/** A session or one-time token: 43 base62 chars (~256 bits). */
+export const newSecretToken = () => randomBase62(43);
 /** `evt_` + the event's time in base36 (so ids sort by time) + 14 random base62 chars. */
 export const newEventId = (at: number) => `evt_${at.toString(36).padStart(9, "0")}${randomBase62(14)}`;
 

@@ -1,18 +1,27 @@
 /**
- * deno task keys create --plan pro --name "Acme" [--json] | list [--json] | revoke <prefix-or-id>
- *   | plan <id> <plan> | rotate-secret <id> [--json]
+ * deno task keys create --plan pro --name "Acme" [--json] | create --account <id> [--name N] [--json]
+ *   | list [--json] | revoke <key-prefix-or-account-id> | plan <id> <plan> | rotate-secret <id> [--json]
  * Works on the same KV_PATH as the server. Keys and secrets are printed once, on creation or rotation.
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
-import { createAccount, parsePlan, revokeKey, rotateSecret, setPlan } from "../lib/accounts/accounts.ts";
+import {
+  createAccount,
+  createKey,
+  findAccount,
+  parsePlan,
+  revokeByRef,
+  rotateSecret,
+  setPlan,
+} from "../lib/accounts/accounts.ts";
 import { openKv } from "../lib/kv/open.ts";
 import { Store } from "../lib/kv/store.ts";
 
 const USAGE = `usage: deno task keys <command>
   create --plan <free|pro|enterprise> --name <name> [--json]   new account, API key and webhook secret
-  list [--json]                                                accounts (never keys or secrets)
-  revoke <key-prefix-or-account-id>                            the key stops working
+  create --account <account-id> [--name <key name>] [--json]   a new key for an existing account (its timers stay its own)
+  list [--json]                                                accounts and their keys (never secrets)
+  revoke <key-prefix-or-account-id>                            that key (or every key of the account) stops working
   plan <key-prefix-or-account-id> <free|pro|enterprise>        change the plan
   rotate-secret <key-prefix-or-account-id> [--json]            new webhook secret (old one signs for 24 h)`;
 
@@ -23,7 +32,12 @@ export async function main(args: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { plan: { type: "string" }, name: { type: "string" }, json: { type: "boolean" } },
+    options: {
+      plan: { type: "string" },
+      name: { type: "string" },
+      json: { type: "boolean" },
+      account: { type: "string" },
+    },
   });
   const [cmd, ...rest] = positionals;
   if (!cmd || !["create", "list", "revoke", "plan", "rotate-secret"].includes(cmd)) {
@@ -33,7 +47,16 @@ export async function main(args: string[]): Promise<number> {
   const kv = await openKv(loadConfig());
   const store = new Store(kv);
   try {
-    if (cmd === "create") {
+    if (cmd === "create" && values.account) {
+      const account = await findAccount(store, values.account);
+      const { key, secret } = await createKey(store, account.id, values.name ?? "cli");
+      if (values.json) out(JSON.stringify({ account_id: account.id, key_id: key.id, api_key: secret }));
+      else {
+        out(`account: ${account.id} (${account.name}, ${account.plan})`);
+        out(`api key: ${secret}   (${key.name}, ${key.id})`);
+        out("Store it now: it is not shown again (only a hash of the key is kept).");
+      }
+    } else if (cmd === "create") {
       if (!values.name) throw new Error("--name is required");
       const { account, apiKey, webhookSecret } = await createAccount(store, {
         plan: parsePlan(values.plan),
@@ -55,23 +78,38 @@ export async function main(args: string[]): Promise<number> {
         out("Store both now: they are not shown again (only a hash of the key is kept).");
       }
     } else if (cmd === "list") {
-      const accounts = await store.listAccounts();
-      const rows = accounts.map((a) => ({
-        account_id: a.id,
-        name: a.name,
-        plan: a.plan,
-        key_prefix: a.key_prefix,
-        created_at: new Date(a.created_at).toISOString(),
-        revoked: a.revoked_at !== null,
-      }));
+      const rows = [];
+      for (const a of await store.accounts.list()) {
+        const keys = await store.accounts.listKeys(a.id);
+        const users = await store.users.ofAccount(a.id);
+        rows.push({
+          account_id: a.id,
+          name: a.name,
+          plan: a.plan,
+          created_at: new Date(a.created_at).toISOString(),
+          logins: users.map((u) => u.email),
+          keys: keys.map((k) => ({
+            key_id: k.id,
+            name: k.name,
+            key_prefix: k.prefix,
+            created_at: new Date(k.created_at).toISOString(),
+            last_used_at: k.last_used_at === null ? null : new Date(k.last_used_at).toISOString(),
+            revoked: k.revoked_at !== null,
+          })),
+        });
+      }
       if (values.json) out(JSON.stringify(rows));
-      else {for (const r of rows) {
-          out(`${r.account_id}  ${r.key_prefix}…  ${r.plan.padEnd(10)} ${r.revoked ? "REVOKED " : ""}${r.name}`);
-        }}
+      else {
+        for (const r of rows) {
+          out(`${r.account_id}  ${r.plan.padEnd(10)} ${r.name}${r.logins.length ? `  <${r.logins.join(", ")}>` : ""}`);
+          for (const k of r.keys) out(`    ${k.key_prefix}…  ${k.revoked ? "REVOKED " : ""}${k.name} (${k.key_id})`);
+        }
+      }
     } else if (cmd === "revoke") {
       if (!rest[0]) throw new Error("revoke needs a key prefix or account id");
-      const a = await revokeKey(store, rest[0]);
-      out(`revoked the key of ${a.id} (${a.key_prefix}…); running servers stop accepting it within 5 s`);
+      for (const k of await revokeByRef(store, rest[0])) {
+        out(`revoked ${k.prefix}… (${k.name}) of ${k.account_id}; running servers stop accepting it within 5 s`);
+      }
     } else if (cmd === "plan") {
       if (!rest[0]) throw new Error("plan needs a key prefix or account id and a plan");
       const a = await setPlan(store, rest[0], parsePlan(rest[1]));

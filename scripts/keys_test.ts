@@ -27,6 +27,7 @@ Deno.test("deno task keys creates, lists, re-plans, rotates and revokes keys on 
   const listed = await keys(path, "list", "--json");
   const rows = JSON.parse(listed.stdout);
   assert.equal(rows[0].account_id, c.account_id);
+  assert.equal(rows[0].keys[0].key_prefix, c.api_key.slice(0, 12));
   assert.ok(!listed.stdout.includes(c.api_key), "list never shows the key");
   assert.ok(!listed.stdout.includes(c.webhook_secret.slice(6)), "nor the secret");
 
@@ -42,7 +43,22 @@ Deno.test("deno task keys creates, lists, re-plans, rotates and revokes keys on 
   assert.equal((await keys(path, "revoke", c.api_key.slice(0, 12))).code, 0);
   const after = JSON.parse((await keys(path, "list", "--json")).stdout)[0];
   assert.equal(after.plan, "enterprise");
-  assert.equal(after.revoked, true);
+  assert.equal(after.keys[0].revoked, true);
+
+  // The account outlives its revoked key: a new key for it, named.
+  const again = await keys(path, "create", "--account", c.account_id, "--name", "replacement", "--json");
+  assert.equal(again.code, 0, again.stderr);
+  const k2 = JSON.parse(again.stdout);
+  assert.equal(k2.account_id, c.account_id);
+  assert.notEqual(k2.api_key, c.api_key);
+  const both = JSON.parse((await keys(path, "list", "--json")).stdout)[0].keys;
+  assert.deepEqual(both.map((k: { name: string; revoked: boolean }) => [k.name, k.revoked]), [
+    ["default", true],
+    ["replacement", false],
+  ]);
+  const unknown = await keys(path, "create", "--account", "acct_nobody000000");
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /no account with id or key prefix "acct_nobody000000"/);
 
   const bad = await keys(path, "create", "--plan", "gold", "--name", "X");
   assert.equal(bad.code, 1);

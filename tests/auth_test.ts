@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { DEFAULT_PLANS } from "../config.ts";
-import { revokeKey, setPlan } from "../lib/accounts/accounts.ts";
+import { createKey, listKeys, revokeByRef, revokeKey, setPlan } from "../lib/accounts/accounts.ts";
+import { LAST_USED_RESOLUTION_MS } from "../lib/accounts/auth.ts";
+import { key } from "../lib/kv/keys.ts";
 import { setup } from "./helpers.ts";
 
 const cd = { type: "countdown", duration: 60 };
@@ -78,7 +80,7 @@ Deno.test("the control token reads and drives its one timer, and nothing else", 
 
 Deno.test("a revoked key stops working and a plan change applies", async () => {
   const s = await setup();
-  await revokeKey(s.store, s.other.account.id);
+  await revokeByRef(s.store, s.other.account.id);
   s.app.keys.clear();
   assert.equal((await s.call("GET", "/api/v1/timers", { key: s.other.apiKey })).status, 401);
   await setPlan(s.store, s.free.account.id, "pro");
@@ -157,5 +159,69 @@ Deno.test("the daily cap applies across minutes", async () => {
   assert.equal(r.status, 429);
   assert.match(r.body.error.message, /per day/);
   assert.ok(Number(r.headers.get("retry-after")) > 60);
+  await s.close();
+});
+
+Deno.test("an account has several named keys; revoking one leaves the others and the timers working", async () => {
+  const s = await setup();
+  const t = await s.create(cd);
+  const second = await createKey(s.store, s.pro.account.id, "CI deploys");
+  assert.match(second.secret, /^tsk_[0-9A-Za-z]{32}$/);
+  assert.equal(second.key.prefix, second.secret.slice(0, 12));
+  const keys = await listKeys(s.store, s.pro.account.id);
+  assert.deepEqual(keys.map((k) => k.name), ["default", "CI deploys"]);
+  assert.ok(!JSON.stringify(keys).includes(second.secret), "listings never hold a secret");
+  // The timer belongs to the account: the second key sees and drives it.
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: second.secret })).status, 200);
+  await revokeKey(s.store, s.pro.account.id, s.pro.key.id, s.clock.now());
+  s.app.keys.clear();
+  assert.equal((await s.call("GET", "/api/v1/timers", { key: s.pro.apiKey })).status, 401);
+  assert.equal((await s.act(t.timer_id, "start", second.secret)).body.state, "running");
+  await assert.rejects(() => revokeKey(s.store, s.other.account.id, second.key.id), /no key/);
+  await assert.rejects(() => createKey(s.store, s.pro.account.id, "  "), /key name must be 1 to 60 characters/);
+  await s.close();
+});
+
+Deno.test("a key's last use is recorded coarsely: at most one KV write an hour", async () => {
+  const s = await setup();
+  const k = await createKey(s.store, s.pro.account.id, "hourly", s.clock.now());
+  const lastUsed = async () => (await s.store.accounts.getKey(s.pro.account.id, k.key.id))!.last_used_at;
+  let versions = new Set<string>();
+  const stamp = async () => versions.add((await s.kv.get(key.apiKey(s.pro.account.id, k.key.id))).versionstamp!);
+  for (let i = 0; i < 50; i++) {
+    assert.equal((await s.call("GET", "/api/v1/timers", { key: k.secret })).status, 200);
+    await stamp();
+    s.clock.advance(10_000);
+  }
+  assert.equal(await lastUsed(), s.clock.now() - 50 * 10_000, "written on the first use");
+  assert.equal(versions.size, 1, "and not again within the hour");
+  s.clock.advance(LAST_USED_RESOLUTION_MS);
+  versions = new Set();
+  await s.call("GET", "/api/v1/timers", { key: k.secret });
+  assert.equal(await lastUsed(), s.clock.now());
+  await s.close();
+});
+
+Deno.test("an account stored with one inline key (older data) is read as an account with one named key", async () => {
+  const s = await setup();
+  const legacyKey = "tsk_LEGACYlegacyLEGACYlegacyLEGACY01";
+  const { sha256Hex } = await import("../lib/ids.ts");
+  const hash = sha256Hex(legacyKey);
+  await s.kv.set(key.account("acct_legacy00001"), {
+    id: "acct_legacy00001",
+    name: "Old Co",
+    plan: "pro",
+    key_hash: hash,
+    key_prefix: legacyKey.slice(0, 12),
+    created_at: s.clock.now(),
+    revoked_at: null,
+    webhook_secrets: [{ secret: "whsec_x", created_at: s.clock.now() }],
+  });
+  await s.kv.set(key.keyHash(hash), "acct_legacy00001");
+  assert.equal((await s.call("GET", "/api/v1/timers", { key: legacyKey })).status, 200);
+  const keys = await listKeys(s.store, "acct_legacy00001");
+  assert.equal(keys.length, 1);
+  assert.equal(keys[0].prefix, legacyKey.slice(0, 12));
+  assert.equal((await s.store.getAccount("acct_legacy00001"))!.webhook_secrets[0].secret, "whsec_x");
   await s.close();
 });

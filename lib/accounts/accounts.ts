@@ -1,7 +1,8 @@
 /** Account and key management: what `deno task keys …` does, as functions tests can call. */
 import { PLAN_NAMES, type PlanName } from "../../config.ts";
-import { newAccountId, newApiKey, newWebhookSecret, sha256Hex } from "../ids.ts";
-import type { Account, Store } from "../kv/store.ts";
+import { ApiError } from "../errors.ts";
+import { newAccountId, newApiKey, newKeyId, newWebhookSecret, sha256Hex } from "../ids.ts";
+import type { Account, ApiKey, Store } from "../kv/store.ts";
 
 /** How long a rotated-out webhook secret keeps signing alongside the new one. */
 export const SECRET_GRACE_MS = 24 * 3600_000;
@@ -13,51 +14,136 @@ export function parsePlan(raw: string | undefined): PlanName {
   return raw as PlanName;
 }
 
-/** Creates an account with a fresh API key and webhook secret; both are returned only here. */
-export async function createAccount(store: Store, opts: { plan: PlanName; name: string; now?: number }) {
-  const apiKey = newApiKey();
-  const webhookSecret = newWebhookSecret();
+/** How a new key is shown to its owner, once. */
+export interface NewKey {
+  key: ApiKey;
+  /** The secret `tsk_…`; only its hash is stored, so this is the one time it exists. */
+  secret: string;
+}
+
+function freshKey(accountId: string, name: string, now: number): NewKey {
+  const secret = newApiKey();
+  const key: ApiKey = {
+    id: newKeyId(),
+    account_id: accountId,
+    name,
+    prefix: secret.slice(0, 12),
+    hash: sha256Hex(secret),
+    created_at: now,
+    last_used_at: null,
+    revoked_at: null,
+  };
+  return { key, secret };
+}
+
+/** A key name: 1 to 60 characters after trimming. */
+export function parseKeyName(raw: string | undefined): string {
+  const name = (raw ?? "").trim();
+  if (name.length < 1 || [...name].length > 60) {
+    throw new ApiError(422, `key name must be 1 to 60 characters, got ${JSON.stringify(raw ?? "")}`, "name");
+  }
+  return name;
+}
+
+/** Creates an account with its webhook secret and no key (sign-up: keys come from the dashboard). */
+export async function createBareAccount(store: Store, opts: { plan: PlanName; name: string; now?: number }) {
   const now = opts.now ?? Date.now();
+  const webhookSecret = newWebhookSecret();
   const account: Account = {
     id: newAccountId(),
     name: opts.name,
     plan: opts.plan,
-    key_hash: sha256Hex(apiKey),
-    key_prefix: apiKey.slice(0, 12),
     created_at: now,
-    revoked_at: null,
     webhook_secrets: [{ secret: webhookSecret, created_at: now }],
   };
-  await store.createAccount(account);
-  return { account, apiKey, webhookSecret };
+  await store.accounts.create(account);
+  return { account, webhookSecret };
 }
 
-/** Finds an account by id or by the start of its key (at least 8 characters). */
+/** Creates an account with a webhook secret and a first API key; both secrets are returned only here. */
+export async function createAccount(
+  store: Store,
+  opts: { plan: PlanName; name: string; now?: number; keyName?: string },
+) {
+  const now = opts.now ?? Date.now();
+  const webhookSecret = newWebhookSecret();
+  const account: Account = {
+    id: newAccountId(),
+    name: opts.name,
+    plan: opts.plan,
+    created_at: now,
+    webhook_secrets: [{ secret: webhookSecret, created_at: now }],
+  };
+  const first = freshKey(account.id, opts.keyName ?? "default", now);
+  await store.accounts.create(account, first.key);
+  return { account, apiKey: first.secret, key: first.key, webhookSecret };
+}
+
+/** A new named key for an existing account; the secret is returned only here. */
+export async function createKey(store: Store, accountId: string, name: string, now = Date.now()): Promise<NewKey> {
+  const k = freshKey(accountId, parseKeyName(name), now);
+  await store.accounts.addKey(k.key);
+  return k;
+}
+
+/** The account's keys (never their secrets), revoked ones included, oldest first. */
+export function listKeys(store: Store, accountId: string): Promise<ApiKey[]> {
+  return store.accounts.listKeys(accountId);
+}
+
+/** Revokes one key of an account; 404 if the account has no such key. Revoking twice is harmless. */
+export async function revokeKey(store: Store, accountId: string, keyId: string, now = Date.now()): Promise<ApiKey> {
+  const k = await store.accounts.updateKey(accountId, keyId, (x) => ({ ...x, revoked_at: x.revoked_at ?? now }));
+  if (!k) throw new ApiError(404, `no key "${keyId}" in this account; list the keys to find its id`, "key_id");
+  return k;
+}
+
+/** Finds an account by id or by the start of one of its keys (at least 8 characters). */
 export async function findAccount(store: Store, ref: string): Promise<Account> {
-  const accounts = await store.listAccounts();
-  const hits = accounts.filter((a) =>
-    a.id === ref || (ref.length >= 8 && (ref.startsWith(a.key_prefix) || a.key_prefix.startsWith(ref)))
-  );
-  if (hits.length === 0) throw new Error(`no account with id or key prefix "${ref}"`);
-  if (hits.length > 1) throw new Error(`"${ref}" matches ${hits.length} accounts; use the account id`);
-  return hits[0];
+  const direct = /^acct_/.test(ref) ? await store.accounts.get(ref) : null;
+  if (direct) return direct;
+  const hits = ref.length >= 8 ? (await findKeys(store, ref)).map((k) => k.account_id) : [];
+  const ids = [...new Set(hits)];
+  if (ids.length === 0) throw new Error(`no account with id or key prefix "${ref}"`);
+  if (ids.length > 1) throw new Error(`"${ref}" matches ${ids.length} accounts; use the account id`);
+  return (await store.accounts.get(ids[0]))!;
 }
 
-export async function revokeKey(store: Store, ref: string, now = Date.now()): Promise<Account> {
-  const a = await findAccount(store, ref);
-  return (await store.updateAccount(a.id, (x) => ({ ...x, revoked_at: x.revoked_at ?? now })))!;
+/** Keys whose prefix starts with `ref` or is the start of `ref`. */
+async function findKeys(store: Store, ref: string): Promise<ApiKey[]> {
+  const out: ApiKey[] = [];
+  for (const a of await store.accounts.list()) {
+    for (const k of await store.accounts.listKeys(a.id)) {
+      if (ref.startsWith(k.prefix) || k.prefix.startsWith(ref)) out.push(k);
+    }
+  }
+  return out;
+}
+
+/**
+ * The CLI's revoke: a key prefix revokes that key; an account id revokes every key of the
+ * account (its timers stay; `keys create --account` gives it a new key).
+ */
+export async function revokeByRef(store: Store, ref: string, now = Date.now()): Promise<ApiKey[]> {
+  const direct = /^acct_/.test(ref) ? await store.accounts.get(ref) : null;
+  const keys = direct ? await store.accounts.listKeys(direct.id) : ref.length >= 8 ? await findKeys(store, ref) : [];
+  if (keys.length === 0) throw new Error(`no account or key with id or key prefix "${ref}"`);
+  if (!direct && keys.length > 1) throw new Error(`"${ref}" matches ${keys.length} keys; give more characters`);
+  const out: ApiKey[] = [];
+  for (const k of keys) out.push(await revokeKey(store, k.account_id, k.id, now));
+  return out;
 }
 
 export async function setPlan(store: Store, ref: string, plan: PlanName): Promise<Account> {
   const a = await findAccount(store, ref);
-  return (await store.updateAccount(a.id, (x) => ({ ...x, plan })))!;
+  return (await store.accounts.update(a.id, (x) => ({ ...x, plan })))!;
 }
 
 /** Issues a new webhook secret; the previous one keeps signing for SECRET_GRACE_MS. */
 export async function rotateSecret(store: Store, ref: string, now = Date.now()) {
   const a = await findAccount(store, ref);
   const secret = newWebhookSecret();
-  const account = (await store.updateAccount(a.id, (x) => ({
+  const account = (await store.accounts.update(a.id, (x) => ({
     ...x,
     webhook_secrets: [{ secret, created_at: now }, ...x.webhook_secrets.slice(0, 1)],
   })))!;

@@ -1,7 +1,7 @@
 /** Who is calling: an account by API key, a timer's control token, or an anonymous client IP. */
 import { ApiError } from "../errors.ts";
 import { sha256Hex } from "../ids.ts";
-import type { Account, Store } from "../kv/store.ts";
+import type { Account, ApiKey, Store } from "../kv/store.ts";
 
 export type Principal =
   | { kind: "anonymous"; ip: string }
@@ -15,25 +15,52 @@ export function unauthorized(message: string): ApiError {
   return new ApiError(401, message, undefined, { "WWW-Authenticate": BEARER_CHALLENGE });
 }
 
+/** How often a key's `last_used_at` is written at most: coarse, so no KV write per request. */
+export const LAST_USED_RESOLUTION_MS = 3600_000;
+
+interface Resolved {
+  account: Account;
+  key: ApiKey;
+}
+
 /**
- * Resolves API keys to accounts, caching each answer for `ttlMs` so the hot read path does not
- * read KV for the key on every request. A revoked key stops working within `ttlMs`.
+ * Resolves API keys to their accounts, caching each answer for `ttlMs` so the hot read path does
+ * not read KV for the key on every request. A revoked key stops working within `ttlMs`. A key's
+ * `last_used_at` is written at most once per LAST_USED_RESOLUTION_MS per process.
  */
 export class KeyResolver {
-  #cache = new Map<string, { account: Account | null; until: number }>();
+  #cache = new Map<string, { found: Resolved | null; until: number }>();
+  #touched = new Map<string, number>();
 
   constructor(readonly store: Store, readonly opts: { ttlMs: number; now: () => number }) {}
 
+  /** The account of a live key, or null. */
   async resolve(key: string): Promise<Account | null> {
+    return (await this.resolveKey(key))?.account ?? null;
+  }
+
+  /** The account and key record of a live key, or null. */
+  async resolveKey(key: string): Promise<Resolved | null> {
     const hash = sha256Hex(key);
     const now = this.opts.now();
     const hit = this.#cache.get(hash);
-    if (hit && hit.until > now) return hit.account;
-    const account = await this.store.accountByKeyHash(hash);
-    const valid = account && account.revoked_at === null && account.key_hash === hash ? account : null;
-    if (this.#cache.size > 10_000) this.#cache.clear();
-    this.#cache.set(hash, { account: valid, until: now + this.opts.ttlMs });
-    return valid;
+    let found: Resolved | null;
+    if (hit && hit.until > now) found = hit.found;
+    else {
+      found = await this.store.accounts.byKeyHash(hash);
+      if (this.#cache.size > 10_000) this.#cache.clear();
+      this.#cache.set(hash, { found, until: now + this.opts.ttlMs });
+    }
+    if (found) await this.#touch(found, now);
+    return found;
+  }
+
+  async #touch({ account, key }: Resolved, now: number): Promise<void> {
+    const last = this.#touched.get(key.id) ?? key.last_used_at ?? -Infinity;
+    if (now - last < LAST_USED_RESOLUTION_MS) return;
+    if (this.#touched.size > 10_000) this.#touched.clear();
+    this.#touched.set(key.id, now);
+    await this.store.accounts.touchKey(account.id, key.id, now);
   }
 
   /** Forgets cached answers (after a key or plan change in this process). */

@@ -9,7 +9,22 @@ export function rateKey(subject: string, window: "m" | "d", start: number): [str
 
 export const key = {
   account: (id: string) => ["account", id],
+  /** A key's SHA-256 → `{ account_id, key_id }` (a bare account id in data written before named keys). */
   keyHash: (hash: string) => ["key_hash", hash],
+  apiKey: (acct: string, id: string) => ["api_key", acct, id],
+  user: (id: string) => ["user", id],
+  userEmail: (email: string) => ["user_email", email],
+  acctUser: (acct: string, user: string) => ["acct_user", acct, user],
+  /** A session by the SHA-256 of its token. */
+  session: (hash: string) => ["session", hash],
+  userSession: (user: string, hash: string) => ["user_session", user, hash],
+  /** A one-time token (password reset, email verification) by its SHA-256. */
+  authToken: (hash: string) => ["auth_token", hash],
+  passkey: (credentialId: string) => ["passkey", credentialId],
+  userPasskey: (user: string, credentialId: string) => ["user_passkey", user, credentialId],
+  challenge: (id: string) => ["webauthn_challenge", id],
+  /** Failed sign-ins or sign-ups of one subject (an IP or an email). */
+  authThrottle: (subject: string) => ["auth_throttle", subject],
   timer: (id: string) => ["timer", id],
   acctSeq: (acct: string) => ["acct_seq", acct],
   acctTimer: (acct: string, created: number, id: string) => ["acct_timers", acct, created, id],
@@ -24,6 +39,10 @@ export const key = {
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],
   // Prefixes, for listings.
   accounts: () => ["account"],
+  apiKeys: (acct: string) => ["api_key", acct],
+  acctUsers: (acct: string) => ["acct_user", acct],
+  userSessions: (user: string) => ["user_session", user],
+  userPasskeys: (user: string) => ["user_passkey", user],
   acctTimers: (acct: string) => ["acct_timers", acct],
   acctTimersOfType: (acct: string, type: TimerType) => ["acct_timers_type", acct, type],
   deliveries: (timerId: string) => ["delivery", timerId],

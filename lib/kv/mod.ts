@@ -1,4 +1,6 @@
-/** The store: opening Deno KV and every read and write of it (every key is spelled in store.ts). It stores decisions, it makes none. */
+/** The store: opening Deno KV and every read and write of it (every key is spelled in keys.ts). It stores decisions, it makes none. */
 export * from "./open.ts";
 export * from "./store.ts";
 export * from "./keys.ts";
+export * from "./accounts.ts";
+export * from "./users.ts";

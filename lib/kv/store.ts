@@ -3,28 +3,13 @@
  * atomic operation with explicit checks; a timer's change, its due-index entry, its queue
  * wake-up and the webhook deliveries its events cause commit together or not at all.
  */
-import type { PlanName } from "../../config.ts";
+import { type Account, AccountStore } from "./accounts.ts";
 import { newEventId } from "../ids.ts";
 import { key } from "./keys.ts";
+import { UserStore } from "./users.ts";
 import { nextDeadline, pendingCompletion, type Timer, type TimerEvent, type TimerType } from "../timers/model.ts";
 
-export interface WebhookSecret {
-  secret: string;
-  created_at: number;
-}
-
-export interface Account {
-  id: string;
-  name: string;
-  plan: PlanName;
-  key_hash: string;
-  /** The key's first characters, safe to show in listings. */
-  key_prefix: string;
-  created_at: number;
-  revoked_at: number | null;
-  /** Newest first; an older one is kept for the rotation grace period. */
-  webhook_secrets: WebhookSecret[];
-}
+export type { Account, ApiKey, WebhookSecret } from "./accounts.ts";
 
 /** The signed-over webhook body, without `signature`. Member order is the serialised order. */
 export interface WebhookPayload {
@@ -119,44 +104,20 @@ export class Store {
 
   // ── accounts ────────────────────────────────────────────────────────────────────────────
 
-  async createAccount(account: Account): Promise<void> {
-    const res = await this.kv.atomic()
-      .check({ key: key.account(account.id), versionstamp: null })
-      .check({ key: key.keyHash(account.key_hash), versionstamp: null })
-      .set(key.account(account.id), account)
-      .set(key.keyHash(account.key_hash), account.id)
-      .commit();
-    if (!res.ok) throw new Error("account id or key collision; try again");
+  #accounts?: AccountStore;
+  #users?: UserStore;
+  /** Accounts and their API keys (lib/kv/accounts.ts). */
+  get accounts(): AccountStore {
+    return this.#accounts ??= new AccountStore(this.kv);
+  }
+  /** Users, sessions, passkeys and one-time tokens (lib/kv/users.ts). */
+  get users(): UserStore {
+    return this.#users ??= new UserStore(this.kv);
   }
 
-  async getAccount(id: string): Promise<Account | null> {
-    return (await this.kv.get<Account>(key.account(id))).value;
-  }
-
-  async accountByKeyHash(hash: string): Promise<Account | null> {
-    const id = (await this.kv.get<string>(key.keyHash(hash))).value;
-    return id ? await this.getAccount(id) : null;
-  }
-
-  async listAccounts(): Promise<Account[]> {
-    const out: Account[] = [];
-    for await (const e of this.kv.list<Account>({ prefix: key.accounts() })) out.push(e.value);
-    return out;
-  }
-
-  /** Read-modify-write of an account, retried on conflict. */
-  async updateAccount(id: string, change: (a: Account) => Account): Promise<Account | null> {
-    for (;;) {
-      const entry = await this.kv.get<Account>(key.account(id));
-      if (!entry.value) return null;
-      const next = change(entry.value);
-      const op = this.kv.atomic().check(entry).set(key.account(id), next);
-      if (next.key_hash !== entry.value.key_hash || next.revoked_at !== null) {
-        op.delete(key.keyHash(entry.value.key_hash));
-        if (next.revoked_at === null) op.set(key.keyHash(next.key_hash), id);
-      }
-      if ((await op.commit()).ok) return next;
-    }
+  /** The account (its plan and webhook secrets), as the scheduler and pages read it. */
+  getAccount(id: string): Promise<Account | null> {
+    return this.accounts.get(id);
   }
 
   // ── timers ──────────────────────────────────────────────────────────────────────────────

@@ -1,0 +1,219 @@
+/**
+ * People who sign in, in Deno KV: users (one per account today), their sessions (by token hash),
+ * passkeys, one-time tokens, WebAuthn challenges and sign-in throttles. It stores decisions, it
+ * makes none: expiry and limits are checked by lib/accounts.
+ */
+import { key } from "./keys.ts";
+
+export interface User {
+  id: string;
+  account_id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  /** argon2id PHC string, or null for a passkey-only user. */
+  password_hash: string | null;
+  email_verified_at: number | null;
+  created_at: number;
+}
+
+export interface Session {
+  /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+  hash: string;
+  user_id: string;
+  account_id: string;
+  /** The per-session CSRF token forms and fetches carry. */
+  csrf: string;
+  created_at: number;
+  /** Coarse: refreshed at most every few minutes. */
+  last_seen_at: number;
+}
+
+export interface AuthToken {
+  kind: "reset" | "verify";
+  user_id: string;
+  expires_at: number;
+}
+
+export interface Passkey {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  transports: string[];
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface Challenge {
+  challenge: string;
+  kind: "register" | "login" | "signup";
+  /** The signed-in user registering a passkey, or the user a password-less sign-up will create. */
+  user_id: string | null;
+  email: string | null;
+  expires_at: number;
+}
+
+/** Failed attempts of one subject (an IP or an email) in the current window. */
+export interface Throttle {
+  failures: number;
+  window_start: number;
+  /** No attempt is checked before this instant. */
+  locked_until: number;
+}
+
+/** Lazy expiry for records whose lifetime is also checked in code. */
+const DAY = 86_400_000;
+
+export class UserStore {
+  constructor(readonly kv: Deno.Kv) {}
+
+  /** Stores a new user; false when the email is taken. */
+  async create(user: User): Promise<boolean> {
+    const res = await this.kv.atomic()
+      .check({ key: key.userEmail(user.email), versionstamp: null })
+      .check({ key: key.user(user.id), versionstamp: null })
+      .set(key.user(user.id), user)
+      .set(key.userEmail(user.email), user.id)
+      .set(key.acctUser(user.account_id, user.id), true)
+      .commit();
+    return res.ok;
+  }
+
+  async get(id: string): Promise<User | null> {
+    return (await this.kv.get<User>(key.user(id))).value;
+  }
+
+  async byEmail(email: string): Promise<User | null> {
+    const id = (await this.kv.get<string>(key.userEmail(email))).value;
+    return id ? await this.get(id) : null;
+  }
+
+  async ofAccount(acct: string): Promise<User[]> {
+    const out: User[] = [];
+    for await (const e of this.kv.list({ prefix: key.acctUsers(acct) })) {
+      const u = await this.get(e.key[2] as string);
+      if (u) out.push(u);
+    }
+    return out;
+  }
+
+  /** Read-modify-write of a user, retried on conflict (the email does not change here). */
+  async update(id: string, change: (u: User) => User): Promise<User | null> {
+    for (;;) {
+      const entry = await this.kv.get<User>(key.user(id));
+      if (!entry.value) return null;
+      const next = change(entry.value);
+      if ((await this.kv.atomic().check(entry).set(key.user(id), next).commit()).ok) return next;
+    }
+  }
+
+  /** Deletes a user with sessions, passkeys and indexes. */
+  async delete(user: User): Promise<void> {
+    await this.deleteSessions(user.id);
+    for (const p of await this.listPasskeys(user.id)) await this.deletePasskey(user.id, p.id);
+    await this.kv.atomic()
+      .delete(key.user(user.id))
+      .delete(key.userEmail(user.email))
+      .delete(key.acctUser(user.account_id, user.id))
+      .commit();
+  }
+
+  // ── sessions ──────────────────────────────────────────────────────────────────────────────
+
+  async putSession(s: Session, lifetimeMs: number): Promise<void> {
+    const expireIn = lifetimeMs + DAY;
+    await this.kv.atomic()
+      .set(key.session(s.hash), s, { expireIn })
+      .set(key.userSession(s.user_id, s.hash), s.created_at, { expireIn })
+      .commit();
+  }
+
+  async getSession(hash: string): Promise<Session | null> {
+    return (await this.kv.get<Session>(key.session(hash))).value;
+  }
+
+  async deleteSession(s: Pick<Session, "hash" | "user_id">): Promise<void> {
+    await this.kv.atomic().delete(key.session(s.hash)).delete(key.userSession(s.user_id, s.hash)).commit();
+  }
+
+  /** Deletes every session of a user; returns how many there were. */
+  async deleteSessions(userId: string): Promise<number> {
+    let n = 0;
+    for await (const e of this.kv.list({ prefix: key.userSessions(userId) })) {
+      await this.deleteSession({ hash: e.key[2] as string, user_id: userId });
+      n++;
+    }
+    return n;
+  }
+
+  // ── one-time tokens ───────────────────────────────────────────────────────────────────────
+
+  async putToken(hash: string, t: AuthToken): Promise<void> {
+    await this.kv.set(key.authToken(hash), t, { expireIn: DAY });
+  }
+
+  /** Reads and deletes a token in one atomic step: a second use finds nothing. */
+  async takeToken(hash: string): Promise<AuthToken | null> {
+    const e = await this.kv.get<AuthToken>(key.authToken(hash));
+    if (!e.value) return null;
+    return (await this.kv.atomic().check(e).delete(e.key).commit()).ok ? e.value : null;
+  }
+
+  // ── passkeys and challenges ───────────────────────────────────────────────────────────────
+
+  /** Stores a passkey; false if the credential is already registered. */
+  async addPasskey(p: Passkey): Promise<boolean> {
+    const res = await this.kv.atomic()
+      .check({ key: key.passkey(p.id), versionstamp: null })
+      .set(key.passkey(p.id), p)
+      .set(key.userPasskey(p.user_id, p.id), true)
+      .commit();
+    return res.ok;
+  }
+
+  async getPasskey(id: string): Promise<Passkey | null> {
+    return (await this.kv.get<Passkey>(key.passkey(id))).value;
+  }
+
+  async setPasskey(p: Passkey): Promise<void> {
+    await this.kv.set(key.passkey(p.id), p);
+  }
+
+  async listPasskeys(userId: string): Promise<Passkey[]> {
+    const out: Passkey[] = [];
+    for await (const e of this.kv.list({ prefix: key.userPasskeys(userId) })) {
+      const p = await this.getPasskey(e.key[2] as string);
+      if (p) out.push(p);
+    }
+    return out.sort((a, b) => a.created_at - b.created_at);
+  }
+
+  async deletePasskey(userId: string, id: string): Promise<void> {
+    await this.kv.atomic().delete(key.passkey(id)).delete(key.userPasskey(userId, id)).commit();
+  }
+
+  async putChallenge(id: string, c: Challenge): Promise<void> {
+    await this.kv.set(key.challenge(id), c, { expireIn: DAY });
+  }
+
+  /** Reads and deletes a challenge: each is answered once. */
+  async takeChallenge(id: string): Promise<Challenge | null> {
+    const e = await this.kv.get<Challenge>(key.challenge(id));
+    if (!e.value) return null;
+    return (await this.kv.atomic().check(e).delete(e.key).commit()).ok ? e.value : null;
+  }
+
+  // ── throttles ─────────────────────────────────────────────────────────────────────────────
+
+  async getThrottle(subject: string): Promise<Throttle | null> {
+    return (await this.kv.get<Throttle>(key.authThrottle(subject))).value;
+  }
+
+  async setThrottle(subject: string, t: Throttle | null): Promise<void> {
+    if (t === null) await this.kv.delete(key.authThrottle(subject));
+    else await this.kv.set(key.authThrottle(subject), t, { expireIn: DAY });
+  }
+}

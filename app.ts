@@ -7,8 +7,9 @@ import { type AppEnv, errorHandler, jsonBody, type LogLine, notFoundHandler, req
 import { apiGate, RateLimiter } from "./lib/accounts/rate_limit.ts";
 import type { Store } from "./lib/kv/store.ts";
 import { TimerService } from "./lib/timers/service.ts";
-import { issuesToError } from "./lib/timers/validation.ts";
-import { docsPage } from "./routes/docs.ts";
+import { validationHook } from "./lib/timers/validation.ts";
+import { docsRoutes } from "./routes/docs.ts";
+import { documentApi, openApiConfig } from "./routes/api/v1/openapi.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pageRoutes } from "./routes/pages/mod.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
@@ -26,15 +27,6 @@ export interface AppDeps {
   fetch?: typeof fetch;
 }
 
-export const API_INFO = {
-  openapi: "3.1.0",
-  info: {
-    title: "Timer Service API",
-    version: "1.0.0",
-    description: "Countdown, event and interval timers with live pages and signed webhooks.",
-  },
-};
-
 /** The app and the services it holds (tests and main.ts reach them here). */
 export function createApp(deps: AppDeps) {
   const { store, config } = deps;
@@ -49,19 +41,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestContext({ log, now, trustProxy: config.trustProxy }));
   app.onError(errorHandler({ log: deps.log }));
 
-  const api = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) {
-        const status = result.target === "json" ? 422 : 400;
-        throw issuesToError(result.error.issues, (result as { data?: unknown }).data, status);
-      }
-    },
-  });
-  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
-    type: "http",
-    scheme: "bearer",
-    description: "An API key (tsk_…), or a timer's control token (tct_…) for that timer's GET and state endpoints",
-  });
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use(apiGate(limiter, config.plans, keys));
   const body = jsonBody({ maxBytes: 16 * 1024 });
   api.on("POST", ["/timers"], body);
@@ -69,7 +49,7 @@ export function createApp(deps: AppDeps) {
   timerRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);
   eventRoutes(api, now);
-  api.doc31("/openapi.json", { ...API_INFO, servers: [{ url: `${config.siteUrl}/api/v1` }] });
+  documentApi(api, () => config.siteUrl);
   app.route("/api/v1", api);
 
   app.get("/healthz", async (c) => {
@@ -82,7 +62,7 @@ export function createApp(deps: AppDeps) {
   });
   liveRoutes(app, { store, config, now });
   pageRoutes(app, { store, config, now });
-  app.get("/docs", (c) => c.html(docsPage(api.getOpenAPI31Document({ ...API_INFO }))));
+  docsRoutes(app, () => api.getOpenAPI31Document(openApiConfig(config.siteUrl)));
 
   app.notFound(notFoundHandler([
     { pattern: /^\/api\/v1\/timers\/?$/, methods: ["GET", "POST"] },

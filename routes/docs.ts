@@ -73,3 +73,9 @@ ${ops.join("\n")}
 <h2>Schemas</h2>${schemas}
 </body></html>`;
 }
+
+/** Registers /docs. */
+// deno-lint-ignore no-explicit-any
+export function docsRoutes(app: any, doc: () => Json) {
+  app.get("/docs", (c: Json) => c.html(docsPage(doc())));
+}

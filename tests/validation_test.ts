@@ -161,3 +161,80 @@ Deno.test("no response leaks a stack trace on an unexpected error", async () => 
   assert.ok(lines.some((l) => l.level === "error"));
   await broken.limiter.stop().catch(() => {});
 });
+
+Deno.test("impossible calendar dates answer 422 naming target_date, not a date in the next month", async () => {
+  const s = await setup();
+  for (
+    const d of ["2027-02-30T00:00:00Z", "2027-04-31T12:00:00+02:00", "2027-02-29T00:00:00Z", "2027-06-31T00:00:00Z"]
+  ) {
+    const r = await s.call("POST", "/api/v1/timers", { body: { type: "event", target_date: d } });
+    assert.equal(r.status, 422, d);
+    assert.equal(r.body.error.field, "target_date", d);
+    assert.match(r.body.error.message, /^target_date must be an ISO 8601 date-time/, d);
+  }
+  const leap = await s.call("POST", "/api/v1/timers", { body: { type: "event", target_date: "2028-02-29T00:00:00Z" } });
+  assert.equal(leap.status, 201);
+  await s.close();
+});
+
+Deno.test("an over-long title answers the rule with the length it got", async () => {
+  const s = await setup();
+  const r = await s.call("POST", "/api/v1/timers", { body: { ...cd, title: "x".repeat(101) } });
+  assert.equal(r.status, 422);
+  assert.deepEqual(r.body.error, {
+    code: 422,
+    message: "title must be at most 100 characters, got 101",
+    field: "title",
+  });
+  const { timer_id: id } = await s.create(cd);
+  const p = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { title: "⏰".repeat(120) } });
+  assert.equal(p.body.error.message, "title must be at most 100 characters, got 120");
+  await s.close();
+});
+
+Deno.test("a number beyond the double range is called what it is, not null", async () => {
+  const s = await setup();
+  for (const raw of ['{"type":"countdown","duration":1e400}', '{"type":"countdown","duration":-1e400}']) {
+    const r = await s.call("POST", "/api/v1/timers", { raw });
+    assert.equal(r.status, 422);
+    assert.equal(r.body.error.field, "duration");
+    assert.equal(
+      r.body.error.message,
+      "duration must be an integer from 1 to 31536000 (seconds), got a number too large to represent",
+    );
+  }
+  await s.close();
+});
+
+Deno.test("fields of another type and missing type fields say which type they belong to", async () => {
+  const s = await setup();
+  const other = await s.call("POST", "/api/v1/timers", { body: { type: "countdown", duration: 5, work: 5 } });
+  assert.equal(other.body.error.message, 'work applies only to interval timers, not to type "countdown"');
+  const missing = await s.call("POST", "/api/v1/timers", { body: { type: "interval", work: 5 } });
+  assert.equal(missing.body.error.field, "rest");
+  assert.match(missing.body.error.message, /^rest is required when type is "interval"/);
+  await s.close();
+});
+
+Deno.test("ids of any length or shape answer 404 on every id route, never 500", async () => {
+  const s = await setup();
+  const { timer_id: id } = await s.create(cd);
+  for (const bad of ["x".repeat(3000), "tmr_" + "a".repeat(2100), "tmr_short", encodeURIComponent("tmr_é")]) {
+    const routes: [string, string, unknown?][] = [
+      ["GET", `/api/v1/timers/${bad}`],
+      ["PATCH", `/api/v1/timers/${bad}`, { title: "x" }],
+      ["DELETE", `/api/v1/timers/${bad}`],
+      ["PATCH", `/api/v1/timers/${bad}/state`, { action: "start" }],
+      ["GET", `/api/v1/timers/${bad}/deliveries`],
+      ["POST", `/api/v1/timers/${bad}/webhook/test`],
+      ["POST", `/api/v1/timers/${bad}/deliveries/evt_x/redeliver`],
+      ["POST", `/api/v1/timers/${id}/deliveries/${bad}/redeliver`],
+    ];
+    for (const [method, path, body] of routes) {
+      const r = await s.call(method, path, { body });
+      assert.equal(r.status, 404, `${method} ${path.slice(0, 60)} → ${r.status} ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.error.code, 404);
+    }
+  }
+  await s.close();
+});

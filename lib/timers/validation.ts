@@ -1,6 +1,6 @@
 /** Turns zod issues into one ApiError naming the first offending field and what it must be. */
 import type { z } from "@hono/zod-openapi";
-import { ApiError } from "../errors.ts";
+import { ApiError, notFound } from "../errors.ts";
 import { THEMES, TIMER_TYPES } from "./model.ts";
 
 export const LIMITS = {
@@ -28,6 +28,16 @@ export const RULES: Record<string, string> = {
   state: "one of running, paused, idle, stopped",
   limit: `an integer from 1 to ${LIMITS.list.max}`,
   cursor: "a cursor returned as next_cursor by the previous page",
+  year: "an integer from 1970 to 2100",
+  region: "one of US, CN, TW, UK, JP, AU (any case), or omitted for international days",
+  tz: "an IANA time zone such as Europe/London",
+};
+
+/** Which inputs belong to which timer type: a field of another type is refused, not ignored. */
+export const TYPE_FIELDS: Record<string, readonly string[]> = {
+  countdown: ["duration"],
+  event: ["target_date"],
+  interval: ["work", "rest", "rounds"],
 };
 
 /** The order in which fields are reported when several are wrong. */
@@ -48,6 +58,8 @@ const ORDER = [
 
 /** Quotes a received value for an error message, briefly. */
 export function show(value: unknown): string {
+  // JSON numbers beyond the double range (1e400) parse to ±Infinity, which JSON.stringify calls null.
+  if (typeof value === "number" && !Number.isFinite(value)) return "a number too large to represent";
   const s = JSON.stringify(value) ?? String(value);
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;
 }
@@ -67,22 +79,60 @@ export function issuesToError(issues: readonly z.core.$ZodIssue[], input: unknow
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return new ApiError(status, "the request body must be a JSON object");
   }
+  const body = input as Record<string, unknown>;
+  if ("action" in body && "state" in body) {
+    return new ApiError(status, "send exactly one of action or state, not both", "state");
+  }
   const rank = (i: z.core.$ZodIssue) => {
     const f = fieldOf(i);
     const r = ORDER.indexOf(f);
     return i.code === "unrecognized_keys" ? 1000 : r === -1 ? 500 : r;
   };
-  const first = [...issues].sort((a, b) => rank(a) - rank(b))[0];
+  const first = [...flatten(issues)].sort((a, b) => rank(a) - rank(b))[0];
   const field = fieldOf(first);
   if (first.code === "unrecognized_keys") {
+    const owner = Object.keys(TYPE_FIELDS).find((t) => TYPE_FIELDS[t].includes(field));
+    if (owner && typeof body.type === "string" && body.type !== owner) {
+      return new ApiError(status, `${field} applies only to ${owner} timers, not to type "${body.type}"`, field);
+    }
     return new ApiError(status, `unknown field "${field}"; check its spelling against the API reference`, field);
   }
   if (first.code === "custom") return new ApiError(status, first.message, field);
-  const value = (input as Record<string, unknown>)[field];
+  const value = body[field];
+  if (value === undefined && typeof body.type === "string" && TYPE_FIELDS[body.type]?.includes(field)) {
+    return new ApiError(status, `${field} is required when type is "${body.type}": ${RULES[field]}`, field);
+  }
   return new ApiError(status, ruleMessage(field, value), field);
+}
+
+/**
+ * The issues of the union branch that came closest (fewest issues; the first on a tie), so
+ * `{"action":"explode"}` is reported against action and not as a missing state.
+ */
+function flatten(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((i) => {
+    if (i.code !== "invalid_union" || i.errors.length === 0) return [i];
+    const best = i.errors.reduce((a, b) => (b.length < a.length ? b : a));
+    return flatten(best.map((e) => ({ ...e, path: [...i.path, ...e.path] })));
+  });
 }
 
 function fieldOf(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") return issue.keys[0];
   return String(issue.path[0] ?? "body");
+}
+
+/** The OpenAPIHono hook for failed request validation: 404 for ids, 422 for bodies, 400 for queries. */
+export function validationHook(
+  result: { success: boolean; target?: string; error?: { issues: readonly z.core.$ZodIssue[] }; data?: unknown },
+): void {
+  if (result.success) return;
+  const issues = result.error?.issues ?? [];
+  if (result.target === "param") {
+    // Ids of a shape this API never issues cannot exist; they are looked up nowhere.
+    throw notFound(
+      issues.some((i) => i.path[0] === "delivery_id") && issues.every((i) => i.path[0] !== "id") ? "delivery" : "timer",
+    );
+  }
+  throw issuesToError(issues, result.data, result.target === "json" ? 422 : 400);
 }

@@ -12,9 +12,9 @@ import {
   yearIn,
 } from "../../../lib/holidays/mod.ts";
 import type { AppEnv } from "../../../lib/http.ts";
-import { errors } from "./schemas.ts";
+import { errors, ok } from "./openapi.ts";
 
-const Remaining = z.object({
+const Remaining = z.strictObject({
   days: z.int(),
   hours: z.int(),
   minutes: z.int(),
@@ -22,7 +22,7 @@ const Remaining = z.object({
   total_seconds: z.int(),
 });
 
-const PublicEvent = z.object({
+const PublicEvent = z.strictObject({
   name: z.string(),
   slug: z.string(),
   date: z.string().openapi({ format: "date" }),
@@ -38,35 +38,36 @@ const PublicEvent = z.object({
   }),
 }).openapi("PublicEvent");
 
+const EventQuery = z.strictObject({
+  year: z.coerce.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().openapi({
+    description: `${MIN_YEAR}–${MAX_YEAR}; default: this year in tz`,
+    example: 2027,
+  }),
+  region: z.string().optional().openapi({
+    enum: [...REGIONS],
+    description: `One of ${REGIONS.join(", ")} (any case; UK is England & Wales, AU national holidays); ` +
+      "none: widely observed international days",
+  }),
+  tz: z.string().max(64).optional().openapi({ description: "IANA time zone, default UTC", example: "Asia/Tokyo" }),
+});
+
 const listEvents = createRoute({
   method: "get",
   path: "/events",
+  operationId: "listEvents",
   tags: ["Public events"],
   summary: "Public holidays of a region (or international days) with countdowns; no key needed",
-  request: {
-    query: z.strictObject({
-      year: z.string().optional().openapi({
-        type: "integer",
-        description: `${MIN_YEAR}–${MAX_YEAR}; default: this year in tz`,
-      }),
-      region: z.string().optional().openapi({
-        description: `One of ${REGIONS.join(", ")} (any case); none: international days`,
-      }),
-      tz: z.string().optional().openapi({ description: "IANA time zone, default UTC", example: "Asia/Tokyo" }),
-    }),
-  },
+  security: [],
+  request: { query: EventQuery },
   responses: {
-    200: {
-      description: "All events of the year in date order",
-      content: {
-        "application/json": {
-          schema: z.object({ events: z.array(PublicEvent), timezone: z.string(), region: z.string() }).openapi(
-            "EventList",
-          ),
-        },
-      },
-    },
-    ...errors(400, 401, 429),
+    200: ok(
+      z.strictObject({ events: z.array(PublicEvent), timezone: z.string(), region: z.string() }).openapi("EventList"),
+      "All events of the year in date order",
+    ),
+    ...errors([400, 401], {
+      400: "year, region or tz is invalid (error.field names it)",
+      401: "An Authorization header was sent with an invalid key (omit it or send a valid one)",
+    }),
   },
 });
 
@@ -82,17 +83,7 @@ export function eventRoutes(api: OpenAPIHono<AppEnv>, now: () => number) {
       throw new ApiError(400, `region must be one of ${REGIONS.join(", ")}, got ${JSON.stringify(q.region)}`, "region");
     }
     const t = now();
-    let year = yearIn(tz, t);
-    if (q.year !== undefined) {
-      year = /^\d{4}$/.test(q.year) ? Number(q.year) : NaN;
-      if (!(year >= MIN_YEAR && year <= MAX_YEAR)) {
-        throw new ApiError(
-          400,
-          `year must be an integer from ${MIN_YEAR} to ${MAX_YEAR}, got ${JSON.stringify(q.year)}`,
-          "year",
-        );
-      }
-    }
+    const year = q.year ?? yearIn(tz, t);
     const events = holidaysFor(region as Region, year).map((h) => ({ ...h, ...countdownTo(h.date, tz, t) }));
     // Countdowns change every second; rate-limit headers are per client.
     c.header("Cache-Control", "private, max-age=1");

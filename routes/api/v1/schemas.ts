@@ -1,73 +1,77 @@
-/** The zod schemas that validate requests and generate the OpenAPI document. */
+/**
+ * The zod schemas that validate requests and generate the OpenAPI document: one source of truth.
+ * What a schema allows the server accepts (up to state- and clock-dependent rules: a target date
+ * in the past, an action invalid in the timer's state), and what it refuses the server refuses.
+ */
 import { z } from "@hono/zod-openapi";
-import { ACTIONS, THEMES, TIMER_TYPES } from "../../../lib/timers/model.ts";
+import { ACTIONS, THEMES, TIMER_STATES } from "../../../lib/timers/model.ts";
 import { LIMITS } from "../../../lib/timers/validation.ts";
 
 const int = (min: number, max: number) => z.int().min(min).max(max);
-const title = z.string().refine((s) => [...s].length <= LIMITS.title.max).openapi({
-  description: `At most ${LIMITS.title.max} characters`,
+
+/** Timer ids as issued (`tmr_` + 16 base62); anything else cannot exist and answers 404. */
+export const TIMER_ID = /^tmr_[0-9A-Za-z]{16}$/;
+/** Event (delivery) ids as issued: `evt_` + 9 base36 time digits + 14 base62. */
+export const EVENT_ID = /^evt_[0-9a-z]{9}[0-9A-Za-z]{14}$/;
+
+const title = z.string().superRefine((s, ctx) => {
+  const n = [...s].length;
+  if (n > LIMITS.title.max) {
+    ctx.addIssue({ code: "custom", message: `title must be at most ${LIMITS.title.max} characters, got ${n}` });
+  }
+}).openapi({
+  maxLength: LIMITS.title.max,
+  description: `At most ${LIMITS.title.max} characters (Unicode code points)`,
   example: "Launch",
 });
 const color = z.string().regex(/^[0-9A-Fa-f]{6}$/).openapi({
-  description: "Hex colour without the leading #",
+  description: "Six hex digits without the leading #; answered in upper case",
   example: "6C63FF",
 });
-const webhookUrl = z.string().openapi({
-  description: "Absolute https URL notified of the timer's events",
+const webhookUrl = z.string().max(2048).regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/).openapi({
+  format: "uri",
+  description: "Absolute https URL notified of the timer's events (plain http only where the operator allows it; " +
+    "private and loopback addresses are refused unless the operator allows them)",
   example: "https://example.com/hooks/timer",
 });
-const theme = z.enum(THEMES);
+const theme = z.enum(THEMES).openapi({ description: "Page theme; default light" });
+const targetDate = z.iso.datetime({ offset: true }).openapi({
+  description: "ISO 8601 date-time with Z or an offset (a real calendar date), in the future, at most 10 years ahead",
+  example: "2027-01-01T00:00:00Z",
+});
 
-/** Which inputs belong to which type: a field of another type is refused, not ignored. */
-const TYPE_FIELDS = {
-  countdown: ["duration"],
-  event: ["target_date"],
-  interval: ["work", "rest", "rounds"],
-} as const;
-const REQUIRED = { countdown: ["duration"], event: ["target_date"], interval: ["work", "rest"] } as const;
-
-export const CreateTimerBody = z.strictObject({
-  type: z.enum(TIMER_TYPES),
+const common = {
   title: title.optional(),
-  duration: int(LIMITS.duration.min, LIMITS.duration.max).optional().openapi({
-    description: "Seconds; required for countdown",
-    example: 300,
-  }),
-  target_date: z.string().optional().openapi({
-    description: "ISO 8601 date-time with offset or Z; required for event",
-    example: "2027-01-01T00:00:00Z",
-  }),
-  work: int(LIMITS.work.min, LIMITS.work.max).optional().openapi({
-    description: "Work seconds; required for interval",
-  }),
-  rest: int(LIMITS.rest.min, LIMITS.rest.max).optional().openapi({
-    description: "Rest seconds; required for interval",
-  }),
-  rounds: int(LIMITS.rounds.min, LIMITS.rounds.max).optional().openapi({
-    description: "Interval rounds; omit for unlimited",
-  }),
-  theme: theme.optional().openapi({ description: "Default light" }),
+  theme: theme.optional(),
   color: color.optional(),
   webhook_url: webhookUrl.optional(),
-}).superRefine((body, ctx) => {
-  for (const field of REQUIRED[body.type]) {
-    if (body[field] === undefined) {
-      ctx.addIssue({ code: "custom", path: [field], message: `${field} is required when type is "${body.type}"` });
-    }
-  }
-  for (const [type, fields] of Object.entries(TYPE_FIELDS)) {
-    if (type === body.type) continue;
-    for (const field of fields) {
-      if (body[field] !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: [field],
-          message: `${field} applies only to ${type} timers, not to type "${body.type}"`,
-        });
-      }
-    }
-  }
-}).openapi("CreateTimer");
+};
+
+export const CountdownCreate = z.strictObject({
+  type: z.literal("countdown"),
+  duration: int(LIMITS.duration.min, LIMITS.duration.max).openapi({ description: "Seconds", example: 300 }),
+  ...common,
+}).openapi("CountdownCreate", { description: "A countdown of `duration` seconds" });
+
+export const EventCreate = z.strictObject({
+  type: z.literal("event"),
+  target_date: targetDate,
+  ...common,
+}).openapi("EventCreate", { description: "Counts to a fixed instant; completes at target_date" });
+
+export const IntervalCreate = z.strictObject({
+  type: z.literal("interval"),
+  work: int(LIMITS.work.min, LIMITS.work.max).openapi({ description: "Work phase, seconds", example: 20 }),
+  rest: int(LIMITS.rest.min, LIMITS.rest.max).openapi({ description: "Rest phase, seconds", example: 10 }),
+  rounds: int(LIMITS.rounds.min, LIMITS.rounds.max).optional().openapi({
+    description: "Number of rounds; omit for unlimited",
+    example: 8,
+  }),
+  ...common,
+}).openapi("IntervalCreate", { description: "Rounds of work then rest" });
+
+export const CreateTimerBody = z.discriminatedUnion("type", [CountdownCreate, EventCreate, IntervalCreate])
+  .openapi("CreateTimer", { description: "One shape per type; fields of another type are refused" });
 
 export const UpdateTimerBody = z.strictObject({
   title: title.nullable().optional().openapi({ description: "null clears it" }),
@@ -76,92 +80,106 @@ export const UpdateTimerBody = z.strictObject({
   webhook_url: webhookUrl.nullable().optional().openapi({ description: "null removes the webhook" }),
 }).openapi("UpdateTimer");
 
-export const StateBody = z.strictObject({
-  action: z.enum(ACTIONS).optional().openapi({ description: "Variant A" }),
-  state: z.enum(["running", "paused", "idle", "stopped"]).optional().openapi({
-    description: "Variant B: the state to reach",
+export const ActionBody = z.strictObject({
+  action: z.enum(ACTIONS).openapi({ description: "What to do" }),
+}).openapi("ActionChange", { description: "Variant A: an action" });
+export const StateTargetBody = z.strictObject({
+  state: z.enum(["running", "paused", "idle", "stopped"]).openapi({
+    description: "The state to reach (running: start or resume)",
   }),
-}).superRefine((body, ctx) => {
-  if ((body.action === undefined) === (body.state === undefined)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["action"],
-      message: "send exactly one of action (start, pause, resume, reset, stop) or state",
-    });
-  }
-}).openapi("StateChange");
+}).openapi("StateTargetChange", { description: "Variant B: the state to reach" });
+export const StateBody = z.union([ActionBody, StateTargetBody]).openapi(
+  "StateChange",
+  { description: "Exactly one of action or state" },
+  { unionPreferredType: "oneOf" },
+);
 
 export const TimerIdParam = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path" }, example: "tmr_4fGh8KzQ2mN7pX1a" }),
+  id: z.string().regex(TIMER_ID).openapi({
+    param: { name: "id", in: "path", description: "The timer's id; any other shape answers 404" },
+    example: "tmr_4fGh8KzQ2mN7pX1a",
+  }),
+});
+export const DeliveryIdParams = TimerIdParam.extend({
+  delivery_id: z.string().regex(EVENT_ID).openapi({
+    param: { name: "delivery_id", in: "path", description: "The delivery's (event's) id" },
+    example: "evt_0mhs7a2o05Hk2bQ9xZ1LmNpQ4r",
+  }),
+});
+
+const limit = z.coerce.number().int().min(1).max(LIMITS.list.max).optional().openapi({
+  description: `Page size, 1–${LIMITS.list.max} (default ${LIMITS.list.default})`,
+  example: 20,
+});
+const cursor = z.string().min(1).max(512).optional().openapi({
+  description: "next_cursor of the previous page",
 });
 
 export const ListQuery = z.strictObject({
-  type: z.enum(TIMER_TYPES).optional(),
-  limit: z.string().regex(/^\d+$/).transform(Number).pipe(int(1, LIMITS.list.max)).optional().openapi({
-    type: "integer",
-    description: `Page size, 1–${LIMITS.list.max} (default ${LIMITS.list.default})`,
-  }),
-  cursor: z.string().optional(),
+  type: z.enum(["countdown", "event", "interval"]).optional().openapi({ description: "Only timers of this type" }),
+  limit,
+  cursor,
 });
+export const PageQuery = z.strictObject({ limit, cursor });
 
 const iso = z.string().openapi({ format: "date-time" });
+const url = z.string().openapi({ format: "uri" });
 
-export const Timer = z.object({
-  timer_id: z.string(),
-  title: z.string().nullable(),
-  type: z.enum(TIMER_TYPES),
-  duration: z.int().nullable().openapi({ description: "Seconds; null for an interval with unlimited rounds" }),
-  remaining_seconds: z.int().nullable(),
-  state: z.enum(["idle", "running", "paused", "completed", "stopped"]),
+export const Timer = z.strictObject({
+  timer_id: z.string().regex(TIMER_ID),
+  title: z.string().nullable().openapi({ maxLength: LIMITS.title.max }),
+  type: z.enum(["countdown", "event", "interval"]),
+  duration: z.int().min(0).nullable().openapi({
+    description: "Seconds: countdown as given; event from creation to target_date; interval rounds × (work + rest), " +
+      "null when rounds are unlimited",
+  }),
+  remaining_seconds: z.int().min(0).nullable().openapi({
+    description: "Whole seconds left (rounded up) at the time of the response; null for unlimited intervals",
+  }),
+  state: z.enum(TIMER_STATES),
   started_at: iso.nullable(),
   completed_at: iso.nullable(),
-  theme,
-  color: z.string(),
-  viewer_url: z.string(),
-  embed_url: z.string(),
-  control_url: z.string().optional().openapi({ description: "Only in the creation response" }),
+  theme: z.enum(THEMES),
+  color: z.string().regex(/^[0-9A-F]{6}$/),
+  viewer_url: url,
+  embed_url: url,
+  control_url: url.optional().openapi({
+    description: "Only in the creation response: the capability to read and control this timer (keep it secret)",
+  }),
   created_at: iso,
-  expires_at: iso,
-  target_date: iso.optional(),
-  work: z.int().optional(),
-  rest: z.int().optional(),
-  rounds: z.int().nullable().optional(),
-  interval: z.object({
-    round: z.int(),
+  expires_at: iso.openapi({
+    description: "When the timer and its data are purged; follows a running timer's deadline",
+  }),
+  target_date: iso.optional().openapi({ description: "Event timers" }),
+  work: z.int().optional().openapi({ description: "Interval timers" }),
+  rest: z.int().optional().openapi({ description: "Interval timers" }),
+  rounds: z.int().nullable().optional().openapi({ description: "Interval timers; null for unlimited" }),
+  interval: z.strictObject({
+    round: z.int().min(1),
     phase: z.enum(["work", "rest"]),
-    phase_remaining_seconds: z.int(),
-  }).optional(),
-  webhook_url: z.string().nullable().optional().openapi({ description: "Only to the owner" }),
+    phase_remaining_seconds: z.int().min(0),
+  }).optional().openapi({ description: "Interval timers: where the timer is now" }),
+  webhook_url: url.nullable().optional().openapi({
+    description: "Only to the owner (API key), not to a control token",
+  }),
 }).openapi("Timer");
 
-export const TimerList = z.object({
+export const TimerList = z.strictObject({
   timers: z.array(Timer),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.string().nullable().openapi({ description: "Pass as cursor for the next page; null on the last" }),
 }).openapi("TimerList");
 
-export const Deleted = z.object({ deleted: z.literal(true), timer_id: z.string() }).openapi("Deleted");
+export const Deleted = z.strictObject({ deleted: z.literal(true), timer_id: z.string() }).openapi("Deleted");
 
-export const ErrorEnvelope = z.object({
-  error: z.object({
-    code: z.int(),
-    message: z.string(),
-    field: z.string().optional(),
+export const ErrorEnvelope = z.strictObject({
+  error: z.strictObject({
+    code: z.int().min(400).max(599).openapi({ description: "The HTTP status" }),
+    message: z.string().min(1).openapi({ description: "What is wrong and how to fix it" }),
+    field: z.string().optional().openapi({ description: "The offending field or parameter, when there is one" }),
   }),
-}).openapi("Error");
-
-/** Error responses shared by the authenticated endpoints. */
-export function errors(...codes: number[]) {
-  const text: Record<number, string> = {
-    400: "Malformed JSON, wrong Content-Type or invalid query parameter",
-    401: "Missing or invalid API key",
-    403: "Plan without API access, or the stored-timer limit reached",
-    404: "Timer not found or expired",
-    409: "Action not valid in the timer's current state",
-    413: "Body over 16 KiB",
-    422: "Validation error; error.field names the field",
-    429: "Rate limit exceeded; see Retry-After",
-  };
-  return Object.fromEntries(
-    codes.map((c) => [c, { description: text[c], content: { "application/json": { schema: ErrorEnvelope } } }]),
-  );
-}
+}).openapi("Error", {
+  description: "Every error has this shape",
+  example: {
+    error: { code: 422, message: "duration must be an integer from 1 to 31536000 (seconds), got 0", field: "duration" },
+  },
+});

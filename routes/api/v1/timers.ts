@@ -6,10 +6,10 @@ import { requireAccount, type TimerService } from "../../../lib/timers/service.t
 import { type Timer as TimerRecord, timerView } from "../../../lib/timers/model.ts";
 import { LIMITS } from "../../../lib/timers/validation.ts";
 import type { AppEnv } from "../../../lib/http.ts";
+import { errors, ok } from "./openapi.ts";
 import {
   CreateTimerBody,
   Deleted,
-  errors,
   ListQuery,
   StateBody,
   Timer,
@@ -18,71 +18,86 @@ import {
   UpdateTimerBody,
 } from "./schemas.ts";
 
-const security = [{ bearer: [] }];
-const json = <T>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const body = <T>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+const NO_TIMER = { 404: "No timer with this id (or it expired); ids of any other shape also answer 404" };
+const OWNER = { 403: "The plan has no API access, or a control token was used where only an API key is accepted" };
 
 const createTimer = createRoute({
   method: "post",
   path: "/timers",
+  operationId: "createTimer",
   tags: ["Timers"],
   summary: "Create a timer",
-  security,
   request: { body: body(CreateTimerBody) },
-  responses: { 201: json(Timer, "Created; Location names the timer"), ...errors(400, 401, 403, 413, 422, 429) },
+  responses: {
+    201: ok(Timer, "Created; Location names the timer; control_url is shown only here", { location: true }),
+    ...errors([400, 401, 403, 413, 422], {
+      403: "The plan has no API access, or the plan's stored-timer limit is reached (the message names it)",
+    }),
+  },
 });
 
 const listTimers = createRoute({
   method: "get",
   path: "/timers",
+  operationId: "listTimers",
   tags: ["Timers"],
   summary: "List your timers, newest first",
-  security,
   request: { query: ListQuery },
-  responses: { 200: json(TimerList, "A page of timers"), ...errors(400, 401, 403, 429) },
+  responses: {
+    200: ok(TimerList, "A page of timers"),
+    ...errors([400, 401, 403], { 400: "An invalid query parameter, or a cursor this API did not return" }),
+  },
 });
 
 const getTimer = createRoute({
   method: "get",
   path: "/timers/{id}",
+  operationId: "getTimer",
   tags: ["Timers"],
   summary: "Read a timer (API key or the timer's control token)",
-  security,
   request: { params: TimerIdParam },
-  responses: { 200: json(Timer, "The timer as it is now"), ...errors(401, 403, 404, 429) },
+  responses: { 200: ok(Timer, "The timer as it is now"), ...errors([401, 403, 404], NO_TIMER) },
 });
 
 const updateTimer = createRoute({
   method: "patch",
   path: "/timers/{id}",
+  operationId: "updateTimer",
   tags: ["Timers"],
   summary: "Change title, theme, color or webhook_url",
-  security,
   request: { params: TimerIdParam, body: body(UpdateTimerBody) },
-  responses: { 200: json(Timer, "The updated timer"), ...errors(400, 401, 403, 404, 413, 422, 429) },
+  responses: {
+    200: ok(Timer, "The updated timer"),
+    ...errors([400, 401, 403, 404, 413, 422], { ...NO_TIMER, ...OWNER }),
+  },
 });
 
 const changeState = createRoute({
   method: "patch",
   path: "/timers/{id}/state",
+  operationId: "changeTimerState",
   tags: ["Timers"],
   summary: "Start, pause, resume, reset or stop (API key or the timer's control token)",
-  security,
   request: { params: TimerIdParam, body: body(StateBody) },
   responses: {
-    200: json(Timer, "The timer after the action"),
-    ...errors(400, 401, 403, 404, 409, 413, 422, 429),
+    200: ok(Timer, "The timer after the action"),
+    ...errors([400, 401, 403, 404, 409, 413, 422], {
+      ...NO_TIMER,
+      409: "The action is not valid in the timer's state (e.g. pause while idle, pause or resume an event timer); " +
+        "error.field is action or state and the message names both",
+    }),
   },
 });
 
 const deleteTimer = createRoute({
   method: "delete",
   path: "/timers/{id}",
+  operationId: "deleteTimer",
   tags: ["Timers"],
-  summary: "Delete a timer and all its data",
-  security,
+  summary: "Delete a timer, its pending deliveries and its delivery log",
   request: { params: TimerIdParam },
-  responses: { 200: json(Deleted, "Deleted"), ...errors(401, 403, 404, 429) },
+  responses: { 200: ok(Deleted, "Deleted"), ...errors([401, 403, 404], { ...NO_TIMER, ...OWNER }) },
 });
 
 /** Registers the timer routes on `api`. */

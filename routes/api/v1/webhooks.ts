@@ -7,79 +7,91 @@ import type { Scheduler } from "../../../lib/webhooks/scheduler.ts";
 import type { Delivery } from "../../../lib/kv/store.ts";
 import { requireAccount, type TimerService } from "../../../lib/timers/service.ts";
 import { LIMITS } from "../../../lib/timers/validation.ts";
-import { errors, TimerIdParam } from "./schemas.ts";
+import { errors, ok } from "./openapi.ts";
+import { DeliveryIdParams, PageQuery, TimerIdParam } from "./schemas.ts";
+import { WebhookPayload } from "./webhook_schemas.ts";
 
-const Attempt = z.object({
-  n: z.int(),
-  at: z.string().openapi({ format: "date-time" }),
-  duration_ms: z.int(),
+const iso = z.string().openapi({ format: "date-time" });
+
+const Attempt = z.strictObject({
+  n: z.int().min(1),
+  at: iso,
+  duration_ms: z.int().min(0),
   status: z.int().nullable().openapi({ description: "HTTP status, or null when no answer came" }),
-  error: z.string().nullable(),
-});
+  error: z.string().nullable().openapi({ description: "Why the attempt failed; null when it succeeded" }),
+}).openapi("DeliveryAttempt");
 
-const DeliverySchema = z.object({
-  id: z.string().openapi({ description: "The event id, stable across retries" }),
-  event: z.string(),
+const DeliverySchema = z.strictObject({
+  id: z.string().openapi({ description: "The event id, stable across retries and redelivery" }),
+  event: z.string().openapi({ description: "The event type (as payload.event)" }),
   state: z.enum(["pending", "succeeded", "failed"]),
-  url: z.string(),
-  created_at: z.string().openapi({ format: "date-time" }),
-  next_attempt_at: z.string().nullable().openapi({ format: "date-time" }),
+  url: z.string().openapi({ format: "uri" }),
+  created_at: iso,
+  next_attempt_at: iso.nullable(),
   attempts: z.array(Attempt),
-  payload: z.record(z.string(), z.unknown()),
+  payload: WebhookPayload,
 }).openapi("Delivery");
 
-const json = <T>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
-const security = [{ bearer: [] }];
+const NO_TIMER = { 404: "No timer with this id (or it expired)" };
+const ONLY_KEY = { 403: "The plan has no API access, or a control token was used (only an API key is accepted)" };
 
 const listDeliveries = createRoute({
   method: "get",
   path: "/timers/{id}/deliveries",
+  operationId: "listDeliveries",
   tags: ["Webhooks"],
   summary: "The webhook delivery log of a timer, newest first",
-  security,
-  request: {
-    params: TimerIdParam,
-    query: z.strictObject({
-      limit: z.string().regex(/^\d+$/).transform(Number).pipe(z.int().min(1).max(LIMITS.list.max)).optional()
-        .openapi({ type: "integer" }),
-      cursor: z.string().optional(),
-    }),
-  },
+  request: { params: TimerIdParam, query: PageQuery },
   responses: {
-    200: json(
-      z.object({ deliveries: z.array(DeliverySchema), next_cursor: z.string().nullable() }),
+    200: ok(
+      z.strictObject({ deliveries: z.array(DeliverySchema), next_cursor: z.string().nullable() }).openapi(
+        "DeliveryList",
+      ),
       "A page of deliveries",
     ),
-    ...errors(400, 401, 403, 404, 429),
+    ...errors([400, 401, 403, 404], {
+      ...NO_TIMER,
+      ...ONLY_KEY,
+      400: "An invalid query parameter, or a cursor this API did not return",
+    }),
   },
 });
 
 const testWebhook = createRoute({
   method: "post",
   path: "/timers/{id}/webhook/test",
+  operationId: "sendTestWebhook",
   tags: ["Webhooks"],
   summary: "Send a signed webhook.test event to the timer's webhook_url now and report the outcome",
-  security,
   request: { params: TimerIdParam },
   responses: {
-    200: json(
-      z.object({ delivered: z.boolean(), delivery: DeliverySchema }),
+    200: ok(
+      z.strictObject({ delivered: z.boolean(), delivery: DeliverySchema }).openapi("TestDelivery"),
       "The attempt's outcome (also when the receiver failed)",
     ),
-    ...errors(401, 403, 404, 422, 429),
+    ...errors([401, 403, 404, 422], {
+      ...NO_TIMER,
+      ...ONLY_KEY,
+      422: "The timer has no webhook_url (error.field is webhook_url)",
+    }),
   },
 });
 
 const redeliver = createRoute({
   method: "post",
   path: "/timers/{id}/deliveries/{delivery_id}/redeliver",
+  operationId: "redeliverDelivery",
   tags: ["Webhooks"],
   summary: "Try a failed delivery again, with the same id",
-  security,
-  request: {
-    params: TimerIdParam.extend({ delivery_id: z.string().openapi({ param: { name: "delivery_id", in: "path" } }) }),
+  request: { params: DeliveryIdParams },
+  responses: {
+    200: ok(DeliverySchema, "Pending again; attempted at once"),
+    ...errors([401, 403, 404, 409], {
+      ...ONLY_KEY,
+      404: "No timer or no delivery with these ids",
+      409: "The delivery is not failed (only a failed delivery can be redelivered), or it changed meanwhile",
+    }),
   },
-  responses: { 200: json(DeliverySchema, "Pending again; attempted at once"), ...errors(401, 403, 404, 409, 429) },
 });
 
 export function deliveryView(d: Delivery) {
@@ -91,7 +103,8 @@ export function deliveryView(d: Delivery) {
     created_at: new Date(d.created_at).toISOString(),
     next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
     attempts: d.attempts,
-    payload: d.payload as unknown as Record<string, unknown>,
+    // The stored payload is the WebhookPayload of its event (documented per event type).
+    payload: d.payload as unknown as z.infer<typeof WebhookPayload>,
   };
 }
 

@@ -1,0 +1,143 @@
+/**
+ * The webhook payloads, one schema per event type (DECISIONS "Webhooks"), and the headers each
+ * delivery carries. They document the `webhooks` of the OpenAPI document and the `payload` of the
+ * delivery log.
+ */
+import { z } from "@hono/zod-openapi";
+import { TIMER_ID } from "./schemas.ts";
+
+const iso = z.string().openapi({ format: "date-time" });
+const seconds = z.int().min(0);
+
+/** The data of each event type. */
+const DATA = {
+  "timer.started": z.object({
+    state: z.literal("running"),
+    duration: seconds.nullable().openapi({ description: "null for an interval with unlimited rounds" }),
+    remaining_seconds: seconds.nullable(),
+    started_at: iso,
+  }),
+  "timer.paused": z.object({ state: z.literal("paused"), remaining_seconds: seconds.nullable() }),
+  "timer.resumed": z.object({ state: z.literal("running"), remaining_seconds: seconds.nullable() }),
+  "timer.stopped": z.object({ state: z.literal("stopped"), remaining_seconds: seconds.nullable() }),
+  "timer.reset": z.object({ state: z.literal("idle"), remaining_seconds: seconds.nullable() }),
+  "timer.completed": z.object({
+    state: z.literal("completed"),
+    duration: seconds.nullable(),
+    actual_duration: seconds.nullable().openapi({ description: "Seconds from start to completion" }),
+    started_at: iso.nullable().openapi({ description: "null for an event timer that was never started" }),
+    completed_at: iso,
+  }),
+  "interval.round_end": z.object({
+    round: z.int().min(1).openapi({ description: "The round that just ended (1-based)" }),
+    rounds: z.int().min(1).nullable().openapi({ description: "null for unlimited rounds" }),
+    work: seconds,
+    rest: seconds,
+  }),
+  "interval.completed": z.object({
+    rounds: z.int().min(1),
+    duration: seconds,
+    actual_duration: seconds,
+    started_at: iso,
+    completed_at: iso,
+  }),
+  "webhook.test": z.object({ message: z.string() }),
+} as const;
+
+export type WebhookEventType = keyof typeof DATA;
+export const WEBHOOK_EVENTS = Object.keys(DATA) as WebhookEventType[];
+
+const SUMMARY: Record<WebhookEventType, string> = {
+  "timer.started": "The timer started running",
+  "timer.paused": "The timer was paused",
+  "timer.resumed": "The timer resumed from paused",
+  "timer.stopped": "The timer was stopped",
+  "timer.reset": "The timer returned to its initial duration",
+  "timer.completed": "A countdown reached zero or an event timer reached target_date",
+  "interval.round_end": "An interval timer finished a round",
+  "interval.completed": "An interval timer finished its last round",
+  "webhook.test": "A test delivery sent on request (POST /timers/{id}/webhook/test)",
+};
+
+const schemaName = (event: string) =>
+  event.split(/[._]/).map((w) => w[0].toUpperCase() + w.slice(1)).join("") + "Event";
+
+function payload<E extends WebhookEventType>(event: E) {
+  return z.object({
+    id: z.string().openapi({ description: "The event id: stable across retries, deduplicate on it" }),
+    event: z.literal(event),
+    timestamp: iso.openapi({ description: "When the event happened" }),
+    timer_id: z.string().regex(TIMER_ID),
+    title: z.string().nullable(),
+    type: z.enum(["countdown", "event", "interval"]),
+    data: DATA[event],
+    signature: z.string().regex(/^sha256=[0-9a-f]{64}$/).optional().openapi({
+      description: "In the delivered body only (its last member): the same value as X-Service-Signature",
+    }),
+  }).openapi(schemaName(event), { description: SUMMARY[event] });
+}
+
+export const PAYLOADS = {
+  "timer.started": payload("timer.started"),
+  "timer.paused": payload("timer.paused"),
+  "timer.resumed": payload("timer.resumed"),
+  "timer.stopped": payload("timer.stopped"),
+  "timer.reset": payload("timer.reset"),
+  "timer.completed": payload("timer.completed"),
+  "interval.round_end": payload("interval.round_end"),
+  "interval.completed": payload("interval.completed"),
+  "webhook.test": payload("webhook.test"),
+};
+
+export const WebhookPayload = z.discriminatedUnion("event", [
+  PAYLOADS["timer.started"],
+  PAYLOADS["timer.paused"],
+  PAYLOADS["timer.resumed"],
+  PAYLOADS["timer.stopped"],
+  PAYLOADS["timer.reset"],
+  PAYLOADS["timer.completed"],
+  PAYLOADS["interval.round_end"],
+  PAYLOADS["interval.completed"],
+  PAYLOADS["webhook.test"],
+]).openapi("WebhookPayload", { description: "Any webhook payload, by its event" });
+
+/** The headers of every delivery. */
+export const DeliveryHeaders = z.object({
+  "x-service-signature": z.string().regex(/^sha256=[0-9a-f]{64}$/).openapi({
+    description: "HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole " +
+      "secret string (UTF-8). During a rotation's grace period it keeps the previous secret.",
+  }),
+  "webhook-id": z.string().openapi({ description: "Standard Webhooks: the event id" }),
+  "webhook-timestamp": z.string().regex(/^\d+$/).openapi({
+    description: "Standard Webhooks: Unix seconds of this attempt; refuse values too far from now",
+  }),
+  "webhook-signature": z.string().openapi({
+    description: "Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by " +
+      "the base64-decoded bytes after `whsec_`; one per current secret",
+  }),
+});
+
+/** Registers one OpenAPI 3.1 webhook per event type. */
+export function registerWebhooks(registry: {
+  registerWebhook(w: Record<string, unknown>): void;
+}) {
+  for (const event of WEBHOOK_EVENTS) {
+    registry.registerWebhook({
+      method: "post",
+      path: event,
+      operationId: `webhook_${event.replace(".", "_")}`,
+      tags: ["Webhooks"],
+      summary: SUMMARY[event],
+      description: "POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried " +
+        "(1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.",
+      request: {
+        headers: DeliveryHeaders,
+        body: { required: true, content: { "application/json": { schema: PAYLOADS[event] } } },
+      },
+      responses: {
+        200: { description: "Any 2xx acknowledges the delivery" },
+        default: { description: "Anything else (or no answer within 10 s) is a failed attempt, retried later" },
+      },
+    });
+  }
+}

@@ -1,11 +1,76 @@
-/** Opens Deno KV at the configured path, creating the folder of a local file. */
+/**
+ * Opens Deno KV at the configured path, creating the folder of a local file, and makes every
+ * call on it retry SQLite's "database is locked" (several processes on one file: the server,
+ * the keys CLI, a second server) with backoff, so no call site has to.
+ */
 import type { Config } from "../../config.ts";
 
 export async function openKv(config: Pick<Config, "kvPath">): Promise<Deno.Kv> {
   const path = config.kvPath;
-  if (path && path !== ":memory:" && !/^https?:\/\//.test(path)) {
+  const local = path && path !== ":memory:" && !/^https?:\/\//.test(path);
+  if (local) {
     const dir = path.replace(/[/\\][^/\\]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
   }
-  return await Deno.openKv(path);
+  const kv = await retryBusy(() => Deno.openKv(path));
+  return local ? retryingKv(kv) : kv;
+}
+
+/**
+ * Whether an error is SQLite's busy answer. Measured on Deno 2.9.6 with the keys CLI writing
+ * while a server took POSTs on the same file: `kv.atomic().commit()` (and so `set`, `delete`,
+ * `enqueue`, which are commits) rejects with `TypeError: database is locked`; nothing of the
+ * refused transaction was written, so running it again is safe.
+ */
+export function isBusy(e: unknown): boolean {
+  return e instanceof TypeError && /database is (locked|busy)|SQLITE_BUSY/i.test(e.message);
+}
+
+/** How long a call keeps retrying before the busy error reaches its caller. */
+export const BUSY_GIVE_UP_MS = 15_000;
+
+/** Runs `op`, again after a growing, jittered pause whenever it fails because the file is busy. */
+export async function retryBusy<T>(op: () => Promise<T>, giveUpMs = BUSY_GIVE_UP_MS): Promise<T> {
+  let pause = 2;
+  const until = performance.now() + giveUpMs;
+  for (;;) {
+    try {
+      return await op();
+    } catch (e) {
+      if (!isBusy(e) || performance.now() + pause > until) throw e;
+      await new Promise((r) => setTimeout(r, pause * (0.5 + Math.random())));
+      pause = Math.min(pause * 2, 100);
+    }
+  }
+}
+
+/**
+ * Wraps the instance's methods in place (it stays a `Deno.Kv`): the first attempt goes straight
+ * through, so the hot path pays one `.catch` and nothing else.
+ */
+export function retryingKv(kv: Deno.Kv): Deno.Kv {
+  const proto = Object.getPrototypeOf(kv) as Deno.Kv;
+  // deno-lint-ignore no-explicit-any
+  const again = <A extends any[], T>(fn: (...a: A) => Promise<T>) => (...a: A): Promise<T> =>
+    fn.apply(kv, a).catch((e) => isBusy(e) ? retryBusy(() => fn.apply(kv, a)) : Promise.reject(e));
+  const target = kv as unknown as Record<string, unknown>;
+  for (const name of ["get", "getMany", "set", "delete", "enqueue"] as const) {
+    target[name] = again(proto[name] as (...a: unknown[]) => Promise<unknown>);
+  }
+  const list = proto.list;
+  kv.list = ((...a: Parameters<Deno.Kv["list"]>) => {
+    const iter = list.apply(kv, a);
+    const next = iter.next;
+    iter.next = () => next.call(iter).catch((e) => isBusy(e) ? retryBusy(() => next.call(iter)) : Promise.reject(e));
+    return iter;
+  }) as Deno.Kv["list"];
+  const atomic = proto.atomic;
+  kv.atomic = () => {
+    const op = atomic.call(kv);
+    const commit = op.commit;
+    // A commit refused as busy wrote nothing; the same operation can be committed again.
+    op.commit = () => commit.call(op).catch((e) => isBusy(e) ? retryBusy(() => commit.call(op)) : Promise.reject(e));
+    return op;
+  };
+  return kv;
 }

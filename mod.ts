@@ -7,5 +7,6 @@
  * if (!payload) return new Response("bad signature", { status: 401 });
  * ```
  */
-export { isPrivateAddress, signDelivery, verifyWebhook } from "./lib/webhooks/signing.ts";
+export { signDelivery, verifyWebhook } from "./lib/webhooks/signing.ts";
+export { isPrivateAddress } from "./lib/webhooks/destinations.ts";
 export type { WebhookPayload } from "./lib/kv/store.ts";

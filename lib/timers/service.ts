@@ -18,6 +18,7 @@ import {
   TransitionError,
 } from "./model.ts";
 import { ruleMessage } from "./validation.ts";
+import { webhookUrlProblem } from "../webhooks/destinations.ts";
 
 export interface CreateInput {
   type: TimerType;
@@ -184,6 +185,8 @@ export class TimerService {
     if ((url.protocol !== "https:" && !httpOk) || !url.hostname || url.username || url.password) {
       throw new ApiError(422, ruleMessage("webhook_url", raw), "webhook_url");
     }
+    const refused = webhookUrlProblem(url, this.config.webhookAllowPrivate);
+    if (refused) throw new ApiError(422, refused, "webhook_url");
     if (raw.length > 2048) throw new ApiError(422, "webhook_url must be at most 2048 characters", "webhook_url");
     return url.href;
   }

@@ -1,4 +1,6 @@
 /** Webhooks and scheduling: signing, destinations, delivery attempts, the scheduler's wake-ups and its one step. */
 export * from "./signing.ts";
+export * from "./destinations.ts";
+export * from "./deliver.ts";
 export * from "./scheduler.ts";
 export * from "./pool.ts";

@@ -23,7 +23,8 @@ import {
 } from "../kv/store.ts";
 import { settle } from "../timers/model.ts";
 import { z } from "zod";
-import { type AttemptResult, postOnce, signDelivery } from "./signing.ts";
+import { signDelivery } from "./signing.ts";
+import { type AttemptResult, postOnce } from "./deliver.ts";
 
 /** Queue messages as written by the store; anything else is ignored. */
 const QueueMessageSchema = z.discriminatedUnion("kind", [

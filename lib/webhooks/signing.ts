@@ -1,5 +1,5 @@
 /**
- * Webhook signing, verification and one HTTP attempt.
+ * Webhook signing and verification (where deliveries may go: destinations.ts; one attempt: deliver.ts).
  *
  * Two signatures travel with every delivery:
  * - `X-Service-Signature: sha256=<hex>`: HMAC-SHA256, keyed by the whole secret string (UTF-8),
@@ -112,101 +112,4 @@ function verify(
     if (sigs.split(" ").some((s) => safeEqual(s, expected))) return JSON.parse(body);
   }
   return null;
-}
-
-// ── sending ───────────────────────────────────────────────────────────────────────────────
-
-export interface AttemptResult {
-  status: number | null;
-  error: string | null;
-  duration_ms: number;
-  ok: boolean;
-}
-
-/** Whether an IP address is loopback, private, link-local, multicast or otherwise not public. */
-export function isPrivateAddress(ip: string): boolean {
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) ||
-      (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224;
-  }
-  const v6 = ip.toLowerCase().replace(/^\[|\]$/g, "");
-  if (v6 === "::" || v6 === "::1") return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6);
-  if (mapped) return isPrivateAddress(mapped[1]);
-  return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(v6) || v6.startsWith("64:ff9b:") || v6.startsWith("2001:db8");
-}
-
-/** Resolves a host and refuses any non-public address (checked after DNS resolution). */
-export async function checkDestination(url: URL): Promise<string | null> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host.endsWith(".localhost")) return "destination is loopback";
-  let addresses: string[];
-  if (/^[\d.]+$/.test(host) || host.includes(":")) addresses = [host];
-  else {
-    const results = await Promise.allSettled([Deno.resolveDns(host, "A"), Deno.resolveDns(host, "AAAA")]);
-    addresses = results.flatMap((r) => r.status === "fulfilled" ? r.value : []);
-    if (addresses.length === 0) return `could not resolve ${host}`;
-  }
-  const bad = addresses.find(isPrivateAddress);
-  return bad ? `destination ${host} resolves to a non-public address (${bad})` : null;
-}
-
-/** Reads at most `max` bytes of a response body and drops the rest: receivers' bodies are never kept. */
-async function drain(res: Response, max = 64 * 1024): Promise<void> {
-  if (!res.body) return;
-  const reader = res.body.getReader();
-  let size = 0;
-  try {
-    while (size <= max) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
-
-/** One POST: 2xx is success; redirects are not followed; no answer within `timeoutMs` fails. */
-export async function postOnce(
-  url: string,
-  req: SignedRequest,
-  opts: { timeoutMs: number; allowPrivate: boolean; fetch?: typeof fetch },
-): Promise<AttemptResult> {
-  const started = performance.now();
-  const took = () => Math.round(performance.now() - started);
-  try {
-    if (!opts.allowPrivate) {
-      const refused = await checkDestination(new URL(url));
-      if (refused) return { status: null, error: refused, duration_ms: took(), ok: false };
-    }
-    const signal = AbortSignal.timeout(opts.timeoutMs);
-    const res = await (opts.fetch ?? fetch)(url, {
-      method: "POST",
-      headers: req.headers,
-      body: req.body,
-      redirect: "manual",
-      signal,
-    });
-    // The body is read (to keep the connection reusable) but not kept; the signal also ends a
-    // body that trickles past the timeout, and the status received stands.
-    const length = Number(res.headers.get("content-length") ?? NaN);
-    await (length <= 64 * 1024 ? res.arrayBuffer() : drain(res)).catch(() => {});
-    const ok = res.status >= 200 && res.status < 300;
-    const error = ok
-      ? null
-      : res.status >= 300 && res.status < 400
-      ? `redirect (${res.status}) not followed`
-      : `HTTP ${res.status}`;
-    return { status: res.status, error, duration_ms: took(), ok };
-  } catch (e) {
-    const err = e as Error;
-    const error = err.name === "TimeoutError" || err.name === "AbortError"
-      ? `no answer within ${opts.timeoutMs} ms`
-      : `network error: ${err.message.slice(0, 200)}`;
-    return { status: null, error, duration_ms: took(), ok: false };
-  }
 }

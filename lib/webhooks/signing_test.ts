@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Webhook } from "standardwebhooks";
 import type { WebhookPayload } from "../kv/store.ts";
-import { isPrivateAddress, postOnce, signDelivery, verifyWebhook } from "./signing.ts";
+import { signDelivery, verifyWebhook } from "./signing.ts";
 
 /** The README's test vector: keep the two in step. */
 export const VECTOR = {
@@ -82,38 +82,4 @@ Deno.test("the standardwebhooks library verifies our deliveries, with either sec
   // X-Service-Signature uses the newest secret only.
   assert.ok(await verifyWebhook(req.body, { "x-service-signature": req.headers["x-service-signature"] }, fresh));
   assert.equal(await verifyWebhook(req.body, { "x-service-signature": req.headers["x-service-signature"] }, old), null);
-});
-
-Deno.test("private, loopback, link-local and multicast addresses are recognised", () => {
-  for (
-    const ip of [
-      "127.0.0.1",
-      "10.1.2.3",
-      "172.16.0.1",
-      "172.31.255.255",
-      "192.168.1.1",
-      "169.254.169.254",
-      "100.64.0.1",
-      "0.0.0.0",
-      "224.0.0.1",
-      "::1",
-      "fe80::1",
-      "fd00::1",
-      "ff02::1",
-      "::ffff:127.0.0.1",
-    ]
-  ) assert.ok(isPrivateAddress(ip), ip);
-  for (const ip of ["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700:4700::1111"]) {
-    assert.ok(!isPrivateAddress(ip), ip);
-  }
-});
-
-Deno.test("deliveries to private destinations are refused unless allowed", async () => {
-  const req = signDelivery(VECTOR.payload, [VECTOR.secret], Date.now());
-  for (const url of ["http://127.0.0.1:9/x", "http://localhost:9/x", "http://[::1]:9/x", "http://169.254.169.254/"]) {
-    const r = await postOnce(url, req, { timeoutMs: 500, allowPrivate: false });
-    assert.equal(r.ok, false);
-    assert.match(r.error!, /loopback|non-public/, url);
-    assert.equal(r.status, null);
-  }
 });

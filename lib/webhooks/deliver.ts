@@ -1,5 +1,27 @@
-/** One webhook attempt: the destination is resolved and every address checked before the POST. */
-import { resolveDestination, type Resolver } from "./destinations.ts";
+/**
+ * One webhook attempt: resolve once, check every address, connect to exactly those addresses.
+ *
+ * How the connection is pinned (measured on Deno 2.9.6):
+ * - `fetch` with `Deno.createHttpClient({ proxy: { transport: "tcp", hostname: ip, port } })`
+ *   connects to the given socket but speaks plain HTTP over it even for an `https:` URL (a TLS
+ *   receiver answers "invalid HTTP version parsed"): usable for `http:` only, and it would send a
+ *   signed body in clear text where TLS was asked for. The client has no resolver option.
+ * - `Deno.connectTls({ hostname: ip })` verifies the certificate against the IP (no separate
+ *   server name); `Deno.connect` + `Deno.startTls(conn, { hostname })` does verify the name, but
+ *   leaves HTTP/1.1 to be written by hand.
+ * - node:http / node:https with a `lookup` option: the socket goes to the address `lookup`
+ *   answers, while the URL's host stays the Host header, the TLS SNI and the name the certificate
+ *   is checked against (a wrong name fails with ERR_TLS_CERT_ALTNAME_INVALID, an unknown CA with
+ *   "unable to verify the first certificate"). Throughput with a keep-alive agent is that of
+ *   fetch (≈12–17k POST/s to a local receiver at 64 in flight; without keep-alive ≈5k/s).
+ * So attempts go through node:http(s) with `pinnedLookup(checked addresses)`: no second DNS
+ * lookup happens anywhere. Keep-alive sockets are reused only for the same host and port, and
+ * every socket was opened to an address that was checked; each attempt checks DNS again first.
+ */
+import http from "node:http";
+import https from "node:https";
+import { Buffer } from "node:buffer";
+import { pinnedLookup, resolveDestination, type Resolver } from "./destinations.ts";
 import type { SignedRequest } from "./signing.ts";
 
 export interface AttemptResult {
@@ -9,52 +31,99 @@ export interface AttemptResult {
   ok: boolean;
 }
 
-/** Reads at most `max` bytes of a response body and drops the rest: receivers' bodies are never kept. */
-async function drain(res: Response, max = 64 * 1024): Promise<void> {
-  if (!res.body) return;
-  const reader = res.body.getReader();
-  let size = 0;
-  try {
-    while (size <= max) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
+/** At most this much of a receiver's answer is read; receivers' bodies are never kept. */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+};
+
+class Timeout extends Error {
+  override name = "TimeoutError";
 }
 
-/** One POST: 2xx is success; redirects are not followed; no answer within `timeoutMs` fails. */
+/**
+ * POSTs to `url`, connecting only to `addresses`. Resolves with the HTTP status once it is known
+ * and the answer has been read (up to MAX_RESPONSE_BYTES) or `timeoutMs` has passed since the
+ * start (the status received stands); rejects on a network error or when no status came in time.
+ */
+function send(
+  url: URL,
+  req: SignedRequest,
+  addresses: string[],
+  opts: { timeoutMs: number; caCerts?: string[] },
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const tls = url.protocol === "https:";
+    let status: number | null = null;
+    let settled = false;
+    const finish = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (status !== null) resolve(status);
+      else reject(err ?? new Error("no answer"));
+    };
+    const request = (tls ? https : http).request(url, {
+      method: "POST",
+      headers: { ...req.headers, "content-length": String(Buffer.byteLength(req.body)) },
+      agent: tls ? agents.https : agents.http,
+      lookup: pinnedLookup(addresses),
+      ...(tls && opts.caCerts && { ca: opts.caCerts }),
+    }, (res) => {
+      status = res.statusCode ?? null;
+      let size = 0;
+      res.on("data", (chunk: Uint8Array) => {
+        size += chunk.byteLength;
+        if (size > MAX_RESPONSE_BYTES) {
+          res.destroy();
+          finish();
+        }
+      });
+      res.on("end", () => finish());
+      res.on("error", (e) => finish(e));
+      res.on("close", () => finish());
+    });
+    const timer = setTimeout(() => {
+      finish(new Timeout());
+      request.destroy();
+    }, opts.timeoutMs);
+    request.on("error", (e) => finish(e));
+    request.end(req.body);
+  });
+}
+
+/**
+ * One POST: 2xx is success; redirects are not followed; no answer within `timeoutMs` fails.
+ * The destination is resolved once (`resolve`, the system DNS by default) and refused if any
+ * address is not public unicast, unless `allowPrivate`; the connection goes to exactly the
+ * checked addresses either way. `fetch`, where a test injects one, sends instead of the pinned
+ * transport (the destination is still checked, but that fetch resolves on its own).
+ */
 export async function postOnce(
   url: string,
   req: SignedRequest,
-  opts: { timeoutMs: number; allowPrivate: boolean; resolve?: Resolver; fetch?: typeof fetch },
+  opts: {
+    timeoutMs: number;
+    allowPrivate: boolean;
+    resolve?: Resolver;
+    caCerts?: string[];
+    fetch?: typeof fetch;
+  },
 ): Promise<AttemptResult> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   try {
-    const dest = await resolveDestination(new URL(url), opts);
+    const target = new URL(url);
+    const dest = await resolveDestination(target, opts);
     if (dest.error !== undefined) return { status: null, error: dest.error, duration_ms: took(), ok: false };
-    const signal = AbortSignal.timeout(opts.timeoutMs);
-    const res = await (opts.fetch ?? fetch)(url, {
-      method: "POST",
-      headers: req.headers,
-      body: req.body,
-      redirect: "manual",
-      signal,
-    });
-    // The body is read (to keep the connection reusable) but not kept; the signal also ends a
-    // body that trickles past the timeout, and the status received stands.
-    const length = Number(res.headers.get("content-length") ?? NaN);
-    await (length <= 64 * 1024 ? res.arrayBuffer() : drain(res)).catch(() => {});
-    const ok = res.status >= 200 && res.status < 300;
-    const error = ok
-      ? null
-      : res.status >= 300 && res.status < 400
-      ? `redirect (${res.status}) not followed`
-      : `HTTP ${res.status}`;
-    return { status: res.status, error, duration_ms: took(), ok };
+    const status = opts.fetch
+      ? await viaFetch(opts.fetch, url, req, opts.timeoutMs)
+      : await send(target, req, dest.addresses, opts);
+    const ok = status >= 200 && status < 300;
+    const error = ok ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}`;
+    return { status, error, duration_ms: took(), ok };
   } catch (e) {
     const err = e as Error;
     const error = err.name === "TimeoutError" || err.name === "AbortError"
@@ -62,4 +131,16 @@ export async function postOnce(
       : `network error: ${err.message.slice(0, 200)}`;
     return { status: null, error, duration_ms: took(), ok: false };
   }
+}
+
+async function viaFetch(f: typeof fetch, url: string, req: SignedRequest, timeoutMs: number): Promise<number> {
+  const res = await f(url, {
+    method: "POST",
+    headers: req.headers,
+    body: req.body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await res.body?.cancel().catch(() => {});
+  return res.status;
 }

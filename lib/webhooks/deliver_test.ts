@@ -1,0 +1,168 @@
+/** One attempt over real sockets on loopback: pinning, TLS names, timeouts, redirects, capped reads. */
+import assert from "node:assert/strict";
+import { postOnce } from "./deliver.ts";
+import type { Resolver } from "./destinations.ts";
+import { signDelivery } from "./signing.ts";
+
+const PAYLOAD = {
+  id: "evt_deliver",
+  event: "webhook.test",
+  timestamp: "2026-11-22T12:00:00.000Z",
+  timer_id: "tmr_deliver",
+  title: null,
+  type: "countdown" as const,
+  data: {},
+};
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const dir = new URL("./testdata/", import.meta.url);
+const CA = Deno.readTextFileSync(new URL("ca.pem", dir));
+
+interface Hit {
+  host: string | null;
+  body: string;
+}
+
+/** A receiver on `hostname` (port 0 = any); `answer` may return any Response. */
+function serve(
+  hostname: string,
+  port = 0,
+  answer: (req: Request) => Response | Promise<Response> = () => new Response("ok"),
+  tls?: { cert: string; key: string },
+) {
+  const hits: Hit[] = [];
+  const server = Deno.serve({ hostname, port, onListen() {}, ...tls }, async (req) => {
+    hits.push({ host: req.headers.get("host"), body: await req.text() });
+    return answer(req);
+  });
+  return { hits, port: server.addr.port, close: () => server.shutdown() };
+}
+
+/** A resolver that answers `first` the first time and `later` every time after, counting calls. */
+function rebinding(first: string[], later: string[]) {
+  const calls: string[] = [];
+  const resolve: Resolver = (host) => {
+    calls.push(host);
+    return Promise.resolve(calls.length === 1 ? first : later);
+  };
+  return { calls, resolve };
+}
+
+Deno.test("DNS rebinding: the attempt connects to the address that was checked, never to a second answer", async () => {
+  // Two receivers on one port: 127.0.0.2 stands for the checked address, 127.0.0.1 for what a
+  // second lookup would answer. The name itself exists in no DNS: only the resolver knows it.
+  const checked = serve("127.0.0.1");
+  const port = checked.port;
+  await checked.close();
+  const target = serve("127.0.0.2", port);
+  const loopback = serve("127.0.0.1", port);
+  try {
+    const dns = rebinding(["127.0.0.2"], ["127.0.0.1"]);
+    const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+    const r = await postOnce(`http://rebind.example.test:${port}/hook`, req, {
+      timeoutMs: 2000,
+      allowPrivate: true,
+      resolve: dns.resolve,
+    });
+    assert.equal(r.status, 200, r.error ?? "");
+    assert.deepEqual(dns.calls, ["rebind.example.test"], "resolved exactly once");
+    assert.equal(loopback.hits.length, 0, "the second answer is never used");
+    assert.equal(target.hits.length, 1);
+    assert.equal(target.hits[0].host, `rebind.example.test:${port}`, "the Host header keeps the name");
+    assert.equal(target.hits[0].body, req.body);
+  } finally {
+    await target.close();
+    await loopback.close();
+  }
+});
+
+Deno.test("when private destinations are refused, a private answer stops the attempt before any connection", async () => {
+  const rx = serve("127.0.0.1");
+  try {
+    const dns = rebinding(["127.0.0.1"], ["127.0.0.1"]);
+    const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+    const r = await postOnce(`http://rebind.example.test:${rx.port}/hook`, req, {
+      timeoutMs: 2000,
+      allowPrivate: false,
+      resolve: dns.resolve,
+    });
+    assert.equal(r.ok, false);
+    assert.match(r.error!, /non-public address \(127\.0\.0\.1, loopback\)/);
+    assert.equal(rx.hits.length, 0);
+  } finally {
+    await rx.close();
+  }
+});
+
+Deno.test("HTTPS to a pinned address keeps SNI and certificate verification for the host name", async () => {
+  const tls = {
+    cert: Deno.readTextFileSync(new URL("hooks.pem", dir)),
+    key: Deno.readTextFileSync(new URL("hooks.key", dir)),
+  };
+  const rx = serve("127.0.0.1", 0, () => new Response("ok"), tls);
+  const resolve: Resolver = () => Promise.resolve(["127.0.0.1"]);
+  const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+  const opts = { timeoutMs: 2000, allowPrivate: true, resolve, caCerts: [CA] };
+  try {
+    const good = await postOnce(`https://hooks.example.test:${rx.port}/hook`, req, opts);
+    assert.equal(good.status, 200, good.error ?? "");
+    assert.equal(rx.hits[0].host, `hooks.example.test:${rx.port}`);
+    // The certificate is checked against the URL's name, not the address connected to.
+    const wrongName = await postOnce(`https://other.example.test:${rx.port}/hook`, req, opts);
+    assert.equal(wrongName.ok, false);
+    assert.match(wrongName.error!, /network error: .*(altname|not valid|certificate)/i);
+    const unknownCa = await postOnce(`https://hooks.example.test:${rx.port}/hook`, req, {
+      ...opts,
+      caCerts: undefined,
+    });
+    assert.equal(unknownCa.ok, false);
+    assert.match(unknownCa.error!, /network error: .*(verify|certificate|issuer)/i);
+    assert.equal(rx.hits.length, 1, "nothing is sent over a connection that failed verification");
+  } finally {
+    await rx.close();
+  }
+});
+
+Deno.test("an attempt: redirects are not followed, a silent receiver times out, long answers are cut", async () => {
+  const never = Promise.withResolvers<void>();
+  const rx = serve("127.0.0.1", 0, (req) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/redirect") return new Response(null, { status: 302, headers: { location: "/elsewhere" } });
+    if (path === "/silent") return never.promise.then(() => new Response("late"));
+    if (path === "/huge") return new Response(new Uint8Array(8 * 1024 * 1024));
+    if (path === "/trickle") {
+      const body = new ReadableStream({
+        async pull(c) {
+          await new Promise((r) => setTimeout(r, 100));
+          c.enqueue(new Uint8Array(10));
+        },
+      });
+      return new Response(body);
+    }
+    if (path === "/fail") return new Response("no", { status: 503 });
+    return new Response("ok");
+  });
+  const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+  const at = (p: string, timeoutMs = 3000) =>
+    postOnce(`http://localhost:${rx.port}${p}`, req, { timeoutMs, allowPrivate: true });
+  try {
+    assert.deepEqual((({ status, error, ok }) => ({ status, error, ok }))(await at("/redirect")), {
+      status: 302,
+      error: "redirect (302) not followed",
+      ok: false,
+    });
+    assert.equal(rx.hits.filter((h) => h.body === req.body).length, 1, "no second request to the location");
+    const silent = await at("/silent", 300);
+    assert.equal(silent.error, "no answer within 300 ms");
+    assert.ok(silent.duration_ms >= 290 && silent.duration_ms < 2000, String(silent.duration_ms));
+    const huge = await at("/huge");
+    assert.equal(huge.status, 200);
+    const trickle = await at("/trickle", 400);
+    assert.equal(trickle.status, 200, "the status received stands when the body trickles past the timeout");
+    assert.ok(trickle.duration_ms < 2000);
+    assert.equal((await at("/fail")).error, "HTTP 503");
+    assert.equal((await at("/ok")).ok, true);
+  } finally {
+    never.resolve();
+    await rx.close();
+  }
+});

@@ -1,6 +1,7 @@
 /**
  * deno task keys create --plan pro --name "Acme" [--json] | create --account <id> [--name N] [--json]
  *   | list [--json] | revoke <key-prefix-or-account-id> | plan <id> <plan> | rotate-secret <id> [--json]
+ *   | retire-secret <id>
  * Works on the same KV_PATH as the server. Keys and secrets are printed once, on creation or rotation.
  */
 import { parseArgs } from "node:util";
@@ -10,6 +11,7 @@ import {
   createKey,
   findAccount,
   parsePlan,
+  retirePreviousSecret,
   revokeByRef,
   rotateSecret,
   setPlan,
@@ -23,7 +25,9 @@ const USAGE = `usage: deno task keys <command>
   list [--json]                                                accounts and their keys (never secrets)
   revoke <key-prefix-or-account-id>                            that key (or every key of the account) stops working
   plan <key-prefix-or-account-id> <free|pro|enterprise>        change the plan
-  rotate-secret <key-prefix-or-account-id> [--json]            new webhook secret (old one signs for 24 h)`;
+  rotate-secret <key-prefix-or-account-id> [--json]            new webhook secret; X-Service-Signature keeps the
+                                                               previous one for 24 h, webhook-signature carries both
+  retire-secret <key-prefix-or-account-id>                     end that grace now: only the newest secret signs`;
 
 // deno-lint-ignore no-console
 const out = (s: string) => console.log(s);
@@ -40,7 +44,7 @@ export async function main(args: string[]): Promise<number> {
     },
   });
   const [cmd, ...rest] = positionals;
-  if (!cmd || !["create", "list", "revoke", "plan", "rotate-secret"].includes(cmd)) {
+  if (!cmd || !["create", "list", "revoke", "plan", "rotate-secret", "retire-secret"].includes(cmd)) {
     out(USAGE);
     return cmd ? 2 : 0;
   }
@@ -114,13 +118,22 @@ export async function main(args: string[]): Promise<number> {
       if (!rest[0]) throw new Error("plan needs a key prefix or account id and a plan");
       const a = await setPlan(store, rest[0], parsePlan(rest[1]));
       out(`${a.id} is now on the ${a.plan} plan`);
+    } else if (cmd === "retire-secret") {
+      if (!rest[0]) throw new Error("retire-secret needs a key prefix or account id");
+      const { account, retired } = await retirePreviousSecret(store, rest[0]);
+      out(
+        retired
+          ? `retired ${retired} previous webhook secret(s) of ${account.id}: only the newest signs, from now on`
+          : `${account.id} has no previous webhook secret in its grace period: nothing to retire`,
+      );
     } else {
       if (!rest[0]) throw new Error("rotate-secret needs a key prefix or account id");
       const { account, webhookSecret } = await rotateSecret(store, rest[0]);
       if (values.json) out(JSON.stringify({ account_id: account.id, webhook_secret: webhookSecret }));
       else {
         out(`new webhook secret for ${account.id}: ${webhookSecret}`);
-        out("For 24 hours deliveries carry signatures by both the new and the previous secret.");
+        out("For 24 hours X-Service-Signature keeps the previous secret and webhook-signature carries both;");
+        out("then (or after `deno task keys retire-secret`) the new one signs both headers.");
       }
     }
     return 0;

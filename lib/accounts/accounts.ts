@@ -2,7 +2,7 @@
 import { PLAN_NAMES, type PlanName } from "../../config.ts";
 import { ApiError } from "../errors.ts";
 import { newAccountId, newApiKey, newKeyId, newWebhookSecret, sha256Hex } from "../ids.ts";
-import type { Account, ApiKey, Store } from "../kv/store.ts";
+import type { Account, ApiKey, Store, WebhookSecret } from "../kv/store.ts";
 
 /** How long a rotated-out webhook secret keeps signing alongside the new one. */
 export const SECRET_GRACE_MS = 24 * 3600_000;
@@ -139,21 +139,67 @@ export async function setPlan(store: Store, ref: string, plan: PlanName): Promis
   return (await store.accounts.update(a.id, (x) => ({ ...x, plan })))!;
 }
 
-/** Issues a new webhook secret; the previous one keeps signing for SECRET_GRACE_MS. */
+// ── webhook secret rotation ──────────────────────────────────────────────────────────────────
+//
+// The rule: `X-Service-Signature` changes only when a whole grace period (24 h) has passed since
+// the last rotation, or when the owner retires the previous secrets early, and then straight to
+// the newest secret. Until then it keeps the secret it had when the (last) rotation happened, and
+// `webhook-signature` carries one signature per kept secret, newest first. So a second rotation
+// within the grace period never drops the secret receivers verify the header with at that moment:
+// it gets a full 24 h again. At most MAX_SECRETS are kept: too many rotations within one grace
+// period drop the ones issued in between, never the newest nor the header's.
+
+/** Secrets kept while a grace period runs: the newest, two issued in between, the header's. */
+const MAX_SECRETS = 4;
+
+/** Which secret signs which header at one instant. */
+export interface SigningSecrets {
+  /** Signs `X-Service-Signature`: the secret in force when the last rotation happened, until its grace ends. */
+  header: string;
+  /** Sign `webhook-signature`, one signature each, newest first. */
+  standard: string[];
+  /** When the newest secret takes over `X-Service-Signature`; null when it already has. */
+  graceEndsAt: number | null;
+}
+
+/** The kept secrets still in force at `now`: all while the last rotation's grace runs, else the newest. */
+function inForce(secrets: WebhookSecret[], now: number): WebhookSecret[] {
+  const [newest] = secrets;
+  return secrets.length > 1 && now < newest.created_at + SECRET_GRACE_MS ? secrets : [newest];
+}
+
+/** The secrets that sign a delivery at `now` (see the rule above). */
+export function signingSecrets(account: Account, now: number): SigningSecrets {
+  const kept = inForce(account.webhook_secrets, now);
+  return {
+    header: kept[kept.length - 1].secret,
+    standard: kept.map((s) => s.secret),
+    graceEndsAt: kept.length > 1 ? kept[0].created_at + SECRET_GRACE_MS : null,
+  };
+}
+
+/** Issues a new webhook secret (returned only here); the header keeps its secret for SECRET_GRACE_MS. */
 export async function rotateSecret(store: Store, ref: string, now = Date.now()) {
   const a = await findAccount(store, ref);
   const secret = newWebhookSecret();
-  const account = (await store.accounts.update(a.id, (x) => ({
-    ...x,
-    webhook_secrets: [{ secret, created_at: now }, ...x.webhook_secrets.slice(0, 1)],
-  })))!;
+  const account = (await store.accounts.update(a.id, (x) => {
+    const next = [{ secret, created_at: now }, ...inForce(x.webhook_secrets, now)];
+    const kept = next.length > MAX_SECRETS ? [...next.slice(0, MAX_SECRETS - 1), next[next.length - 1]] : next;
+    return { ...x, webhook_secrets: kept };
+  }))!;
   return { account, webhookSecret: secret };
 }
 
-/** The secrets that sign a delivery at `now`: the newest, plus the previous one within its grace. */
-export function signingSecrets(account: Account, now: number): string[] {
-  const [newest, previous] = account.webhook_secrets;
-  const out = [newest.secret];
-  if (previous && now - newest.created_at < SECRET_GRACE_MS) out.push(previous.secret);
-  return out;
+/**
+ * Ends the grace period early: only the newest secret signs, both headers, from now on (running
+ * servers within a second). `retired` counts the secrets dropped (0: nothing was in its grace).
+ */
+export async function retirePreviousSecret(store: Store, ref: string, now = Date.now()) {
+  const a = await findAccount(store, ref);
+  let retired = 0;
+  const account = (await store.accounts.update(a.id, (x) => {
+    retired = inForce(x.webhook_secrets, now).length - 1;
+    return { ...x, webhook_secrets: x.webhook_secrets.slice(0, 1) };
+  }))!;
+  return { account, retired };
 }

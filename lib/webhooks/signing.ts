@@ -38,17 +38,30 @@ export interface SignedRequest {
   headers: Record<string, string>;
 }
 
+/** Which secret signs X-Service-Signature and which sign webhook-signature (one signature each). */
+export interface SecretsForHeaders {
+  header: string;
+  standard: string[];
+}
+
 /**
- * Serialises and signs a payload. `secrets` are newest first: X-Service-Signature uses the
- * newest; webhook-signature carries one signature per secret.
+ * Serialises and signs a payload. `secrets` says which secret signs which header (during a
+ * rotation's grace period the header keeps the previous secret: accounts.ts `signingSecrets`);
+ * a plain list, newest first, signs X-Service-Signature with the newest and webhook-signature
+ * with each.
  */
-export function signDelivery(payload: WebhookPayload, secrets: string[], nowMs: number): SignedRequest {
+export function signDelivery(
+  payload: WebhookPayload,
+  secrets: SecretsForHeaders | string[],
+  nowMs: number,
+): SignedRequest {
+  const { header, standard: all } = Array.isArray(secrets) ? { header: secrets[0], standard: secrets } : secrets;
   const content = JSON.stringify(payload);
-  const signature = serviceSignature(content, secrets[0]);
+  const signature = serviceSignature(content, header);
   const body = `${content.slice(0, -1)},"signature":"${signature}"}`;
   const timestamp = String(Math.floor(nowMs / 1000));
   const signed = `${payload.id}.${timestamp}.${body}`;
-  const standard = secrets.map((s) => `v1,${hmac(standardKey(s), signed, "base64")}`);
+  const standard = all.map((s) => `v1,${hmac(standardKey(s), signed, "base64")}`);
   return {
     body,
     headers: {

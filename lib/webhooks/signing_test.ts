@@ -73,13 +73,17 @@ Deno.test("verifyWebhook accepts both signature forms and refuses tampering", as
 Deno.test("the standardwebhooks library verifies our deliveries, with either secret during a rotation", async () => {
   const old = VECTOR.secret;
   const fresh = "whsec_" + btoa("another-32-byte-secret-for-tests");
-  const req = signDelivery(VECTOR.payload, [fresh, old], Date.now());
+  // During the grace period X-Service-Signature keeps the previous secret; webhook-signature carries both.
+  const req = signDelivery(VECTOR.payload, { header: old, standard: [fresh, old] }, Date.now());
   assert.equal(req.headers["webhook-signature"].split(" ").length, 2);
   for (const secret of [fresh, old]) {
     const payload = new Webhook(secret).verify(req.body, req.headers) as Record<string, unknown>;
     assert.equal(payload.id, VECTOR.payload.id);
   }
-  // X-Service-Signature uses the newest secret only.
-  assert.ok(await verifyWebhook(req.body, { "x-service-signature": req.headers["x-service-signature"] }, fresh));
-  assert.equal(await verifyWebhook(req.body, { "x-service-signature": req.headers["x-service-signature"] }, old), null);
+  const service = { "x-service-signature": req.headers["x-service-signature"] };
+  assert.ok(await verifyWebhook(req.body, service, old));
+  assert.equal(await verifyWebhook(req.body, service, fresh), null);
+  // A plain list, newest first: the newest signs X-Service-Signature.
+  const plain = signDelivery(VECTOR.payload, [fresh, old], Date.now());
+  assert.ok(await verifyWebhook(plain.body, { "x-service-signature": plain.headers["x-service-signature"] }, fresh));
 });

@@ -1,0 +1,70 @@
+/**
+ * Webhooks sent by hand, for the API and the dashboard alike: a signed `webhook.test` to a
+ * timer's URL, and the redelivery of a failed delivery (same id, attempted at once).
+ */
+import type { Principal } from "../accounts/auth.ts";
+import { ApiError } from "../errors.ts";
+import { newEventId } from "../ids.ts";
+import type { Delivery } from "../kv/store.ts";
+import { requireAccount, type TimerService } from "../timers/service.ts";
+import type { Scheduler } from "./scheduler.ts";
+
+/** Sends a signed test event to the timer's webhook_url now, records the attempt and returns it. */
+export async function sendTestWebhook(
+  svc: TimerService,
+  scheduler: Scheduler,
+  p: Principal,
+  timerId: string,
+): Promise<{ delivered: boolean; delivery: Delivery }> {
+  requireAccount(p);
+  const { timer } = await svc.get(p, timerId);
+  if (!timer.webhook_url) {
+    throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
+  }
+  const now = svc.now();
+  const id = newEventId(now);
+  const d: Delivery = {
+    id,
+    timer_id: timer.id,
+    account_id: timer.account_id,
+    url: timer.webhook_url,
+    payload: {
+      id,
+      event: "webhook.test",
+      timestamp: new Date(now).toISOString(),
+      timer_id: timer.id,
+      title: timer.title,
+      type: timer.type,
+      data: { message: "This is a test delivery; it needs no action." },
+    },
+    state: "pending",
+    attempts: [],
+    next_attempt_at: null,
+    created_at: now,
+  };
+  const r = await scheduler.send(d, now);
+  const done: Delivery = {
+    ...d,
+    state: r.ok ? "succeeded" : "failed",
+    attempts: [{ n: 1, at: new Date(now).toISOString(), duration_ms: r.duration_ms, status: r.status, error: r.error }],
+  };
+  await svc.store.putDelivery(done);
+  return { delivered: r.ok, delivery: done };
+}
+
+/** Makes a failed delivery pending again, due now; 404 if unknown, 409 unless it failed. */
+export async function redeliver(svc: TimerService, p: Principal, timerId: string, deliveryId: string) {
+  requireAccount(p);
+  const { timer } = await svc.get(p, timerId);
+  const entry = await svc.store.getDelivery(timer.id, deliveryId);
+  if (!entry) throw new ApiError(404, "delivery not found");
+  if (entry.delivery.state !== "failed") {
+    throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
+  }
+  const now = svc.now();
+  const next: Delivery = { ...entry.delivery, state: "pending", next_attempt_at: now };
+  if (!await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now)) {
+    throw new ApiError(409, "the delivery changed meanwhile; read it again");
+  }
+  return next;
+}

@@ -1,0 +1,107 @@
+/** The dashboard's HTTP helpers: HTML responses, the page frame, one-time flash messages, safe returns. */
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { asLang, type Lang, negotiateLang } from "../../lib/i18n.ts";
+import type { Flash, Frame } from "./layout.tsx";
+import { CSRF_FIELD, type DashEnv } from "./session.ts";
+import { dashTexts } from "./texts.ts";
+
+export type Ctx = Context<DashEnv>;
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "object-src 'none'",
+  "frame-src 'none'",
+  // Never framed: no clickjacking of the dashboard's buttons.
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** An HTML response of the dashboard: never cached (it may carry a secret shown once), never framed. */
+export function html(body: string, status = 200): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": CSP,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "same-origin",
+    },
+  });
+}
+
+const LANG_COOKIE = "dash_lang";
+const FLASH_COOKIE = "dash_flash";
+
+/** The reader's language: the one chosen in the dashboard, else the browser's. */
+export function langOf(c: Ctx): Lang {
+  return asLang(getCookie(c, LANG_COOKIE)) ?? negotiateLang(c.req.header("accept-language"));
+}
+
+export function setLang(c: Ctx, lang: Lang) {
+  setCookie(c, LANG_COOKIE, lang, { path: "/dashboard", sameSite: "Lax", maxAge: 365 * 86400, httpOnly: true });
+}
+
+/** What every page knows about the request. */
+export function frameOf(c: Ctx): Frame {
+  const s = c.get("session");
+  const lang = langOf(c);
+  const url = new URL(c.req.url);
+  return {
+    lang,
+    t: dashTexts(lang),
+    who: s.user.email,
+    csrf: s.csrf,
+    csrfField: CSRF_FIELD,
+    here: url.pathname + url.search,
+  };
+}
+
+/** Remembers a message for the next page this browser shows (after the redirect). */
+export function flash(c: Ctx, f: Flash) {
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(f)), {
+    path: "/dashboard",
+    sameSite: "Lax",
+    httpOnly: true,
+    maxAge: 60,
+  });
+}
+
+/** The message left by the previous request, read once. */
+export function takeFlash(c: Ctx): Flash | null {
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (!raw) return null;
+  deleteCookie(c, FLASH_COOKIE, { path: "/dashboard" });
+  try {
+    const f = JSON.parse(decodeURIComponent(raw));
+    return (f.kind === "ok" || f.kind === "error") && typeof f.text === "string"
+      ? { kind: f.kind, text: f.text }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A path inside the dashboard to return to; anything else (another site, `//host`) falls back. */
+export function safeBack(raw: unknown, fallback: string): string {
+  return typeof raw === "string" && /^\/dashboard(?:[/?#]|$)/.test(raw) && !raw.includes("\\") ? raw : fallback;
+}
+
+/** The form fields as strings (the body was parsed once by the CSRF guard; Hono caches it). */
+export async function formOf(c: Ctx): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+/** 303 to `to`: after a form POST the browser GETs the page again. */
+export function seeOther(c: Ctx, to: string): Response {
+  return c.redirect(to, 303);
+}

@@ -1,0 +1,141 @@
+/** The dashboard's frame: header, section navigation, flash message and the page's main content. */
+import type { ComponentChildren } from "preact";
+import { BrandMark } from "../../components/BrandMark.tsx";
+import { fill } from "../../lib/display.ts";
+import { type Lang, LANG_NAMES, LANGS } from "../../lib/i18n.ts";
+import { renderPage } from "../../lib/islands.tsx";
+import type { DashTexts } from "./texts.ts";
+
+export type Section = "overview" | "keys" | "webhooks" | "timers" | "account";
+
+/** A one-time message after a form was sent. */
+export interface Flash {
+  kind: "ok" | "error";
+  text: string;
+}
+
+/** What every page of the dashboard knows. */
+export interface Frame {
+  lang: Lang;
+  t: DashTexts;
+  /** The signed-in person, as shown in the header. */
+  who: string;
+  csrf: string;
+  csrfField: string;
+  /** The request's path and query, to come back to after changing the language. */
+  here: string;
+}
+
+const SECTIONS: { id: Section; href: string; key: keyof DashTexts }[] = [
+  { id: "overview", href: "/dashboard", key: "nav_overview" },
+  { id: "keys", href: "/dashboard/keys", key: "nav_keys" },
+  { id: "webhooks", href: "/dashboard/webhooks", key: "nav_webhooks" },
+  { id: "timers", href: "/dashboard/timers", key: "nav_timers" },
+  { id: "account", href: "/dashboard/account", key: "nav_account" },
+];
+
+/** The hidden CSRF field every state-changing form carries. */
+export function Csrf({ f }: { f: Frame }) {
+  return <input type="hidden" name={f.csrfField} value={f.csrf} />;
+}
+
+/** A form that POSTs to `action` with the CSRF token. */
+export function PostForm(
+  { f, action, class: cls, children }: { f: Frame; action: string; class?: string; children: ComponentChildren },
+) {
+  return (
+    <form method="post" action={action} class={cls}>
+      <Csrf f={f} />
+      {children}
+    </form>
+  );
+}
+
+export function FlashBox({ flash }: { flash: Flash | null }) {
+  if (!flash) return null;
+  return (
+    <p class={`flash flash--${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
+      {flash.text}
+    </p>
+  );
+}
+
+/** Renders a whole dashboard page. */
+export function dashPage(
+  f: Frame,
+  o: { section: Section; title: string; flash?: Flash | null; children: ComponentChildren },
+): string {
+  const { t } = f;
+  return renderPage(
+    <>
+      <a class="skip" href="#main">{t.skip}</a>
+      <header class="dash-header">
+        <a class="dash-brand" href="/">
+          <BrandMark /> Timer Service
+        </a>
+        <div class="dash-who">
+          <span class="dash-user">{fill(t.signed_in_as, { who: f.who })}</span>
+          <form method="get" action="/dashboard/lang" class="dash-lang">
+            <input type="hidden" name="back" value={f.here} />
+            <label>
+              <span class="sr-only">{t.language}</span>
+              <select name="lang" aria-label={t.language}>
+                {LANGS.map((l) => <option key={l} value={l} selected={l === f.lang}>{LANG_NAMES[l]}</option>)}
+              </select>
+            </label>
+            <button type="submit" class="button button--small button--quiet">{t.language}</button>
+          </form>
+          <form method="post" action="/logout" class="dash-out">
+            <Csrf f={f} />
+            <button type="submit" class="button button--small button--quiet">{t.sign_out}</button>
+          </form>
+        </div>
+      </header>
+      <nav class="dash-nav" aria-label={t.nav_label}>
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a href={s.href} aria-current={s.id === o.section ? "page" : undefined}>{t[s.key]}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" class="dash-main" tabIndex={-1}>
+        <h1>{o.title}</h1>
+        <FlashBox flash={o.flash ?? null} />
+        {o.children}
+      </main>
+    </>,
+    {
+      lang: f.lang,
+      title: `${o.title} · ${t.dashboard} · Timer Service`,
+      css: ["site.css", "dashboard.css"],
+      bodyClass: "site dash",
+    },
+  );
+}
+
+/** A date and time in the reader's language (UTC, named, so it reads the same everywhere). */
+export function when(ms: number | string | null, lang: Lang, t: DashTexts): string {
+  if (ms === null) return t.never;
+  return new Intl.DateTimeFormat(lang, {
+    dateStyle: "medium",
+    timeStyle: "long",
+    timeZone: "UTC",
+  }).format(typeof ms === "string" ? Date.parse(ms) : ms);
+}
+
+/** A refused request as a page: what went wrong and the way back. */
+export function problemPage(f: Frame, status: number, message: string): string {
+  const title = status === 404 ? f.t.not_found : status === 403 ? f.t.csrf_failed : `HTTP ${status}`;
+  return dashPage(f, {
+    section: "overview",
+    title,
+    flash: { kind: "error", text: message },
+    children: (
+      <p>
+        <a href="/dashboard">{f.t.nav_overview}</a>
+      </p>
+    ),
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * /dashboard — the signed-in developer's pages: overview, API keys, webhook secret, timers and
+ * their deliveries. Server-rendered; every form is a POST answered with a redirect (or, when a
+ * secret is shown once, with the page itself); islands only where the page is live. Every rule
+ * is the API's own: the pages call TimerService, the webhook functions and lib/accounts.
+ */
+import { Hono } from "hono";
+import type { Config } from "../../config.ts";
+import {
+  accountUsage,
+  type KeyResolver,
+  retirePreviousSecret,
+  rotateSecret,
+  signingSecrets,
+} from "../../lib/accounts/mod.ts";
+import { ApiError } from "../../lib/errors.ts";
+import type { AppEnv } from "../../lib/http.ts";
+import { asLang } from "../../lib/i18n.ts";
+import type { Store } from "../../lib/kv/store.ts";
+import type { TimerService } from "../../lib/timers/service.ts";
+import type { Scheduler } from "../../lib/webhooks/scheduler.ts";
+import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, setLang, takeFlash } from "./http.ts";
+import { keysPage } from "./keys.tsx";
+import { problemPage } from "./layout.tsx";
+import { overviewPage } from "./overview.tsx";
+import { createKey, dashboardGuards, type DashEnv, listKeys, revokeKey } from "./session.ts";
+import { dashTexts } from "./texts.ts";
+import { timerRoutes } from "./timer_routes.ts";
+import { webhooksPage } from "./webhooks.tsx";
+
+export interface DashboardDeps {
+  store: Store;
+  config: Config;
+  now: () => number;
+  timers: TimerService;
+  scheduler: Scheduler;
+  /** The API's key cache, cleared when a key is revoked so this process refuses it at once. */
+  keys: KeyResolver;
+}
+
+/** Mounts the dashboard on the app. */
+export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
+  const { store, config, now } = deps;
+  const dash = new Hono<DashEnv>();
+  dash.use(...dashboardGuards(deps));
+  dash.onError((err, c) => errorPage(c, err));
+  dash.notFound((c) => errorPage(c, new ApiError(404, "no such dashboard page")));
+
+  dash.get("/", async (c) => {
+    const account = c.get("session").account;
+    const u = await accountUsage(store, config.plans, account.id, now());
+    if (!u) throw new ApiError(404, "account not found");
+    const capped = u.limits.timers === null && u.timers_stored >= 10_000;
+    return html(overviewPage(frameOf(c), {
+      plan: u.plan,
+      limits: u.limits,
+      usage: { minute: u.requests_this_minute, day: u.requests_today, timers: u.timers_stored, timersCapped: capped },
+      flash: takeFlash(c),
+    }));
+  });
+
+  dash.get("/lang", (c) => {
+    const lang = asLang(c.req.query("lang"));
+    if (lang) setLang(c, lang);
+    return seeOther(c, safeBack(c.req.query("back"), "/dashboard"));
+  });
+
+  // ── API keys ───────────────────────────────────────────────────────────────────────────────
+  dash.get("/keys", async (c) => {
+    const keys = await listKeys(store, c.get("session").account.id);
+    return html(keysPage(frameOf(c), { keys, flash: takeFlash(c) }));
+  });
+
+  dash.post("/keys", async (c) => {
+    const account = c.get("session").account;
+    const form = await formOf(c);
+    const f = frameOf(c);
+    try {
+      const created = await createKey(store, account.id, form.name ?? "", now());
+      const keys = await listKeys(store, account.id);
+      return html(keysPage(f, { keys, flash: null, created: { name: created.key.name, secret: created.secret } }), 201);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 422) throw e;
+      const keys = await listKeys(store, account.id);
+      return html(keysPage(f, { keys, flash: null, nameError: f.t.key_name_required }), 422);
+    }
+  });
+
+  dash.post("/keys/:id/revoke", async (c) => {
+    const account = c.get("session").account;
+    const key = await revokeKey(store, account.id, c.req.param("id"), now());
+    // Other processes stop accepting it within the resolver's TTL; this one at once.
+    deps.keys.clear();
+    flash(c, { kind: "ok", text: dashTexts(langOf(c)).key_revoked.replace("{name}", key.name) });
+    return seeOther(c, "/dashboard/keys");
+  });
+
+  // ── webhook secret ─────────────────────────────────────────────────────────────────────────
+  const secretsOf = (account: DashEnv["Variables"]["session"]["account"]) => {
+    const at = now();
+    const [newest] = account.webhook_secrets;
+    return {
+      currentCreated: newest.created_at,
+      previousUntil: signingSecrets(account, at).graceEndsAt,
+    };
+  };
+
+  dash.get("/webhooks", (c) => {
+    return html(webhooksPage(frameOf(c), { secrets: secretsOf(c.get("session").account), flash: takeFlash(c) }));
+  });
+
+  dash.post("/webhooks/rotate", async (c) => {
+    const { account, webhookSecret } = await rotateSecret(store, c.get("session").account.id, now());
+    const f = frameOf(c);
+    return html(webhooksPage(f, { secrets: secretsOf(account), flash: null, revealed: webhookSecret }));
+  });
+
+  dash.post("/webhooks/retire", async (c) => {
+    await retirePreviousSecret(store, c.get("session").account.id, now());
+    flash(c, { kind: "ok", text: dashTexts(langOf(c)).wh_retired });
+    return seeOther(c, "/dashboard/webhooks");
+  });
+
+  timerRoutes(dash, deps);
+
+  app.route("/dashboard", dash);
+}
+
+/** An error as a dashboard page (a form error of the user's is a flash instead, see timer_routes.ts). */
+function errorPage(c: Ctx, err: Error): Response {
+  const status = err instanceof ApiError ? err.status : 500;
+  if (status >= 500 || !c.get("session")) throw err;
+  return html(problemPage(frameOf(c), status, err.message), status);
+}

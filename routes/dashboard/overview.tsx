@@ -1,0 +1,102 @@
+/** The dashboard's overview: the plan, its limits and the usage against them now. */
+import type { PlanLimits } from "../../config.ts";
+import { fill } from "../../lib/display.ts";
+import { dashPage, type Flash, type Frame } from "./layout.tsx";
+
+export interface Usage {
+  minute: number;
+  day: number;
+  timers: number;
+  /** Whether `timers` stopped counting at a cap (unlimited plans). */
+  timersCapped: boolean;
+}
+
+function Meter({ f, label, used, limit, plus }: {
+  f: Frame;
+  label: string;
+  used: number;
+  limit: number | null;
+  plus?: boolean;
+}) {
+  const nf = new Intl.NumberFormat(f.lang);
+  const shown = `${nf.format(used)}${plus ? "+" : ""}`;
+  const share = limit ? Math.min(1, used / limit) : 0;
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td class="num">{shown}</td>
+      <td class="num">{limit === null ? f.t.unlimited : nf.format(limit)}</td>
+      <td class="meter-cell">
+        {limit !== null && limit > 0 && (
+          <meter min={0} max={limit} value={used} low={limit * 0.7} high={limit * 0.9} optimum={0} aria-label={label}>
+            {fill(f.t.of, { used: shown, limit: nf.format(limit) })}
+          </meter>
+        )}
+        {limit !== null && limit > 0 && <span class="sr-only">{Math.round(share * 100)}%</span>}
+      </td>
+    </tr>
+  );
+}
+
+export function overviewPage(f: Frame, o: { plan: string; limits: PlanLimits; usage: Usage; flash: Flash | null }) {
+  const { t } = f;
+  const { limits, usage } = o;
+  return dashPage(f, {
+    section: "overview",
+    title: t.ov_title,
+    flash: o.flash,
+    children: (
+      <>
+        <section class="card" aria-labelledby="plan-heading">
+          <h2 id="plan-heading">{t.ov_plan}</h2>
+          <p class="plan-line">
+            {fill(t.ov_plan_line, { plan: o.plan })} <span class="badge">{o.plan}</span>
+          </p>
+          <p>
+            {t.ov_api}: <strong>{limits.api ? t.ov_api_yes : t.ov_api_no}</strong>
+          </p>
+          <div class="table-wrap">
+            <table class="usage">
+              <thead>
+                <tr>
+                  <th scope="col">{t.ov_plan}</th>
+                  <th scope="col" class="num">{t.ov_used}</th>
+                  <th scope="col" class="num">{t.ov_limit}</th>
+                  <th scope="col">
+                    <span class="sr-only">{t.ov_used} / {t.ov_limit}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <Meter f={f} label={t.ov_req_minute} used={usage.minute} limit={limits.per_minute} />
+                <Meter f={f} label={t.ov_req_day} used={usage.day} limit={limits.per_day} />
+                <Meter
+                  f={f}
+                  label={t.ov_timers}
+                  used={usage.timers}
+                  limit={limits.timers}
+                  plus={usage.timersCapped}
+                />
+              </tbody>
+            </table>
+          </div>
+          <p class="muted">{t.ov_plan_note}</p>
+        </section>
+        <section class="card" aria-labelledby="start-heading">
+          <h2 id="start-heading">{t.ov_start}</h2>
+          <ol>
+            <li>
+              <a href="/dashboard/keys">{t.ov_start_1}</a>
+            </li>
+            <li>
+              <a href="/dashboard/timers#new">{t.ov_start_2}</a>
+            </li>
+            <li>
+              <a href="/dashboard/webhooks">{t.ov_start_3}</a>
+            </li>
+          </ol>
+        </section>
+      </>
+    ),
+  });
+}

@@ -1,0 +1,13 @@
+/** The dashboard's texts in the languages other than English (a missing text reads in English). */
+import type { Lang } from "../../lib/i18n.ts";
+import type { DashTexts } from "./texts.ts";
+
+export const TRANSLATIONS: Record<Lang, Partial<DashTexts>> = {
+  en: {},
+  zh: {},
+  ja: {},
+  es: {},
+  fr: {},
+  de: {},
+  ko: {},
+};

@@ -1,0 +1,255 @@
+/** /dashboard/timers…: the live table, creation from a form, actions, deliveries and test sends. */
+import type { Hono } from "hono";
+import type { Principal } from "../../lib/accounts/auth.ts";
+import { isTimeZone, parseTargetDate } from "../../lib/display.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
+import { issuesToError } from "../../lib/timers/validation.ts";
+import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
+import { CreateTimerBody } from "../api/v1/schemas.ts";
+import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
+import type { DashboardDeps } from "./mod.ts";
+import type { DashEnv } from "./session.ts";
+import { actionName, dashTexts } from "./texts.ts";
+import { timerDetailPage } from "./timer_detail.tsx";
+import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
+
+const PAGE = 50;
+const LIVE_CHECK_MS = 1000;
+const HEARTBEAT_MS = 15_000;
+
+const principalOf = (c: Ctx): Principal => ({ kind: "account", account: c.get("session").account });
+
+interface Filter {
+  type: TimerType | "";
+  state: string;
+  cursor: string | null;
+}
+
+function filterOf(q: (k: string) => string | undefined): Filter {
+  const type = q("type") ?? "";
+  const state = q("state") ?? "";
+  return {
+    type: (TIMER_TYPES as readonly string[]).includes(type) ? type as TimerType : "",
+    state: (STATES as readonly string[]).includes(state) ? state : "",
+    cursor: q("cursor") || null,
+  };
+}
+
+/** The API's create body from the form: only the chosen type's fields, numbers where digits were typed. */
+export function formToInput(v: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: v.type ?? "" };
+  const put = (k: string, val: unknown) => {
+    if (val !== undefined && val !== "") out[k] = val;
+  };
+  const num = (s: string | undefined) => {
+    const x = (s ?? "").trim();
+    return /^-?\d+$/.test(x) ? Number(x) : x;
+  };
+  put("title", v.title?.trim());
+  if (v.type === "countdown") put("duration", num(v.duration));
+  if (v.type === "event" && v.target_date?.trim()) {
+    const tz = v.timezone?.trim() || "UTC";
+    if (!isTimeZone(tz)) {
+      throw new ApiError(422, `timezone must be an IANA time zone such as Europe/Paris, got "${tz}"`, "timezone");
+    }
+    const ms = parseTargetDate(v.target_date.trim(), tz);
+    put("target_date", ms === null ? v.target_date.trim() : new Date(ms).toISOString());
+  }
+  if (v.type === "interval") {
+    put("work", num(v.work));
+    put("rest", num(v.rest));
+    put("rounds", num(v.rounds));
+  }
+  put("theme", v.theme);
+  put("color", v.color?.trim().replace(/^#/, ""));
+  put("webhook_url", v.webhook_url?.trim());
+  return out;
+}
+
+export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
+  const { store, config, now, timers: svc, scheduler } = deps;
+
+  /** A page of the account's timers as table rows, filtered by type (in KV) and state (now). */
+  async function rowsOf(accountId: string, f: Filter) {
+    const at = now();
+    const page = await store.listTimers(accountId, {
+      type: f.type || undefined,
+      limit: PAGE,
+      cursor: f.cursor ?? undefined,
+      now: at,
+    }).catch((e) => {
+      if (f.cursor && e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
+      throw e;
+    });
+    const rows = page.timers.map((t) => timerRow(t, at, config.siteUrl)).filter((r) =>
+      !f.state || r.source.state === f.state
+    );
+    return { rows, at, next: page.next_cursor, versions: page.timers.map((t) => `${t.id}:${t.version}`) };
+  }
+
+  async function listPage(c: Ctx, form: CreateForm, status = 200) {
+    const filter = filterOf((k) => c.req.query(k));
+    const { rows, at, next } = await rowsOf(c.get("session").account.id, filter);
+    const f = frameOf(c);
+    return html(
+      timersPage(f, { rows, at, filter, cursor: filter.cursor, next, flash: takeFlash(c), form, status }),
+      status,
+    );
+  }
+
+  dash.get("/timers", (c) => listPage(c, { values: {} }));
+
+  dash.post("/timers", async (c) => {
+    const values = await formOf(c);
+    let created: { timer: Timer; controlToken: string };
+    try {
+      const input = formToInput(values);
+      const parsed = CreateTimerBody.safeParse(input);
+      if (!parsed.success) throw issuesToError(parsed.error.issues, input, 422);
+      created = await svc.create(principalOf(c), parsed.data);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status >= 500) throw e;
+      return await listPage(c, { values, error: { message: e.message, field: e.field } }, e.status);
+    }
+    const { timer, controlToken } = created;
+    const f = frameOf(c);
+    const at = now();
+    return html(
+      timerDetailPage(f, {
+        timer,
+        row: timerRow(timer, at, config.siteUrl),
+        at,
+        siteUrl: config.siteUrl,
+        deliveries: [],
+        next: null,
+        flash: { kind: "ok", text: f.t.tm_created.replace("{title}", timer.title ?? timer.id) },
+        controlUrl: `${config.siteUrl}/c/${timer.id}#${controlToken}`,
+      }),
+      201,
+    );
+  });
+
+  /**
+   * The table's live feed: the rows again whenever a timer of the page changes, appears or goes
+   * (checked every second; one stream per open table, whatever its length).
+   */
+  dash.get("/live", (c) => {
+    const accountId = c.get("session").account.id;
+    const id = c.req.query("id");
+    const filter = filterOf((k) => c.req.query(k));
+    const principal = principalOf(c);
+    const enc = new TextEncoder();
+    let check: ReturnType<typeof setInterval> | undefined;
+    let beat: ReturnType<typeof setInterval> | undefined;
+    let last = "";
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const write = (s: string) => {
+          try {
+            controller.enqueue(enc.encode(s));
+          } catch { /* closed */ }
+        };
+        const poll = async () => {
+          const at = now();
+          let rows, versions;
+          if (id) {
+            const one = await svc.get(principal, id).catch(() => null);
+            rows = one ? [timerRow(one.timer, at, config.siteUrl)] : [];
+            versions = one ? [`${one.timer.id}:${one.timer.version}`] : [];
+          } else {
+            ({ rows, versions } = await rowsOf(accountId, filter));
+          }
+          const mark = `${versions.join(",")}|${rows.map((r) => r.source.state).join(",")}`;
+          if (mark === last) return;
+          last = mark;
+          write(`event: timers\ndata: ${JSON.stringify({ server_now: at, rows })}\n\n`);
+        };
+        write("retry: 2000\n\n");
+        poll().catch(() => {});
+        check = setInterval(() => poll().catch(() => {}), LIVE_CHECK_MS);
+        beat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
+      },
+      cancel() {
+        clearInterval(check);
+        clearInterval(beat);
+      },
+    });
+    return new Response(body, {
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+      },
+    });
+  });
+
+  dash.get("/timers/:id", async (c) => {
+    const { timer } = await svc.get(principalOf(c), c.req.param("id"));
+    const at = now();
+    const page = await store.listDeliveries(timer.id, { limit: PAGE, cursor: c.req.query("cursor"), now: at })
+      .catch((e) => {
+        if (e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
+        throw e;
+      });
+    return html(timerDetailPage(frameOf(c), {
+      timer,
+      row: timerRow(timer, at, config.siteUrl),
+      at,
+      siteUrl: config.siteUrl,
+      deliveries: page.deliveries,
+      next: page.next_cursor,
+      flash: takeFlash(c),
+    }));
+  });
+
+  /** Runs a form's change; a refusal the user can act on (409, 422) comes back as a message. */
+  async function change(c: Ctx, back: string, run: () => Promise<string>) {
+    try {
+      flash(c, { kind: "ok", text: await run() });
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status >= 500 || e.status === 404 || e.status === 403) throw e;
+      flash(c, { kind: "error", text: e.message });
+    }
+    return seeOther(c, back);
+  }
+
+  dash.post("/timers/:id/action", async (c) => {
+    const id = c.req.param("id");
+    const form = await formOf(c);
+    const back = safeBack(form.back, `/dashboard/timers/${encodeURIComponent(id)}`);
+    return await change(c, back, async () => {
+      const action = form.action as Action;
+      if (!(ACTIONS as readonly string[]).includes(action)) {
+        throw new ApiError(422, `action must be one of ${ACTIONS.join(", ")}, got "${form.action ?? ""}"`, "action");
+      }
+      await svc.act(principalOf(c), id, { action });
+      return dashTexts(langOf(c)).tm_done.replace("{action}", actionName(langOf(c), action));
+    });
+  });
+
+  dash.post("/timers/:id/delete", async (c) => {
+    await svc.delete(principalOf(c), c.req.param("id"));
+    flash(c, { kind: "ok", text: dashTexts(langOf(c)).tm_deleted });
+    return seeOther(c, "/dashboard/timers");
+  });
+
+  dash.post("/timers/:id/test", async (c) => {
+    const id = c.req.param("id");
+    return await change(c, `/dashboard/timers/${encodeURIComponent(id)}`, async () => {
+      const t = dashTexts(langOf(c));
+      const { delivered, delivery } = await sendTestWebhook(svc, scheduler, principalOf(c), id);
+      const a = delivery.attempts[0];
+      if (delivered) return t.dt_test_ok.replace("{status}", String(a.status));
+      throw new ApiError(422, t.dt_test_failed.replace("{error}", a.error ?? `HTTP ${a.status}`));
+    });
+  });
+
+  dash.post("/timers/:id/deliveries/:did/redeliver", async (c) => {
+    const id = c.req.param("id");
+    return await change(c, `/dashboard/timers/${encodeURIComponent(id)}`, async () => {
+      await redeliver(svc, principalOf(c), id, c.req.param("did"));
+      return dashTexts(langOf(c)).dt_redelivered;
+    });
+  });
+}

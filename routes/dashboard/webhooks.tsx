@@ -1,0 +1,61 @@
+/** Webhook signing secret: when it was issued, rotation (the new secret shown once) and early retirement. */
+import { fill } from "../../lib/display.ts";
+import { Copy } from "./keys.tsx";
+import { dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
+
+export interface SecretsView {
+  currentCreated: number;
+  /** The previous secret's end of grace, while it still signs. */
+  previousUntil: number | null;
+}
+
+export function webhooksPage(f: Frame, o: { secrets: SecretsView; flash: Flash | null; revealed?: string }) {
+  const { t } = f;
+  const { secrets } = o;
+  return dashPage(f, {
+    section: "webhooks",
+    title: t.wh_title,
+    flash: o.flash,
+    children: (
+      <>
+        <p class="lede">{t.wh_lede}</p>
+        {o.revealed && (
+          <section class="card card--secret" aria-labelledby="new-secret-heading">
+            <h2 id="new-secret-heading">{t.wh_new_secret}</h2>
+            <p>{t.wh_secret_once}</p>
+            <Copy
+              id="new-secret"
+              label={t.wh_new_secret}
+              value={o.revealed}
+              copy={t.copy}
+              copied={t.copied}
+              failed={t.copy_failed}
+            />
+          </section>
+        )}
+        <section class="card" aria-labelledby="secret-heading">
+          <h2 id="secret-heading">{t.wh_current}</h2>
+          <p data-secret-created={secrets.currentCreated}>
+            {fill(t.wh_created, { date: when(secrets.currentCreated, f.lang, t) })}
+          </p>
+          <p class="muted">{t.wh_rotate_note}</p>
+          <PostForm f={f} action="/dashboard/webhooks/rotate">
+            <button type="submit" class="button">{t.wh_rotate}</button>
+          </PostForm>
+        </section>
+        <section class="card" aria-labelledby="previous-heading">
+          <h2 id="previous-heading">{t.wh_previous}</h2>
+          {secrets.previousUntil === null ? <p>{t.wh_previous_none}</p> : (
+            <>
+              <p>{fill(t.wh_previous_until, { date: when(secrets.previousUntil, f.lang, t) })}</p>
+              <p class="muted">{t.wh_retire_note}</p>
+              <PostForm f={f} action="/dashboard/webhooks/retire">
+                <button type="submit" class="button button--quiet">{t.wh_retire}</button>
+              </PostForm>
+            </>
+          )}
+        </section>
+      </>
+    ),
+  });
+}

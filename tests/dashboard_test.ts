@@ -1,0 +1,386 @@
+/** The dashboard over HTTP: every page, CSRF and same-origin on every POST, ownership, keys, timers, webhooks. */
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import { type Config, DEFAULT_PLANS } from "../config.ts";
+import { Hono } from "hono";
+import { Sessions } from "../lib/accounts/sessions.ts";
+import { newSecretToken, newUserId } from "../lib/ids.ts";
+import { CSRF_FIELD } from "../routes/dashboard/session.ts";
+import { receiver, setup } from "./helpers.ts";
+
+type S = Awaited<ReturnType<typeof setup>>;
+const ORIGIN = "http://timers.test";
+const EVIL = "</script><script>alert(1)</script>";
+
+/** A signed-in person of `accountId`: a user, and a session started by sign-in's own Sessions. */
+async function signIn(s: S, accountId: string, email: string) {
+  const user = {
+    id: newUserId(),
+    account_id: accountId,
+    email,
+    password_hash: null,
+    email_verified_at: null,
+    created_at: s.clock.now(),
+  };
+  await s.store.users.create(user);
+  const sessions = new Sessions({ store: s.store, config: s.config, now: s.clock.now });
+  let csrf = "";
+  const signer = new Hono().get("/", async (c) => {
+    csrf = (await sessions.start(c, user)).csrf;
+    return c.text("ok");
+  });
+  const res = await signer.request("/");
+  await res.body?.cancel();
+  const cookie = res.headers.get("set-cookie")!.split(";")[0];
+  return { cookie, csrf };
+}
+
+type Who = Awaited<ReturnType<typeof signIn>>;
+
+async function get(s: S, who: Who | null, path: string, headers: Record<string, string> = {}) {
+  const res = await s.app.app.request(`${ORIGIN}${path}`, {
+    headers: { ...(who ? { cookie: who.cookie } : {}), ...headers },
+    redirect: "manual",
+  });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+/** A form POST as the browser sends it from the dashboard (same origin, with the token) unless told otherwise. */
+async function post(
+  s: S,
+  who: Who,
+  path: string,
+  fields: Record<string, string> = {},
+  o: { csrf?: string | null; site?: string | null; origin?: string | null } = {},
+) {
+  const form = new URLSearchParams(fields);
+  const csrf = o.csrf === undefined ? who.csrf : o.csrf;
+  if (csrf !== null) form.set(CSRF_FIELD, csrf);
+  const headers: Record<string, string> = {
+    cookie: who.cookie,
+    "content-type": "application/x-www-form-urlencoded",
+  };
+  const site = o.site === undefined ? "same-origin" : o.site;
+  if (site !== null) headers["sec-fetch-site"] = site;
+  const origin = o.origin === undefined ? ORIGIN : o.origin;
+  if (origin !== null) headers.origin = origin;
+  const res = await s.app.app.request(`${ORIGIN}${path}`, { method: "POST", headers, body: form, redirect: "manual" });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+/** Visible text, roughly. */
+const text = (html: string) =>
+  html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "").replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+/** The flash message the next GET shows, from the redirect's cookie. */
+async function followFlash(s: S, who: Who, res: { status: number; headers: Headers }) {
+  assert.equal(res.status, 303);
+  const flash = res.headers.get("set-cookie")?.match(/dash_flash=([^;]*)/)?.[1] ?? "";
+  const page = await get(s, { ...who, cookie: `${who.cookie}; dash_flash=${flash}` }, res.headers.get("location")!);
+  return { ...page, text: text(page.html) };
+}
+
+async function fixture(config: Partial<Config> = {}) {
+  const s = await setup({ config });
+  const owner = await signIn(s, s.pro.account.id, "owner@example.com");
+  const stranger = await signIn(s, s.other.account.id, "other@example.com");
+  return { s, owner, stranger };
+}
+
+Deno.test("without a session every dashboard page sends the browser to sign in", async () => {
+  const { s } = await fixture();
+  for (const path of ["/dashboard", "/dashboard/keys", "/dashboard/timers", "/dashboard/webhooks"]) {
+    const r = await get(s, null, path);
+    assert.equal(r.status, 303, path);
+    assert.match(r.headers.get("location")!, /^\/login/);
+  }
+  const forged = await get(s, { cookie: `session=${newSecretToken()}`, csrf: "" }, "/dashboard");
+  assert.equal(forged.status, 303, "an unknown session token is no session");
+  await s.close();
+});
+
+Deno.test("every page renders for the signed-in owner, uncached and unframeable", async () => {
+  const { s, owner } = await fixture();
+  const timer = await s.create({ type: "countdown", duration: 90, title: EVIL });
+  for (
+    const path of [
+      "/dashboard",
+      "/dashboard/keys",
+      "/dashboard/webhooks",
+      "/dashboard/timers",
+      `/dashboard/timers/${timer.timer_id}`,
+    ]
+  ) {
+    const r = await get(s, owner, path);
+    assert.equal(r.status, 200, `${path}: ${text(r.html).slice(0, 200)}`);
+    assert.match(r.headers.get("content-type")!, /text\/html/);
+    assert.equal(r.headers.get("cache-control"), "no-store");
+    assert.match(r.headers.get("content-security-policy")!, /frame-ancestors 'none'/);
+    assert.match(text(r.html), /owner@example\.com/, "the header names who is signed in");
+    assert.match(r.html, /href="\/dashboard\/account"/, "the account page is linked");
+    assert.doesNotMatch(r.html, /<script>alert\(1\)/, `${path} escapes a hostile title`);
+  }
+  const list = await get(s, owner, "/dashboard/timers");
+  assert.match(text(list.html), /<\/script><script>alert\(1\)<\/script>/, "the title shows as text");
+  assert.match(list.html, /data-island="DashboardTimers"/);
+  const overview = text((await get(s, owner, "/dashboard")).html);
+  assert.match(overview, /pro/);
+  assert.match(overview, /Timers stored 1 50/, "timers stored against the plan's 50");
+  assert.match(overview, /Requests this minute \d+ 100,000/);
+  await s.close();
+});
+
+Deno.test("every POST is refused without the session's CSRF token or from another site", async () => {
+  const { s, owner } = await fixture();
+  const timer = await s.create({ type: "countdown", duration: 90 });
+  const id = timer.timer_id;
+  const posts: [string, Record<string, string>][] = [
+    ["/dashboard/keys", { name: "ci" }],
+    ["/dashboard/keys/key_x/revoke", {}],
+    ["/dashboard/webhooks/rotate", {}],
+    ["/dashboard/webhooks/retire", {}],
+    ["/dashboard/timers", { type: "countdown", duration: "60" }],
+    [`/dashboard/timers/${id}/action`, { action: "start" }],
+    [`/dashboard/timers/${id}/test`, {}],
+    [`/dashboard/timers/${id}/deliveries/evt_x/redeliver`, {}],
+    [`/dashboard/timers/${id}/delete`, {}],
+  ];
+  const before = (await s.store.accounts.get(s.pro.account.id))!;
+  for (const [path, fields] of posts) {
+    const cases = {
+      "no token": await post(s, owner, path, fields, { csrf: null }),
+      "a wrong token": await post(s, owner, path, fields, { csrf: newSecretToken() }),
+      "a cross-site form": await post(s, owner, path, fields, { site: "cross-site", origin: "https://evil.test" }),
+      "another origin without fetch metadata": await post(s, owner, path, fields, {
+        site: null,
+        origin: "https://evil.test",
+      }),
+    };
+    for (const [what, r] of Object.entries(cases)) assert.equal(r.status, 403, `${path} with ${what}`);
+  }
+  const after = (await s.store.accounts.get(s.pro.account.id))!;
+  assert.deepEqual(after.webhook_secrets, before.webhook_secrets, "no refused POST rotated the secret");
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.state, "idle", "no refused POST started the timer");
+  assert.equal((await s.call("GET", "/api/v1/timers")).body.timers.length, 1, "no refused POST created a timer");
+  await s.close();
+});
+
+Deno.test("another account's timer is 404 on every page and form", async () => {
+  const { s, stranger } = await fixture();
+  const timer = await s.create({ type: "countdown", duration: 90 });
+  const id = timer.timer_id;
+  assert.equal((await get(s, stranger, `/dashboard/timers/${id}`)).status, 404);
+  for (const path of ["action", "test", "delete", "deliveries/evt_x/redeliver"]) {
+    const r = await post(s, stranger, `/dashboard/timers/${id}/${path}`, { action: "start" });
+    assert.equal(r.status, 404, path);
+  }
+  const list = text((await get(s, stranger, "/dashboard/timers")).html);
+  assert.doesNotMatch(list, new RegExp(id));
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.state, "idle");
+  await s.close();
+});
+
+Deno.test("a key is shown once, works against the API, lists by prefix and stops working when revoked", async () => {
+  const { s, owner } = await fixture();
+  const created = await post(s, owner, "/dashboard/keys", { name: "ci runner" });
+  assert.equal(created.status, 201);
+  const secret = created.html.match(/tsk_[A-Za-z0-9]+/)?.[0];
+  assert.ok(secret, "the new key is on the page");
+  assert.equal(created.headers.get("cache-control"), "no-store");
+  const r = await s.call("POST", "/api/v1/timers", { key: secret, body: { type: "countdown", duration: 60 } });
+  assert.equal(r.status, 201);
+  const keysPage = await get(s, owner, "/dashboard/keys");
+  assert.doesNotMatch(keysPage.html, new RegExp(secret), "never shown again");
+  assert.match(text(keysPage.html), new RegExp(`ci runner ${secret.slice(0, 12)}…`));
+  const bad = await post(s, owner, "/dashboard/keys", { name: "   " });
+  assert.equal(bad.status, 422);
+  assert.match(bad.html, /aria-invalid="true"/);
+  const rows = [...keysPage.html.matchAll(/data-key="([^"]+)"><th scope="row">([^<]+)</g)];
+  const ci = rows.find((m) => m[2] === "ci runner")![1];
+  const revoked = await followFlash(s, owner, await post(s, owner, `/dashboard/keys/${ci}/revoke`));
+  assert.match(revoked.text, /Key “ci runner” revoked/);
+  assert.doesNotMatch(revoked.text, /ci runner tsk_/, "the revoked key left the list");
+  const after = await s.call("GET", "/api/v1/timers", { key: secret });
+  assert.equal(after.status, 401, "the API refuses the revoked key at once");
+  assert.equal((await s.call("GET", "/api/v1/timers")).status, 200, "the account's other key still works");
+  assert.equal((await post(s, owner, "/dashboard/keys/key_nope/revoke")).status, 404);
+  await s.close();
+});
+
+Deno.test("a timer created from the form follows the API's rules; the control link is shown once", async () => {
+  const { s, owner } = await fixture();
+  const bad = await post(s, owner, "/dashboard/timers", { type: "countdown", duration: "abc", work: "5" });
+  assert.equal(bad.status, 422);
+  assert.match(text(bad.html), /duration must be an integer from 1 to 31536000 \(seconds\), got "abc"/);
+  assert.match(bad.html, /name="duration" type="text" value="abc" aria-invalid="true"/, "the typed value is kept");
+  const past = await post(s, owner, "/dashboard/timers", {
+    type: "event",
+    target_date: "2020-01-01T00:00",
+    timezone: "Asia/Tokyo",
+  });
+  assert.equal(past.status, 422);
+  assert.match(text(past.html), /target_date must be in the future/);
+  const zone = await post(s, owner, "/dashboard/timers", {
+    type: "event",
+    target_date: "2030-01-01T00:00",
+    timezone: "Mars/Base",
+  });
+  assert.match(text(zone.html), /timezone must be an IANA time zone/);
+
+  const ok = await post(s, owner, "/dashboard/timers", {
+    type: "event",
+    title: "New Year",
+    target_date: "2027-01-01T00:00",
+    timezone: "Asia/Tokyo",
+    duration: "99", // another type's field: ignored, as the form hides it
+    theme: "dark",
+    color: "#00aa88",
+  });
+  assert.equal(ok.status, 201, text(ok.html).slice(0, 300));
+  const control = ok.html.match(/http:\/\/timers\.test\/c\/(tmr_\w+)#(tct_\w+)/)!;
+  assert.ok(control, "the control URL with its token");
+  const list = (await s.call("GET", "/api/v1/timers")).body.timers;
+  assert.equal(list.length, 1);
+  assert.equal(list[0].target_date, "2026-12-31T15:00:00.000Z", "midnight in Tokyo");
+  assert.equal(list[0].color, "00AA88");
+  assert.equal(
+    (await s.call("GET", `/api/v1/timers/${control[1]}`, { key: control[2] })).status,
+    200,
+    "the control token works",
+  );
+  assert.doesNotMatch((await get(s, owner, `/dashboard/timers/${control[1]}`)).html, /tct_/, "shown only once");
+  await s.close();
+});
+
+Deno.test("actions go through the timer service: done, refused with the API's message, deleted", async () => {
+  const { s, owner } = await fixture();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 90, title: "Tea" });
+  const started = await followFlash(
+    s,
+    owner,
+    await post(s, owner, `/dashboard/timers/${id}/action`, {
+      action: "start",
+      back: "/dashboard/timers?state=running",
+    }),
+  );
+  assert.match(started.text, /Start: done/);
+  assert.match(started.html, /data-state="running"/);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.state, "running");
+  const again = await post(s, owner, `/dashboard/timers/${id}/action`, { action: "start", back: "https://evil.test/" });
+  assert.equal(again.headers.get("location"), `/dashboard/timers/${id}`, "no redirect off the dashboard");
+  const refused = await followFlash(s, owner, again);
+  assert.match(refused.text, /cannot start a running timer|start.*running/i);
+  assert.match(refused.html, /flash--error/);
+  const paused = await get(s, owner, "/dashboard/timers?state=paused");
+  assert.doesNotMatch(paused.html, new RegExp(`data-timer="${id}"`), "the state filter leaves it out");
+  const events = await get(s, owner, "/dashboard/timers?type=event");
+  assert.doesNotMatch(events.html, new RegExp(`data-timer="${id}"`), "the type filter leaves it out");
+  const gone = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/delete`));
+  assert.match(gone.text, /Timer deleted/);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).status, 404);
+  await s.close();
+});
+
+Deno.test("test payloads are signed and recorded; a failed delivery can be redelivered", async () => {
+  let fail = true;
+  const hook = receiver(() => new Response("x", { status: fail ? 500 : 200 }));
+  const { s, owner } = await fixture();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 90, webhook_url: hook.url });
+  const failed = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/test`));
+  assert.match(failed.text, /The test payload was not delivered: .*500|HTTP 500/);
+  assert.match(failed.html, /data-state="failed"/);
+  const got = hook.received[0];
+  const secret = (await s.store.accounts.get(s.pro.account.id))!.webhook_secrets[0].secret;
+  const signed = got.body.replace(/,"signature":"sha256=[0-9a-f]{64}"}$/, "}");
+  const expected = `sha256=${createHmac("sha256", secret).update(signed).digest("hex")}`;
+  assert.equal(got.headers.get("x-service-signature"), expected);
+  assert.equal(got.json.event, "webhook.test");
+  fail = false;
+  const deliveryId = failed.html.match(/data-delivery="(evt_\w+)" data-state="failed"/)![1];
+  const again = await followFlash(
+    s,
+    owner,
+    await post(s, owner, `/dashboard/timers/${id}/deliveries/${deliveryId}/redeliver`),
+  );
+  assert.match(again.text, /Delivery queued again/);
+  const d = (await s.store.getDelivery(id, deliveryId))!.delivery;
+  assert.ok(d.state === "pending" || d.state === "succeeded", d.state);
+  const twice = await followFlash(
+    s,
+    owner,
+    await post(s, owner, `/dashboard/timers/${id}/deliveries/${deliveryId}/redeliver`),
+  );
+  assert.match(twice.text, /only a failed delivery can be redelivered/);
+  const ok = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/test`));
+  assert.match(ok.text, /Test payload delivered \(HTTP 200\)/);
+  assert.match(ok.text, /webhook\.test Succeeded/);
+  await hook.close();
+  await s.close();
+});
+
+Deno.test("rotating shows the new secret once; the previous one signs until it is retired", async () => {
+  const { s, owner } = await fixture();
+  const old = (await s.store.accounts.get(s.pro.account.id))!.webhook_secrets[0].secret;
+  const page = await get(s, owner, "/dashboard/webhooks");
+  assert.doesNotMatch(page.html, /whsec_/, "no secret on a plain visit");
+  assert.match(text(page.html), /No previous secret signs any more/);
+  const rotated = await post(s, owner, "/dashboard/webhooks/rotate");
+  assert.equal(rotated.status, 200);
+  const shown = rotated.html.match(/whsec_[A-Za-z0-9+/=]+/)?.[0];
+  assert.ok(shown && shown !== old);
+  const stored = (await s.store.accounts.get(s.pro.account.id))!.webhook_secrets;
+  assert.deepEqual(stored.map((x) => x.secret), [shown, old]);
+  const after = await get(s, owner, "/dashboard/webhooks");
+  assert.doesNotMatch(after.html, /whsec_/, "shown once");
+  assert.match(text(after.html), /Still signs alongside the current one until/);
+  const retired = await followFlash(s, owner, await post(s, owner, "/dashboard/webhooks/retire"));
+  assert.match(retired.text, /The previous secret no longer signs/);
+  assert.match(retired.text, /No previous secret signs any more/);
+  await s.close();
+});
+
+Deno.test("the live feed sends the account's rows and only them", async () => {
+  const { s, owner } = await fixture();
+  const mine = await s.create({ type: "countdown", duration: 90, title: "Mine" });
+  await s.create({ type: "countdown", duration: 90, title: "Theirs" }, s.other.apiKey);
+  const res = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { cookie: owner.cookie } });
+  assert.match(res.headers.get("content-type")!, /text\/event-stream/);
+  const reader = res.body!.getReader();
+  let got = "";
+  while (!got.includes("event: timers")) got += new TextDecoder().decode((await reader.read()).value);
+  while (!/event: timers\ndata: .*\n\n/.test(got)) got += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  const data = JSON.parse(got.match(/event: timers\ndata: (.*)\n\n/)![1]);
+  assert.deepEqual(data.rows.map((r: { id: string }) => r.id), [mine.timer_id]);
+  assert.equal(data.rows[0].source.state, "idle");
+  await s.close();
+});
+
+Deno.test("the dashboard speaks the chosen language and falls back to the browser's", async () => {
+  const { s, owner } = await fixture();
+  const ja = await get(s, owner, "/dashboard/timers", { "accept-language": "ja" });
+  assert.match(ja.html, /<html lang="ja"/);
+  const chosen = await get(s, owner, "/dashboard/lang?lang=de&back=/dashboard/keys");
+  assert.equal(chosen.status, 303);
+  assert.equal(chosen.headers.get("location"), "/dashboard/keys");
+  const cookie = chosen.headers.get("set-cookie")!.match(/dash_lang=\w+/)![0];
+  const de = await get(s, { ...owner, cookie: `${owner.cookie}; ${cookie}` }, "/dashboard", {
+    "accept-language": "ja",
+  });
+  assert.match(de.html, /<html lang="de"/);
+  const away = await get(s, owner, "/dashboard/lang?lang=fr&back=//evil.test/");
+  assert.equal(away.headers.get("location"), "/dashboard");
+  await s.close();
+});
+
+Deno.test("plans without limits show as unlimited", async () => {
+  const plans = structuredClone(DEFAULT_PLANS);
+  const s = await setup({ config: { plans } });
+  const who = await signIn(s, s.enterprise.account.id, "big@example.com");
+  const t = text((await get(s, who, "/dashboard")).html);
+  assert.match(t, /Requests today 0 Unlimited/);
+  assert.match(t, /Timers stored 0 Unlimited/);
+  await s.close();
+});

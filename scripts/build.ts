@@ -5,6 +5,7 @@
  *
  *   deno task build              always builds
  *   deno run … build.ts --if-stale   builds only when an input changed since the last build
+ *   deno run … build.ts --watch      builds when stale, then again whenever an input changes (deno task dev)
  *
  * Concurrent builds (parallel test files) are serialised by a lock directory; the output is
  * written to a fresh folder and swapped in, so a running server never sees half a build.
@@ -166,11 +167,50 @@ export async function build(opts: { ifStale?: boolean } = {}): Promise<BuildResu
   });
 }
 
+/**
+ * Rebuilds whenever an input changes (islands/, components/, lib/, the dependency pins), until
+ * the process ends; pages pick up the new manifest on their next request. A failed build is
+ * reported and the previous bundles stay.
+ */
+export async function watch(say: (line: string) => void, opts: { quietMs?: number } = {}): Promise<never> {
+  const once = async () => {
+    const started = performance.now();
+    try {
+      const { built, manifest } = await build({ ifStale: true });
+      if (built) {
+        say(`rebuilt static/build (version ${manifest.version}) in ${Math.round(performance.now() - started)} ms`);
+      }
+    } catch (e) {
+      say(`build failed: ${e instanceof Error ? e.message : e}`);
+    }
+  };
+  await once();
+  const paths = [...INPUT_DIRS, ...INPUT_FILES].map((p) => at(p).pathname).filter((p) => {
+    try {
+      Deno.statSync(p);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  say(`watching ${INPUT_DIRS.join("/, ")}/ for changes to rebuild static/build`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = Promise.resolve();
+  for await (const event of Deno.watchFs(paths)) {
+    if (!event.paths.some((p) => /\.(ts|tsx|json|lock)$/.test(p))) continue;
+    // One rebuild for a burst of changes (an editor's save writes several times).
+    clearTimeout(timer);
+    timer = setTimeout(() => running = running.then(once), opts.quietMs ?? 150);
+  }
+  throw new Error("the file watcher stopped");
+}
+
 if (import.meta.main) {
-  const ifStale = Deno.args.includes("--if-stale");
-  const { built, manifest, sizes } = await build({ ifStale });
   // deno-lint-ignore no-console
   const say = (s: string) => console.log(s);
+  if (Deno.args.includes("--watch")) await watch(say);
+  const ifStale = Deno.args.includes("--if-stale");
+  const { built, manifest, sizes } = await build({ ifStale });
   if (!built) {
     say(`static/build is up to date (version ${manifest.version})`);
   } else {

@@ -3,6 +3,7 @@
  * loopback port, the island bundles built once, and one headless Chromium per test file.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser as FoundBrowser, BrowserError, ensureBrowser, launchProblem } from "../../scripts/browser.ts";
 import { build } from "../../scripts/build.ts";
 import { setup } from "../helpers.ts";
 
@@ -23,8 +24,33 @@ export async function ensureBuilt() {
   await build({ ifStale: true });
 }
 
+let chosen: Promise<FoundBrowser> | undefined;
+
+/** An error shown as its one sentence (a launch log or a stack would bury it). */
+function plain(message: string): Error {
+  const e = new Error(message);
+  e.stack = message;
+  return e;
+}
+
+/**
+ * Launches headless Chromium: the one scripts/browser.ts finds (CHROME_PATH, the system's,
+ * Playwright's) or obtains once (apt-get as root, else an npm package).
+ */
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
-  return await chromium.launch({ executablePath: "/usr/bin/chromium", args: [...CHROMIUM_ARGS, ...extraArgs] });
+  chosen ??= ensureBrowser();
+  let found: FoundBrowser;
+  try {
+    found = await chosen;
+  } catch (e) {
+    throw e instanceof BrowserError ? plain(e.message) : e;
+  }
+  const env = Object.keys(found.env).length ? { ...Deno.env.toObject(), ...found.env } : undefined;
+  try {
+    return await chromium.launch({ executablePath: found.path, env, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  } catch (e) {
+    throw plain(launchProblem(found.path, e));
+  }
 }
 
 /**

@@ -2,8 +2,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { ApiError } from "../../../lib/errors.ts";
 import type { AppEnv } from "../../../lib/http.ts";
-import { newEventId } from "../../../lib/ids.ts";
 import type { Scheduler } from "../../../lib/webhooks/scheduler.ts";
+import { redeliver as redeliverFailed, sendTestWebhook } from "../../../lib/webhooks/manual.ts";
 import type { Delivery } from "../../../lib/kv/store.ts";
 import { requireAccount, type TimerService } from "../../../lib/timers/service.ts";
 import { LIMITS } from "../../../lib/timers/validation.ts";
@@ -129,64 +129,13 @@ export function webhookRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, sched
   });
 
   api.openapi(testWebhook, async (c) => {
-    const p = c.get("principal");
-    requireAccount(p);
-    const { timer } = await svc.get(p, c.req.valid("param").id);
-    if (!timer.webhook_url) {
-      throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
-    }
-    const now = svc.now();
-    const id = newEventId(now);
-    const d: Delivery = {
-      id,
-      timer_id: timer.id,
-      account_id: timer.account_id,
-      url: timer.webhook_url,
-      payload: {
-        id,
-        event: "webhook.test",
-        timestamp: new Date(now).toISOString(),
-        timer_id: timer.id,
-        title: timer.title,
-        type: timer.type,
-        data: { message: "This is a test delivery; it needs no action." },
-      },
-      state: "pending",
-      attempts: [],
-      next_attempt_at: null,
-      created_at: now,
-    };
-    const r = await scheduler.send(d, now);
-    const done: Delivery = {
-      ...d,
-      state: r.ok ? "succeeded" : "failed",
-      attempts: [{
-        n: 1,
-        at: new Date(now).toISOString(),
-        duration_ms: r.duration_ms,
-        status: r.status,
-        error: r.error,
-      }],
-    };
-    await svc.store.putDelivery(done);
-    return c.json({ delivered: r.ok, delivery: deliveryView(done) }, 200);
+    const { delivered, delivery } = await sendTestWebhook(svc, scheduler, c.get("principal"), c.req.valid("param").id);
+    return c.json({ delivered, delivery: deliveryView(delivery) }, 200);
   });
 
   api.openapi(redeliver, async (c) => {
-    const p = c.get("principal");
-    requireAccount(p);
     const params = c.req.valid("param");
-    const { timer } = await svc.get(p, params.id);
-    const entry = await svc.store.getDelivery(timer.id, params.delivery_id);
-    if (!entry) throw new ApiError(404, "delivery not found");
-    if (entry.delivery.state !== "failed") {
-      throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
-    }
-    const now = svc.now();
-    const next: Delivery = { ...entry.delivery, state: "pending", next_attempt_at: now };
-    if (!await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now)) {
-      throw new ApiError(409, "the delivery changed meanwhile; read it again");
-    }
+    const next = await redeliverFailed(svc, c.get("principal"), params.id, params.delivery_id);
     return c.json(deliveryView(next), 200);
   });
 }

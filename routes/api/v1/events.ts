@@ -48,7 +48,11 @@ const EventQuery = z.strictObject({
     description: `One of ${REGIONS.join(", ")} (any case; UK is England & Wales, AU national holidays); ` +
       "none: widely observed international days",
   }),
-  tz: z.string().max(64).optional().openapi({ description: "IANA time zone, default UTC", example: "Asia/Tokyo" }),
+  tz: z.string().max(64).optional().openapi({
+    enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")],
+    description: "IANA time zone, default UTC (the listed canonical names; aliases such as US/Eastern work too)",
+    example: "Asia/Tokyo",
+  }),
 });
 
 const listEvents = createRoute({

@@ -137,6 +137,10 @@ export const Timer = z.strictObject({
     description: "Whole seconds left (rounded up) at the time of the response; null for unlimited intervals",
   }),
   state: z.enum(TIMER_STATES),
+  counting: z.boolean().optional().openapi({
+    description: "Whether the clock moves toward a deadline now: running, or an event timer nobody started " +
+      "(an event counts to target_date whether or not it was started)",
+  }),
   started_at: iso.nullable(),
   completed_at: iso.nullable(),
   theme: z.enum(THEMES),

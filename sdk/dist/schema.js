@@ -1,0 +1,2 @@
+// Generated from the service's OpenAPI document by `deno task sdk:types`; do not edit.
+export {};

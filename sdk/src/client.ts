@@ -1,0 +1,30 @@
+/** The typed API client: openapi-fetch over the paths generated from the service's OpenAPI document. */
+import createFetchClient, { type Client } from "openapi-fetch";
+import type { paths } from "./schema.ts";
+
+export interface ClientOptions {
+  /** The service's address, e.g. `https://timers.example.com` (`/api/v1` is added unless present). */
+  baseUrl: string;
+  /** An API key (`tsk_…`), or a timer's control token (`tct_…`) for that timer's read and state calls. */
+  apiKey?: string;
+  /** Another fetch (tests, proxies). */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/** The client: `client.GET("/timers/{id}", { params: { path: { id } } })` and so on, typed end to end. */
+export type TimerClient = Client<paths>;
+
+/** Creates a typed client for the Timer Service API. */
+export function createClient(options: ClientOptions): TimerClient {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  return createFetchClient<paths>({
+    baseUrl: base.endsWith("/api/v1") ? base : `${base}/api/v1`,
+    headers: {
+      ...options.headers,
+      ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}),
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}

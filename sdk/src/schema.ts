@@ -1,0 +1,2989 @@
+// Generated from the service's OpenAPI document by `deno task sdk:types`; do not edit.
+
+export interface paths {
+  "/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public holidays of a region (or international days) with countdowns; no key needed */
+    get: operations["listEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/timers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List your timers, newest first */
+    get: operations["listTimers"];
+    put?: never;
+    /** Create a timer */
+    post: operations["createTimer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/timers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a timer (API key or the timer's control token) */
+    get: operations["getTimer"];
+    put?: never;
+    post?: never;
+    /** Delete a timer, its pending deliveries and its delivery log */
+    delete: operations["deleteTimer"];
+    options?: never;
+    head?: never;
+    /** Change title, theme, color or webhook_url */
+    patch: operations["updateTimer"];
+    trace?: never;
+  };
+  "/timers/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The webhook delivery log of a timer, newest first */
+    get: operations["listDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/timers/{id}/deliveries/{delivery_id}/redeliver": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Try a failed delivery again, with the same id */
+    post: operations["redeliverDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/timers/{id}/state": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Start, pause, resume, reset or stop (API key or the timer's control token) */
+    patch: operations["changeTimerState"];
+    trace?: never;
+  };
+  "/timers/{id}/webhook/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a signed webhook.test event to the timer's webhook_url now and report the outcome */
+    post: operations["sendTestWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface webhooks {
+  "interval.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An interval timer finished its last round
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_interval_completed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "interval.round_end": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An interval timer finished a round
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_interval_round_end"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "timer.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A countdown reached zero or an event timer reached target_date
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_completed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "timer.paused": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The timer was paused
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_paused"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "timer.reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The timer returned to its initial duration
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_reset"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "timer.resumed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The timer resumed from paused
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_resumed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "timer.started": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The timer started running
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_started"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "timer.stopped": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The timer was stopped
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_stopped"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "webhook.test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test delivery sent on request (POST /timers/{id}/webhook/test)
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_webhook_test"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface components {
+  schemas: {
+    /** @description Variant A: an action */
+    ActionChange: {
+      /**
+       * @description What to do
+       * @enum {string}
+       */
+      action: "start" | "pause" | "resume" | "reset" | "stop";
+    };
+    /** @description A countdown of `duration` seconds */
+    CountdownCreate: {
+      /**
+       * @description Six hex digits without the leading #; answered in upper case
+       * @example 6C63FF
+       */
+      color?: string;
+      /**
+       * @description Seconds
+       * @example 300
+       */
+      duration: number;
+      /**
+       * @description Page theme; default light
+       * @enum {string}
+       */
+      theme?: "light" | "dark" | "auto";
+      /**
+       * @description At most 100 characters (Unicode code points)
+       * @example Launch
+       */
+      title?: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "countdown";
+      /**
+       * Format: uri
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+       * @example https://example.com/hooks/timer
+       */
+      webhook_url?: string;
+    };
+    /** @description One shape per type; fields of another type are refused */
+    CreateTimer:
+      | components["schemas"]["CountdownCreate"]
+      | components["schemas"]["EventCreate"]
+      | components["schemas"]["IntervalCreate"];
+    Deleted: {
+      /** @enum {boolean} */
+      deleted: true;
+      timer_id: string;
+    };
+    Delivery: {
+      attempts: components["schemas"]["DeliveryAttempt"][];
+      /** Format: date-time */
+      created_at: string;
+      /** @description The event type (as payload.event) */
+      event: string;
+      /** @description The event id, stable across retries and redelivery */
+      id: string;
+      /** Format: date-time */
+      next_attempt_at: string | null;
+      payload: components["schemas"]["WebhookPayload"];
+      /** @enum {string} */
+      state: "pending" | "succeeded" | "failed";
+      /** Format: uri */
+      url: string;
+    };
+    DeliveryAttempt: {
+      /** Format: date-time */
+      at: string;
+      duration_ms: number;
+      /** @description Why the attempt failed; null when it succeeded */
+      error: string | null;
+      n: number;
+      /** @description HTTP status, or null when no answer came */
+      status: number | null;
+    };
+    DeliveryList: {
+      deliveries: components["schemas"]["Delivery"][];
+      next_cursor: string | null;
+    };
+    /**
+     * @description Every error has this shape
+     * @example {
+     *       "error": {
+     *         "code": 422,
+     *         "message": "duration must be an integer from 1 to 31536000 (seconds), got 0",
+     *         "field": "duration"
+     *       }
+     *     }
+     */
+    Error: {
+      error: {
+        /** @description The HTTP status */
+        code: number;
+        /** @description The offending field or parameter, when there is one */
+        field?: string;
+        /** @description What is wrong and how to fix it */
+        message: string;
+      };
+    };
+    /** @description Counts to a fixed instant; completes at target_date */
+    EventCreate: {
+      /**
+       * @description Six hex digits without the leading #; answered in upper case
+       * @example 6C63FF
+       */
+      color?: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 date-time with Z or an offset (a real calendar date), in the future, at most 10 years ahead
+       * @example 2027-01-01T00:00:00Z
+       */
+      target_date: string;
+      /**
+       * @description Page theme; default light
+       * @enum {string}
+       */
+      theme?: "light" | "dark" | "auto";
+      /**
+       * @description At most 100 characters (Unicode code points)
+       * @example Launch
+       */
+      title?: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "event";
+      /**
+       * Format: uri
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+       * @example https://example.com/hooks/timer
+       */
+      webhook_url?: string;
+    };
+    EventList: {
+      events: components["schemas"]["PublicEvent"][];
+      region: string;
+      timezone: string;
+    };
+    /** @description An interval timer finished its last round */
+    IntervalCompletedEvent: {
+      data: {
+        actual_duration: number;
+        /** Format: date-time */
+        completed_at: string;
+        duration: number;
+        rounds: number;
+        /** Format: date-time */
+        started_at: string;
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "interval.completed";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    /** @description Rounds of work then rest */
+    IntervalCreate: {
+      /**
+       * @description Six hex digits without the leading #; answered in upper case
+       * @example 6C63FF
+       */
+      color?: string;
+      /**
+       * @description Rest phase, seconds
+       * @example 10
+       */
+      rest: number;
+      /**
+       * @description Number of rounds; omit for unlimited
+       * @example 8
+       */
+      rounds?: number;
+      /**
+       * @description Page theme; default light
+       * @enum {string}
+       */
+      theme?: "light" | "dark" | "auto";
+      /**
+       * @description At most 100 characters (Unicode code points)
+       * @example Launch
+       */
+      title?: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: "interval";
+      /**
+       * Format: uri
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+       * @example https://example.com/hooks/timer
+       */
+      webhook_url?: string;
+      /**
+       * @description Work phase, seconds
+       * @example 20
+       */
+      work: number;
+    };
+    /** @description An interval timer finished a round */
+    IntervalRoundEndEvent: {
+      data: {
+        rest: number;
+        /** @description The round that just ended (1-based) */
+        round: number;
+        /** @description null for unlimited rounds */
+        rounds: number | null;
+        work: number;
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "interval.round_end";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    PublicEvent: {
+      /** Format: date */
+      date: string;
+      /** @description CN, TW: every date of the holiday's break */
+      days_off?: string[];
+      name: string;
+      /** @description A weekday given off in place of a weekend holiday */
+      observed?: boolean;
+      passed: boolean;
+      /** @description Days off computed from the law; the official calendar is not published yet */
+      provisional?: boolean;
+      remaining: {
+        days: number;
+        hours: number;
+        minutes: number;
+        seconds: number;
+        total_seconds: number;
+      };
+      slug: string;
+      /** @description CN: weekend days made working days */
+      workdays?: string[];
+    };
+    /** @description Exactly one of action or state */
+    StateChange: components["schemas"]["ActionChange"] | components["schemas"]["StateTargetChange"];
+    /** @description Variant B: the state to reach */
+    StateTargetChange: {
+      /**
+       * @description The state to reach (running: start or resume)
+       * @enum {string}
+       */
+      state: "running" | "paused" | "idle" | "stopped";
+    };
+    TestDelivery: {
+      delivered: boolean;
+      delivery: components["schemas"]["Delivery"];
+    };
+    Timer: {
+      color: string;
+      /** Format: date-time */
+      completed_at: string | null;
+      /**
+       * Format: uri
+       * @description Only in the creation response: the capability to read and control this timer (keep it secret)
+       */
+      control_url?: string;
+      /** @description Whether the clock moves toward a deadline now: running, or an event timer nobody started (an event counts to target_date whether or not it was started) */
+      counting?: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** @description Seconds: countdown as given; event from creation to target_date; interval rounds × (work + rest), null when rounds are unlimited */
+      duration: number | null;
+      /** Format: uri */
+      embed_url: string;
+      /**
+       * Format: date-time
+       * @description When the timer and its data are purged; follows a running timer's deadline
+       */
+      expires_at: string;
+      /** @description Interval timers: where the timer is now */
+      interval?: {
+        /** @enum {string} */
+        phase: "work" | "rest";
+        phase_remaining_seconds: number;
+        round: number;
+      };
+      /** @description Whole seconds left (rounded up) at the time of the response; null for unlimited intervals */
+      remaining_seconds: number | null;
+      /** @description Interval timers */
+      rest?: number;
+      /** @description Interval timers; null for unlimited */
+      rounds?: number | null;
+      /** Format: date-time */
+      started_at: string | null;
+      /** @enum {string} */
+      state: "idle" | "running" | "paused" | "completed" | "stopped";
+      /**
+       * Format: date-time
+       * @description Event timers
+       */
+      target_date?: string;
+      /** @enum {string} */
+      theme: "light" | "dark" | "auto";
+      timer_id: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+      /** Format: uri */
+      viewer_url: string;
+      /**
+       * Format: uri
+       * @description Only to the owner (API key), not to a control token
+       */
+      webhook_url?: string | null;
+      /** @description Interval timers */
+      work?: number;
+    };
+    /** @description A countdown reached zero or an event timer reached target_date */
+    TimerCompletedEvent: {
+      data: {
+        /** @description Seconds from start to completion */
+        actual_duration: number | null;
+        /** Format: date-time */
+        completed_at: string;
+        duration: number | null;
+        /**
+         * Format: date-time
+         * @description null for an event timer that was never started
+         */
+        started_at: string | null;
+        /** @enum {string} */
+        state: "completed";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.completed";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    TimerList: {
+      /** @description Pass as cursor for the next page; null on the last */
+      next_cursor: string | null;
+      timers: components["schemas"]["Timer"][];
+    };
+    /** @description The timer was paused */
+    TimerPausedEvent: {
+      data: {
+        remaining_seconds: number | null;
+        /** @enum {string} */
+        state: "paused";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.paused";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    /** @description The timer returned to its initial duration */
+    TimerResetEvent: {
+      data: {
+        remaining_seconds: number | null;
+        /** @enum {string} */
+        state: "idle";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.reset";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    /** @description The timer resumed from paused */
+    TimerResumedEvent: {
+      data: {
+        remaining_seconds: number | null;
+        /** @enum {string} */
+        state: "running";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.resumed";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    /** @description The timer started running */
+    TimerStartedEvent: {
+      data: {
+        /** @description null for an interval with unlimited rounds */
+        duration: number | null;
+        remaining_seconds: number | null;
+        /** Format: date-time */
+        started_at: string;
+        /** @enum {string} */
+        state: "running";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.started";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    /** @description The timer was stopped */
+    TimerStoppedEvent: {
+      data: {
+        remaining_seconds: number | null;
+        /** @enum {string} */
+        state: "stopped";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.stopped";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    UpdateTimer: {
+      /**
+       * @description Six hex digits without the leading #; answered in upper case
+       * @example 6C63FF
+       */
+      color?: string;
+      /**
+       * @description Page theme; default light
+       * @enum {string}
+       */
+      theme?: "light" | "dark" | "auto";
+      /**
+       * @description null clears it
+       * @example Launch
+       */
+      title?: string | null;
+      /**
+       * Format: uri
+       * @description null removes the webhook
+       * @example https://example.com/hooks/timer
+       */
+      webhook_url?: string | null;
+    };
+    /** @description Any webhook payload, by its event */
+    WebhookPayload:
+      | components["schemas"]["TimerStartedEvent"]
+      | components["schemas"]["TimerPausedEvent"]
+      | components["schemas"]["TimerResumedEvent"]
+      | components["schemas"]["TimerStoppedEvent"]
+      | components["schemas"]["TimerResetEvent"]
+      | components["schemas"]["TimerCompletedEvent"]
+      | components["schemas"]["IntervalRoundEndEvent"]
+      | components["schemas"]["IntervalCompletedEvent"]
+      | components["schemas"]["WebhookTestEvent"];
+    /** @description A test delivery sent on request (POST /timers/{id}/webhook/test) */
+    WebhookTestEvent: {
+      data: {
+        message: string;
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "webhook.test";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: {
+    /** @description The methods this path answers */
+    Allow: string;
+    /** @description The created timer's URL */
+    Location: string;
+    /** @description Seconds to wait before retrying */
+    "Retry-After": number;
+    /** @description The Bearer challenge */
+    "WWW-Authenticate": string;
+    /** @description Requests allowed in the current minute window (absent on unlimited plans) */
+    "X-RateLimit-Limit": number;
+    /** @description Requests left in the current minute window (absent on unlimited plans) */
+    "X-RateLimit-Remaining": number;
+    /** @description Unix epoch seconds at which the current minute window resets */
+    "X-RateLimit-Reset": number;
+    /** @description The request's id (yours if you sent a valid X-Request-Id); quote it when reporting a problem */
+    "X-Request-Id": string;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description One of US, CN, TW, UK, JP, AU (any case; UK is England & Wales, AU national holidays); none: widely observed international days */
+        region?: "US" | "CN" | "TW" | "UK" | "JP" | "AU";
+        /** @description IANA time zone, default UTC (the listed canonical names; aliases such as US/Eastern work too) */
+        tz?:
+          | "UTC"
+          | "Africa/Abidjan"
+          | "Africa/Accra"
+          | "Africa/Addis_Ababa"
+          | "Africa/Algiers"
+          | "Africa/Asmera"
+          | "Africa/Bamako"
+          | "Africa/Bangui"
+          | "Africa/Banjul"
+          | "Africa/Bissau"
+          | "Africa/Blantyre"
+          | "Africa/Brazzaville"
+          | "Africa/Bujumbura"
+          | "Africa/Cairo"
+          | "Africa/Casablanca"
+          | "Africa/Ceuta"
+          | "Africa/Conakry"
+          | "Africa/Dakar"
+          | "Africa/Dar_es_Salaam"
+          | "Africa/Djibouti"
+          | "Africa/Douala"
+          | "Africa/El_Aaiun"
+          | "Africa/Freetown"
+          | "Africa/Gaborone"
+          | "Africa/Harare"
+          | "Africa/Johannesburg"
+          | "Africa/Juba"
+          | "Africa/Kampala"
+          | "Africa/Khartoum"
+          | "Africa/Kigali"
+          | "Africa/Kinshasa"
+          | "Africa/Lagos"
+          | "Africa/Libreville"
+          | "Africa/Lome"
+          | "Africa/Luanda"
+          | "Africa/Lubumbashi"
+          | "Africa/Lusaka"
+          | "Africa/Malabo"
+          | "Africa/Maputo"
+          | "Africa/Maseru"
+          | "Africa/Mbabane"
+          | "Africa/Mogadishu"
+          | "Africa/Monrovia"
+          | "Africa/Nairobi"
+          | "Africa/Ndjamena"
+          | "Africa/Niamey"
+          | "Africa/Nouakchott"
+          | "Africa/Ouagadougou"
+          | "Africa/Porto-Novo"
+          | "Africa/Sao_Tome"
+          | "Africa/Tripoli"
+          | "Africa/Tunis"
+          | "Africa/Windhoek"
+          | "America/Adak"
+          | "America/Anchorage"
+          | "America/Anguilla"
+          | "America/Antigua"
+          | "America/Araguaina"
+          | "America/Argentina/La_Rioja"
+          | "America/Argentina/Rio_Gallegos"
+          | "America/Argentina/Salta"
+          | "America/Argentina/San_Juan"
+          | "America/Argentina/San_Luis"
+          | "America/Argentina/Tucuman"
+          | "America/Argentina/Ushuaia"
+          | "America/Aruba"
+          | "America/Asuncion"
+          | "America/Bahia"
+          | "America/Bahia_Banderas"
+          | "America/Barbados"
+          | "America/Belem"
+          | "America/Belize"
+          | "America/Blanc-Sablon"
+          | "America/Boa_Vista"
+          | "America/Bogota"
+          | "America/Boise"
+          | "America/Buenos_Aires"
+          | "America/Cambridge_Bay"
+          | "America/Campo_Grande"
+          | "America/Cancun"
+          | "America/Caracas"
+          | "America/Catamarca"
+          | "America/Cayenne"
+          | "America/Cayman"
+          | "America/Chicago"
+          | "America/Chihuahua"
+          | "America/Ciudad_Juarez"
+          | "America/Coral_Harbour"
+          | "America/Cordoba"
+          | "America/Costa_Rica"
+          | "America/Coyhaique"
+          | "America/Creston"
+          | "America/Cuiaba"
+          | "America/Curacao"
+          | "America/Danmarkshavn"
+          | "America/Dawson"
+          | "America/Dawson_Creek"
+          | "America/Denver"
+          | "America/Detroit"
+          | "America/Dominica"
+          | "America/Edmonton"
+          | "America/Eirunepe"
+          | "America/El_Salvador"
+          | "America/Fort_Nelson"
+          | "America/Fortaleza"
+          | "America/Glace_Bay"
+          | "America/Godthab"
+          | "America/Goose_Bay"
+          | "America/Grand_Turk"
+          | "America/Grenada"
+          | "America/Guadeloupe"
+          | "America/Guatemala"
+          | "America/Guayaquil"
+          | "America/Guyana"
+          | "America/Halifax"
+          | "America/Havana"
+          | "America/Hermosillo"
+          | "America/Indiana/Knox"
+          | "America/Indiana/Marengo"
+          | "America/Indiana/Petersburg"
+          | "America/Indiana/Tell_City"
+          | "America/Indiana/Vevay"
+          | "America/Indiana/Vincennes"
+          | "America/Indiana/Winamac"
+          | "America/Indianapolis"
+          | "America/Inuvik"
+          | "America/Iqaluit"
+          | "America/Jamaica"
+          | "America/Jujuy"
+          | "America/Juneau"
+          | "America/Kentucky/Monticello"
+          | "America/Kralendijk"
+          | "America/La_Paz"
+          | "America/Lima"
+          | "America/Los_Angeles"
+          | "America/Louisville"
+          | "America/Lower_Princes"
+          | "America/Maceio"
+          | "America/Managua"
+          | "America/Manaus"
+          | "America/Marigot"
+          | "America/Martinique"
+          | "America/Matamoros"
+          | "America/Mazatlan"
+          | "America/Mendoza"
+          | "America/Menominee"
+          | "America/Merida"
+          | "America/Metlakatla"
+          | "America/Mexico_City"
+          | "America/Miquelon"
+          | "America/Moncton"
+          | "America/Monterrey"
+          | "America/Montevideo"
+          | "America/Montserrat"
+          | "America/Nassau"
+          | "America/New_York"
+          | "America/Nome"
+          | "America/Noronha"
+          | "America/North_Dakota/Beulah"
+          | "America/North_Dakota/Center"
+          | "America/North_Dakota/New_Salem"
+          | "America/Ojinaga"
+          | "America/Panama"
+          | "America/Paramaribo"
+          | "America/Phoenix"
+          | "America/Port-au-Prince"
+          | "America/Port_of_Spain"
+          | "America/Porto_Velho"
+          | "America/Puerto_Rico"
+          | "America/Punta_Arenas"
+          | "America/Rankin_Inlet"
+          | "America/Recife"
+          | "America/Regina"
+          | "America/Resolute"
+          | "America/Rio_Branco"
+          | "America/Santarem"
+          | "America/Santiago"
+          | "America/Santo_Domingo"
+          | "America/Sao_Paulo"
+          | "America/Scoresbysund"
+          | "America/Sitka"
+          | "America/St_Barthelemy"
+          | "America/St_Johns"
+          | "America/St_Kitts"
+          | "America/St_Lucia"
+          | "America/St_Thomas"
+          | "America/St_Vincent"
+          | "America/Swift_Current"
+          | "America/Tegucigalpa"
+          | "America/Thule"
+          | "America/Tijuana"
+          | "America/Toronto"
+          | "America/Tortola"
+          | "America/Vancouver"
+          | "America/Whitehorse"
+          | "America/Winnipeg"
+          | "America/Yakutat"
+          | "Antarctica/Casey"
+          | "Antarctica/Davis"
+          | "Antarctica/DumontDUrville"
+          | "Antarctica/Macquarie"
+          | "Antarctica/Mawson"
+          | "Antarctica/McMurdo"
+          | "Antarctica/Palmer"
+          | "Antarctica/Rothera"
+          | "Antarctica/Syowa"
+          | "Antarctica/Troll"
+          | "Antarctica/Vostok"
+          | "Arctic/Longyearbyen"
+          | "Asia/Aden"
+          | "Asia/Almaty"
+          | "Asia/Amman"
+          | "Asia/Anadyr"
+          | "Asia/Aqtau"
+          | "Asia/Aqtobe"
+          | "Asia/Ashgabat"
+          | "Asia/Atyrau"
+          | "Asia/Baghdad"
+          | "Asia/Bahrain"
+          | "Asia/Baku"
+          | "Asia/Bangkok"
+          | "Asia/Barnaul"
+          | "Asia/Beirut"
+          | "Asia/Bishkek"
+          | "Asia/Brunei"
+          | "Asia/Calcutta"
+          | "Asia/Chita"
+          | "Asia/Colombo"
+          | "Asia/Damascus"
+          | "Asia/Dhaka"
+          | "Asia/Dili"
+          | "Asia/Dubai"
+          | "Asia/Dushanbe"
+          | "Asia/Famagusta"
+          | "Asia/Gaza"
+          | "Asia/Hebron"
+          | "Asia/Hong_Kong"
+          | "Asia/Hovd"
+          | "Asia/Irkutsk"
+          | "Asia/Jakarta"
+          | "Asia/Jayapura"
+          | "Asia/Jerusalem"
+          | "Asia/Kabul"
+          | "Asia/Kamchatka"
+          | "Asia/Karachi"
+          | "Asia/Katmandu"
+          | "Asia/Khandyga"
+          | "Asia/Krasnoyarsk"
+          | "Asia/Kuala_Lumpur"
+          | "Asia/Kuching"
+          | "Asia/Kuwait"
+          | "Asia/Macau"
+          | "Asia/Magadan"
+          | "Asia/Makassar"
+          | "Asia/Manila"
+          | "Asia/Muscat"
+          | "Asia/Nicosia"
+          | "Asia/Novokuznetsk"
+          | "Asia/Novosibirsk"
+          | "Asia/Omsk"
+          | "Asia/Oral"
+          | "Asia/Phnom_Penh"
+          | "Asia/Pontianak"
+          | "Asia/Pyongyang"
+          | "Asia/Qatar"
+          | "Asia/Qostanay"
+          | "Asia/Qyzylorda"
+          | "Asia/Rangoon"
+          | "Asia/Riyadh"
+          | "Asia/Saigon"
+          | "Asia/Sakhalin"
+          | "Asia/Samarkand"
+          | "Asia/Seoul"
+          | "Asia/Shanghai"
+          | "Asia/Singapore"
+          | "Asia/Srednekolymsk"
+          | "Asia/Taipei"
+          | "Asia/Tashkent"
+          | "Asia/Tbilisi"
+          | "Asia/Tehran"
+          | "Asia/Thimphu"
+          | "Asia/Tokyo"
+          | "Asia/Tomsk"
+          | "Asia/Ulaanbaatar"
+          | "Asia/Urumqi"
+          | "Asia/Ust-Nera"
+          | "Asia/Vientiane"
+          | "Asia/Vladivostok"
+          | "Asia/Yakutsk"
+          | "Asia/Yekaterinburg"
+          | "Asia/Yerevan"
+          | "Atlantic/Azores"
+          | "Atlantic/Bermuda"
+          | "Atlantic/Canary"
+          | "Atlantic/Cape_Verde"
+          | "Atlantic/Faeroe"
+          | "Atlantic/Madeira"
+          | "Atlantic/Reykjavik"
+          | "Atlantic/South_Georgia"
+          | "Atlantic/St_Helena"
+          | "Atlantic/Stanley"
+          | "Australia/Adelaide"
+          | "Australia/Brisbane"
+          | "Australia/Broken_Hill"
+          | "Australia/Darwin"
+          | "Australia/Eucla"
+          | "Australia/Hobart"
+          | "Australia/Lindeman"
+          | "Australia/Lord_Howe"
+          | "Australia/Melbourne"
+          | "Australia/Perth"
+          | "Australia/Sydney"
+          | "Europe/Amsterdam"
+          | "Europe/Andorra"
+          | "Europe/Astrakhan"
+          | "Europe/Athens"
+          | "Europe/Belgrade"
+          | "Europe/Berlin"
+          | "Europe/Bratislava"
+          | "Europe/Brussels"
+          | "Europe/Bucharest"
+          | "Europe/Budapest"
+          | "Europe/Busingen"
+          | "Europe/Chisinau"
+          | "Europe/Copenhagen"
+          | "Europe/Dublin"
+          | "Europe/Gibraltar"
+          | "Europe/Guernsey"
+          | "Europe/Helsinki"
+          | "Europe/Isle_of_Man"
+          | "Europe/Istanbul"
+          | "Europe/Jersey"
+          | "Europe/Kaliningrad"
+          | "Europe/Kiev"
+          | "Europe/Kirov"
+          | "Europe/Lisbon"
+          | "Europe/Ljubljana"
+          | "Europe/London"
+          | "Europe/Luxembourg"
+          | "Europe/Madrid"
+          | "Europe/Malta"
+          | "Europe/Mariehamn"
+          | "Europe/Minsk"
+          | "Europe/Monaco"
+          | "Europe/Moscow"
+          | "Europe/Oslo"
+          | "Europe/Paris"
+          | "Europe/Podgorica"
+          | "Europe/Prague"
+          | "Europe/Riga"
+          | "Europe/Rome"
+          | "Europe/Samara"
+          | "Europe/San_Marino"
+          | "Europe/Sarajevo"
+          | "Europe/Saratov"
+          | "Europe/Simferopol"
+          | "Europe/Skopje"
+          | "Europe/Sofia"
+          | "Europe/Stockholm"
+          | "Europe/Tallinn"
+          | "Europe/Tirane"
+          | "Europe/Ulyanovsk"
+          | "Europe/Vaduz"
+          | "Europe/Vatican"
+          | "Europe/Vienna"
+          | "Europe/Vilnius"
+          | "Europe/Volgograd"
+          | "Europe/Warsaw"
+          | "Europe/Zagreb"
+          | "Europe/Zurich"
+          | "Indian/Antananarivo"
+          | "Indian/Chagos"
+          | "Indian/Christmas"
+          | "Indian/Cocos"
+          | "Indian/Comoro"
+          | "Indian/Kerguelen"
+          | "Indian/Mahe"
+          | "Indian/Maldives"
+          | "Indian/Mauritius"
+          | "Indian/Mayotte"
+          | "Indian/Reunion"
+          | "Pacific/Apia"
+          | "Pacific/Auckland"
+          | "Pacific/Bougainville"
+          | "Pacific/Chatham"
+          | "Pacific/Easter"
+          | "Pacific/Efate"
+          | "Pacific/Enderbury"
+          | "Pacific/Fakaofo"
+          | "Pacific/Fiji"
+          | "Pacific/Funafuti"
+          | "Pacific/Galapagos"
+          | "Pacific/Gambier"
+          | "Pacific/Guadalcanal"
+          | "Pacific/Guam"
+          | "Pacific/Honolulu"
+          | "Pacific/Kiritimati"
+          | "Pacific/Kosrae"
+          | "Pacific/Kwajalein"
+          | "Pacific/Majuro"
+          | "Pacific/Marquesas"
+          | "Pacific/Midway"
+          | "Pacific/Nauru"
+          | "Pacific/Niue"
+          | "Pacific/Norfolk"
+          | "Pacific/Noumea"
+          | "Pacific/Pago_Pago"
+          | "Pacific/Palau"
+          | "Pacific/Pitcairn"
+          | "Pacific/Ponape"
+          | "Pacific/Port_Moresby"
+          | "Pacific/Rarotonga"
+          | "Pacific/Saipan"
+          | "Pacific/Tahiti"
+          | "Pacific/Tarawa"
+          | "Pacific/Tongatapu"
+          | "Pacific/Truk"
+          | "Pacific/Wake"
+          | "Pacific/Wallis";
+        /** @description 1970–2100; default: this year in tz */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All events of the year in date order */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EventList"];
+        };
+      };
+      /** @description year, region or tz is invalid (error.field names it) */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description An Authorization header was sent with an invalid key (omit it or send a valid one) */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTimers: {
+    parameters: {
+      query?: {
+        /** @description next_cursor of the previous page */
+        cursor?: string;
+        /** @description Page size, 1–100 (default 20) */
+        limit?: number;
+        /** @description Only timers of this type */
+        type?: "countdown" | "event" | "interval";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of timers */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TimerList"];
+        };
+      };
+      /** @description An invalid query parameter, or a cursor this API did not return */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createTimer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateTimer"];
+      };
+    };
+    responses: {
+      /** @description Created; Location names the timer; control_url is shown only here */
+      201: {
+        headers: {
+          Location: components["headers"]["Location"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Timer"];
+        };
+      };
+      /** @description Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it) */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or the plan's stored-timer limit is reached (the message names it) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A field is invalid; error.field names the first offending field */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTimer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The timer as it is now */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Timer"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteTimer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Deleted"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used where only an API key is accepted */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateTimer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateTimer"];
+      };
+    };
+    responses: {
+      /** @description The updated timer */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Timer"];
+        };
+      };
+      /** @description Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it) */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used where only an API key is accepted */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A field is invalid; error.field names the first offending field */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listDeliveries: {
+    parameters: {
+      query?: {
+        /** @description next_cursor of the previous page */
+        cursor?: string;
+        /** @description Page size, 1–100 (default 20) */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeliveryList"];
+        };
+      };
+      /** @description An invalid query parameter, or a cursor this API did not return */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No timer with this id (or it expired) */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  redeliverDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delivery's (event's) id */
+        delivery_id: string;
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pending again; attempted at once */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Delivery"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No timer or no delivery with these ids */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The delivery is not failed (only a failed delivery can be redelivered), or it changed meanwhile */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  changeTimerState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StateChange"];
+      };
+    };
+    responses: {
+      /** @description The timer after the action */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Timer"];
+        };
+      };
+      /** @description Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it) */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The action is not valid in the timer's state (e.g. pause while idle, pause or resume an event timer); error.field is action or state and the message names both */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description A field is invalid; error.field names the first offending field */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  sendTestWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attempt's outcome (also when the receiver failed) */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TestDelivery"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No timer with this id (or it expired) */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The timer has no webhook_url (error.field is webhook_url) */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  webhook_interval_completed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IntervalCompletedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_interval_round_end: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IntervalRoundEndEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_completed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerCompletedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_paused: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerPausedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_reset: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerResetEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_resumed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerResumedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_started: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerStartedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_stopped: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerStoppedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_webhook_test: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookTestEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * The OpenAPI document is the contract: it passes an OpenAPI 3.1 validator; bodies generated from
+ * its schemas (seeded, so every run sends the same requests) are accepted by the real app; bodies
+ * its schemas refuse are refused; and every response (status, body, documented headers) matches it.
+ */
+import assert from "node:assert/strict";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { createGeneratorSync } from "json-schema-faker";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { receiver, type Reply, setup } from "./helpers.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+const OPERATIONS = [
+  "createTimer",
+  "getTimer",
+  "listTimers",
+  "updateTimer",
+  "changeTimerState",
+  "deleteTimer",
+  "listDeliveries",
+  "redeliverDelivery",
+  "sendTestWebhook",
+  "listEvents",
+];
+
+async function loadDocument() {
+  const s = await setup();
+  const r = await s.call("GET", "/api/v1/openapi.json", { key: null });
+  assert.equal(r.status, 200);
+  return { s, doc: r.body as Json };
+}
+
+Deno.test("the OpenAPI document passes an OpenAPI 3.1 validator and names every operation and webhook", async () => {
+  const { s, doc } = await loadDocument();
+  const result = await new Validator().validate(structuredClone(doc));
+  assert.equal(result.valid, true, JSON.stringify(result.errors, null, 1)?.slice(0, 2000));
+  assert.equal(doc.openapi, "3.1.0");
+  assert.ok(doc.info.license?.name);
+  const ids = Object.values(doc.paths).flatMap((item: Json) => Object.values(item).map((op: Json) => op.operationId));
+  assert.deepEqual([...ids].sort(), [...OPERATIONS].sort());
+  assert.deepEqual(doc.paths["/events"].get.security, []);
+  assert.deepEqual(Object.keys(doc.webhooks).sort(), [
+    "interval.completed",
+    "interval.round_end",
+    "timer.completed",
+    "timer.paused",
+    "timer.reset",
+    "timer.resumed",
+    "timer.started",
+    "timer.stopped",
+    "webhook.test",
+  ]);
+  const create = doc.components.schemas.CreateTimer;
+  assert.equal(create.discriminator.propertyName, "type");
+  assert.equal(create.oneOf.length, 3);
+  assert.equal(doc.components.schemas.StateChange.oneOf.length, 2);
+  for (const name of ["CountdownCreate", "EventCreate", "IntervalCreate", "ActionChange", "StateTargetChange"]) {
+    assert.equal(doc.components.schemas[name].additionalProperties, false, name);
+  }
+  const delivery = doc.components.schemas.Delivery.properties.payload;
+  assert.equal(delivery.$ref, "#/components/schemas/WebhookPayload");
+  assert.equal(
+    doc.webhooks["timer.completed"].post.requestBody.content["application/json"].schema.$ref,
+    "#/components/schemas/TimerCompletedEvent",
+  );
+  await s.close();
+});
+
+/** Checks one response against the operation's documented responses; returns it. */
+function contract(doc: Json, ajv: Ajv2020) {
+  const headerRef = (h: Json) => (h.$ref ? doc.components.headers[h.$ref.split("/").pop()] : h);
+  return function check(path: string, method: string, r: Reply, what: string): Reply {
+    const op = doc.paths[path][method];
+    const documented = op.responses[String(r.status)];
+    assert.ok(documented, `${what}: ${r.status} is not documented for ${op.operationId}: ${JSON.stringify(r.body)}`);
+    const media = documented.content?.["application/json"];
+    if (media) {
+      assert.ok(media.schema.$ref, `${op.operationId} ${r.status} has a named schema`);
+      const validate = ajv.getSchema(`openapi.json${media.schema.$ref}`)!;
+      assert.ok(
+        validate(r.body),
+        `${what}: ${op.operationId} ${r.status} body does not match ${media.schema.$ref}: ` +
+          `${JSON.stringify(validate.errors?.slice(0, 3))} in ${JSON.stringify(r.body).slice(0, 600)}`,
+      );
+    }
+    for (const [name, h] of Object.entries(documented.headers ?? {})) {
+      const header = headerRef(h);
+      const value = r.headers.get(name);
+      if (value === null) {
+        assert.ok(!header.required, `${what}: ${op.operationId} ${r.status} lacks the required header ${name}`);
+        continue;
+      }
+      const schema = header.schema;
+      const typed = schema.type === "integer" ? (/^\d+$/.test(value) ? Number(value) : value) : value;
+      assert.ok(
+        ajv.validate(schema, typed),
+        `${what}: header ${name}: ${value} does not match ${JSON.stringify(schema)}`,
+      );
+    }
+    return r;
+  };
+}
+
+Deno.test("generated requests are accepted, refused ones are refused, and every response matches the document", async () => {
+  const { s, doc } = await loadDocument();
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, "openapi.json");
+  const check = contract(doc, ajv);
+  const schema = (name: string) => ({ $ref: `#/components/schemas/${name}`, components: doc.components });
+  const accepts = (name: string, value: unknown) => ajv.getSchema(`openapi.json#/components/schemas/${name}`)!(value);
+
+  const rx = receiver((_n, req) => new Response("", { status: new URL(req.url).searchParams.has("fail") ? 500 : 200 }));
+  const gen = createGeneratorSync({
+    seed: 20261122,
+    optionalsProbability: 0.6,
+    // The app's clock is 2026-11-22: target dates within the next ten years.
+    minDateTime: "2026-11-23T00:00:00Z",
+    maxDateTime: "2036-11-01T00:00:00Z",
+  });
+  const sample = (name: string) => {
+    const value = gen.generate(schema(name)) as Json;
+    // Deliveries go to the local receiver (the schema allows any http(s) URL; this one answers).
+    if (typeof value?.webhook_url === "string") value.webhook_url = rx.url;
+    assert.ok(accepts(name, value), `the generator made a ${name} its own schema refuses: ${JSON.stringify(value)}`);
+    return value;
+  };
+  const exercised = new Set<string>();
+  const call = async (path: string, method: string, url: string, body?: unknown, key?: string | null) => {
+    const r = await s.call(method.toUpperCase(), `/api/v1${url}`, { body, key });
+    check(path, method, r, `${method.toUpperCase()} ${url} ${JSON.stringify(body ?? "")}`);
+    if (r.status < 300) exercised.add(doc.paths[path][method].operationId);
+    return r;
+  };
+
+  const ids: string[] = [];
+  const byType: Record<string, number> = {};
+  for (let i = 0; i < 45; i++) {
+    const body = sample("CreateTimer");
+    const r = await call("/timers", "post", "/timers", body);
+    assert.equal(r.status, 201, `${JSON.stringify(body)} → ${JSON.stringify(r.body)}`);
+    assert.equal(r.headers.get("location"), `http://timers.test/api/v1/timers/${r.body.timer_id}`);
+    ids.push(r.body.timer_id);
+    byType[body.type] = (byType[body.type] ?? 0) + 1;
+  }
+  assert.ok(Object.values(byType).every((n) => n >= 10), `all three types generated: ${JSON.stringify(byType)}`);
+
+  // Refused by the schema ⇒ refused by the server (422 naming a field), and the reverse.
+  const foreign: Record<string, [string, unknown]> = {
+    countdown: ["work", 5],
+    event: ["duration", 60],
+    interval: ["target_date", "2027-01-01T00:00:00Z"],
+  };
+  for (let i = 0; i < 40; i++) {
+    const body = sample("CreateTimer");
+    const mutations: [string, Json][] = [
+      ["foreign field", { ...body, [foreign[body.type][0]]: foreign[body.type][1] }],
+      ["unknown field", { ...body, colour: "6C63FF" }],
+      ["title too long", { ...body, title: "é".repeat(101) }],
+      ["bad color", { ...body, color: "#12345" }],
+      ["bad theme", { ...body, theme: "blue" }],
+      ["no type", Object.fromEntries(Object.entries(body).filter(([k]) => k !== "type"))],
+    ];
+    const required = { countdown: ["duration"], event: ["target_date"], interval: ["work", "rest"] }[
+      body.type as string
+    ]!;
+    const field = required[i % required.length];
+    mutations.push(["missing " + field, Object.fromEntries(Object.entries(body).filter(([k]) => k !== field))]);
+    mutations.push([`${field} of the wrong type`, { ...body, [field]: field === "target_date" ? 5 : "5" }]);
+    if (field !== "target_date") mutations.push([`${field} too large`, { ...body, [field]: 1e9 }]);
+    else mutations.push(["impossible date", { ...body, target_date: "2027-02-30T00:00:00Z" }]);
+    for (const [what, bad] of mutations) {
+      assert.equal(accepts("CreateTimer", bad), false, `the schema accepts a body with ${what}`);
+      const r = await call("/timers", "post", "/timers", bad);
+      assert.equal(r.status, 422, `${what}: ${JSON.stringify(bad)} → ${r.status}`);
+      assert.equal(typeof r.body.error.field, "string");
+    }
+  }
+
+  for (const [i, id] of ids.entries()) {
+    assert.equal((await call("/timers/{id}", "get", `/timers/${id}`)).status, 200);
+    const patch = sample("UpdateTimer");
+    assert.equal((await call("/timers/{id}", "patch", `/timers/${id}`, patch)).status, 200);
+    for (let k = 0; k < 3; k++) {
+      const change = sample("StateChange");
+      const r = await call("/timers/{id}/state", "patch", `/timers/${id}/state`, change);
+      assert.ok(r.status === 200 || r.status === 409, `${JSON.stringify(change)} → ${r.status}`);
+    }
+    s.clock.advance(1000 * (i % 7));
+    for (const bad of [{}, { action: "start", state: "running" }, { action: "explode" }, { state: "completed" }]) {
+      assert.equal(accepts("StateChange", bad), false);
+      const r = await call("/timers/{id}/state", "patch", `/timers/${id}/state`, bad);
+      assert.equal(r.status, 422, JSON.stringify(bad));
+    }
+  }
+
+  // Lists with generated queries (a query is a set of strings on the wire).
+  const listQuery = (params: Json[]) => {
+    const q = new URLSearchParams();
+    for (const p of params) {
+      if (p.in !== "query" || !(p.required || gen.generate({ type: "boolean" }))) continue;
+      q.set(p.name, String(gen.generate({ ...p.schema, components: doc.components })));
+    }
+    return q.toString();
+  };
+  for (let i = 0; i < 20; i++) {
+    const q = listQuery(doc.paths["/timers"].get.parameters).replace(/(^|&)cursor=[^&]*/, "");
+    assert.equal((await call("/timers", "get", `/timers?${q}`)).status, 200, q);
+    const e = listQuery(doc.paths["/events"].get.parameters);
+    assert.equal((await call("/events", "get", `/events?${e}`, undefined, null)).status, 200, e);
+  }
+  let cursor: string | null = "";
+  let pages = 0;
+  while (cursor !== null) {
+    const r = await call("/timers", "get", `/timers?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    cursor = r.body.next_cursor;
+    pages++;
+  }
+  assert.equal(pages, 7);
+
+  // Webhooks: a test send to a receiver that fails, its redelivery, and the delivery log.
+  const hooked = ids[0];
+  await call("/timers/{id}", "patch", `/timers/${hooked}`, { webhook_url: `${rx.url}?fail=1` });
+  const test = await call("/timers/{id}/webhook/test", "post", `/timers/${hooked}/webhook/test`);
+  assert.equal(test.status, 200);
+  assert.equal(test.body.delivered, false);
+  const failed = test.body.delivery.id;
+  const again = await call(
+    "/timers/{id}/deliveries/{delivery_id}/redeliver",
+    "post",
+    `/timers/${hooked}/deliveries/${failed}/redeliver`,
+  );
+  assert.equal(again.status, 200);
+  const twice = await call(
+    "/timers/{id}/deliveries/{delivery_id}/redeliver",
+    "post",
+    `/timers/${hooked}/deliveries/${failed}/redeliver`,
+  );
+  assert.equal(twice.status, 409);
+  await call("/timers/{id}", "patch", `/timers/${hooked}`, { webhook_url: rx.url });
+  assert.equal(
+    (await call("/timers/{id}/webhook/test", "post", `/timers/${hooked}/webhook/test`)).body.delivered,
+    true,
+  );
+  await call("/timers/{id}", "patch", `/timers/${ids[1]}`, { webhook_url: null });
+  assert.equal((await call("/timers/{id}/webhook/test", "post", `/timers/${ids[1]}/webhook/test`)).status, 422);
+  for (const id of ids.slice(0, 20)) {
+    const r = await call("/timers/{id}/deliveries", "get", `/timers/${id}/deliveries?limit=100`);
+    assert.equal(r.status, 200);
+  }
+  const log = await call("/timers/{id}/deliveries", "get", `/timers/${hooked}/deliveries`);
+  assert.ok(log.body.deliveries.some((d: Json) => d.event === "webhook.test"));
+
+  // Error responses match too: no key, a bad key, unknown ids, another method.
+  await call("/timers", "post", "/timers", sample("CreateTimer"), null).then((r) => assert.equal(r.status, 401));
+  await call("/timers/{id}", "get", `/timers/${ids[2]}`, undefined, "tsk_nope").then((r) =>
+    assert.equal(r.status, 401)
+  );
+  await call("/timers", "get", "/timers", undefined, s.free.apiKey).then((r) => assert.equal(r.status, 403));
+  await call("/timers/{id}", "get", "/timers/tmr_0000000000000000").then((r) => assert.equal(r.status, 404));
+  await call("/timers/{id}", "get", `/timers/${"x".repeat(3000)}`).then((r) => assert.equal(r.status, 404));
+  const put = await s.call("PUT", `/api/v1/timers/${ids[2]}`, { body: {} });
+  assert.equal(put.status, 405);
+  check("/timers/{id}", "get", put, "PUT");
+
+  for (const id of ids) assert.equal((await call("/timers/{id}", "delete", `/timers/${id}`)).status, 200);
+  assert.deepEqual([...exercised].sort(), [...OPERATIONS].sort());
+  await rx.close();
+  await s.close();
+});
+
+Deno.test("429 and its headers match the document", async () => {
+  const tight = (await import("../config.ts")).DEFAULT_PLANS;
+  const plans = structuredClone(tight);
+  plans.pro.per_minute = 2;
+  const s = await setup({ config: { plans } });
+  const r = await s.call("GET", "/api/v1/openapi.json", { key: null });
+  const doc = r.body;
+  const ajv = new Ajv2020({ strict: false, validateSchema: false });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, "openapi.json");
+  const check = contract(doc, ajv);
+  const statuses = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await s.call("GET", "/api/v1/timers");
+    check("/timers", "get", res, "rate limited");
+    statuses.push(res.status);
+  }
+  assert.deepEqual(statuses, [200, 200, 429]);
+  await s.close();
+});

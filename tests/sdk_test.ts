@@ -1,0 +1,200 @@
+/**
+ * The SDK in sdk/: its generated types and built files are current, its verifyWebhook holds to the
+ * README's test vector, rotation and the timestamp tolerance, and the packed package works in Node
+ * against the real service on 127.0.0.1 (create, start, read, list, a verified delivery, delete).
+ */
+import assert from "node:assert/strict";
+import { verifyWebhook } from "../sdk/src/webhooks.ts";
+import { verifyWebhook as fromMod } from "../mod.ts";
+import { compile, schemaSource } from "../scripts/sdk.ts";
+import { signDelivery } from "../lib/webhooks/signing.ts";
+import { setup } from "./helpers.ts";
+
+const SDK = new URL("../sdk/", import.meta.url);
+
+Deno.test("the SDK's generated types and built files are current (deno task sdk:types, sdk:build)", async () => {
+  const committed = await Deno.readTextFile(new URL("src/schema.ts", SDK));
+  assert.ok(committed === await schemaSource(), "sdk/src/schema.ts is stale: run deno task sdk:types");
+  for (const [name, text] of await compile()) {
+    const built = await Deno.readTextFile(new URL(`dist/${name}`, SDK)).catch(() => "");
+    assert.ok(built === text, `sdk/dist/${name} is stale: run deno task sdk:build`);
+  }
+});
+
+Deno.test("mod.ts exports the SDK's verifyWebhook (one implementation)", () => {
+  assert.equal(fromMod, verifyWebhook);
+});
+
+/** The README's test vector, spelled out (headers as published). */
+const VECTOR = {
+  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  payload: {
+    id: "evt_00mhqk6k0abcdefghijklmn",
+    event: "timer.completed",
+    timestamp: "2026-11-22T12:00:10.000Z",
+    timer_id: "tmr_4fGh8KzQ2mN7pX1a",
+    title: "Tea",
+    type: "countdown",
+    data: {
+      state: "completed",
+      duration: 10,
+      actual_duration: 10,
+      started_at: "2026-11-22T12:00:00.000Z",
+      completed_at: "2026-11-22T12:00:10.000Z",
+    },
+  },
+  nowMs: Date.parse("2026-11-22T12:00:10.123Z"),
+  headers: {
+    "x-service-signature": "sha256=17bb4d909c279bcddc362bbfd98f97cf81b14f3235f03c7c163d3eb58dda8336",
+    "webhook-id": "evt_00mhqk6k0abcdefghijklmn",
+    "webhook-timestamp": "1795348810",
+    "webhook-signature": "v1,UWTPa0N20HG64+bF2asZsAxyr0C+PGMFg2Ew/w2MQkU=",
+  },
+};
+
+Deno.test("verifyWebhook: the README vector, secret lists, the timestamp tolerance on both signatures", async () => {
+  const body = `${JSON.stringify(VECTOR.payload).slice(0, -1)},"signature":"${VECTOR.headers["x-service-signature"]}"}`;
+  const req = { body, headers: VECTOR.headers };
+  const at = VECTOR.nowMs;
+  const h: Record<string, string> = req.headers;
+  assert.deepEqual(await verifyWebhook(req.body, h, VECTOR.secret, { now: at }), JSON.parse(req.body));
+  assert.ok(
+    await verifyWebhook(req.body, new Headers(h), ["whsec_b3RoZXJvdGhlcm90aGVyb3RoZXJvdGhlcg==", VECTOR.secret], {
+      now: at,
+    }),
+  );
+  // Each signature alone verifies.
+  const service = { "x-service-signature": h["x-service-signature"], "webhook-timestamp": h["webhook-timestamp"] };
+  const { "x-service-signature": _, ...standard } = h;
+  assert.ok(await verifyWebhook(req.body, service, [VECTOR.secret], { now: at }));
+  assert.ok(await verifyWebhook(req.body, standard, [VECTOR.secret], { now: at }));
+  // Replays: too old or too far ahead, through either signature, and no timestamp at all.
+  for (const headers of [h, service, standard]) {
+    assert.equal(await verifyWebhook(req.body, headers, VECTOR.secret, { now: at + 301_000 }), null);
+    assert.equal(await verifyWebhook(req.body, headers, VECTOR.secret, { now: at - 301_000 }), null);
+    assert.ok(await verifyWebhook(req.body, headers, VECTOR.secret, { now: at + 299_000 }));
+    assert.ok(await verifyWebhook(req.body, headers, VECTOR.secret, { now: at + 3600_000, toleranceSeconds: 7200 }));
+  }
+  assert.equal(await verifyWebhook(req.body, { "x-service-signature": h["x-service-signature"] }, VECTOR.secret), null);
+  // Tampering and wrong secrets.
+  assert.equal(await verifyWebhook(req.body.replace('"Tea"', '"Tee"'), h, VECTOR.secret, { now: at }), null);
+  assert.equal(await verifyWebhook(req.body, h, "whsec_b3RoZXJvdGhlcm90aGVyb3RoZXJvdGhlcg==", { now: at }), null);
+  assert.equal(await verifyWebhook(req.body, h, [], { now: at }), null);
+  // A rotation: the delivery is signed by both; a receiver holding either verifies.
+  const fresh = "whsec_" + btoa("n".repeat(32));
+  const both = signDelivery(VECTOR.payload as never, [fresh, VECTOR.secret], at);
+  assert.ok(await verifyWebhook(both.body, both.headers, [VECTOR.secret], { now: at }));
+  assert.ok(await verifyWebhook(both.body, both.headers, [fresh], { now: at }));
+});
+
+async function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+  const out = await new Deno.Command(cmd, { args, cwd, env, stdout: "piped", stderr: "piped" }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!out.success) {
+    throw new Error(`${cmd} ${args.join(" ")} failed: ${text}\n${new TextDecoder().decode(out.stderr)}`);
+  }
+  return text;
+}
+
+const NODE_SCRIPT = `
+import http from "node:http";
+import { createClient, verifyWebhook } from "timer-service-sdk";
+
+const { BASE, KEY, SECRET } = process.env;
+const received = [];
+let arrived;
+const delivery = new Promise((r) => (arrived = r));
+const server = http.createServer((req, res) => {
+  let raw = "";
+  req.setEncoding("utf8");
+  req.on("data", (c) => (raw += c));
+  req.on("end", () => {
+    received.push({ raw, headers: req.headers });
+    res.end("ok");
+    arrived();
+  });
+});
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+const hook = "http://127.0.0.1:" + server.address().port + "/hook";
+
+const api = createClient({ baseUrl: BASE, apiKey: KEY });
+const out = {};
+const created = await api.POST("/timers", { body: { type: "countdown", duration: 300, title: "Node", webhook_url: hook } });
+out.created = { status: created.response.status, type: created.data.type, location: created.response.headers.get("location") };
+const id = created.data.timer_id;
+const started = await api.PATCH("/timers/{id}/state", { params: { path: { id } }, body: { action: "start" } });
+out.started = started.data.state;
+const read = await api.GET("/timers/{id}", { params: { path: { id } } });
+out.read = { state: read.data.state, remaining: read.data.remaining_seconds };
+const list = await api.GET("/timers", { params: { query: { limit: 10 } } });
+out.listed = list.data.timers.map((t) => t.timer_id).includes(id);
+const bad = await api.POST("/timers", { body: { type: "countdown" } });
+out.error = { status: bad.response.status, field: bad.error.error.field };
+await delivery;
+const { raw, headers } = received[0];
+const event = await verifyWebhook(raw, headers, [SECRET]);
+out.verified = event && { event: event.event, timer_id: event.timer_id === id, data_state: event.data.state };
+out.tampered = await verifyWebhook(raw.replace('"Node"', '"Nope"'), headers, [SECRET]);
+out.wrongSecret = await verifyWebhook(raw, headers, ["whsec_" + btoa("x".repeat(32))]);
+const deleted = await api.DELETE("/timers/{id}", { params: { path: { id } } });
+out.deleted = deleted.data.deleted;
+out.afterDelete = (await api.GET("/timers/{id}", { params: { path: { id } } })).response.status;
+server.close();
+console.log(JSON.stringify(out));
+`;
+
+Deno.test({
+  name: "the packed SDK installs into a Node project and drives the real service, webhook verified",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    const tmp = await Deno.makeTempDir({ prefix: "sdk-node-" });
+    const kvPath = `${tmp}/kv.sqlite3`;
+    const s = await setup({ realTime: true, kvPath });
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, s.app.app.fetch);
+    s.config.siteUrl = `http://127.0.0.1:${server.addr.port}`;
+    s.app.scheduler.start();
+    try {
+      const packed = JSON.parse(await run("npm", ["pack", "--json", "--pack-destination", tmp], SDK.pathname));
+      const files = packed[0].files.map((f: { path: string }) => f.path);
+      assert.ok(files.includes("dist/index.js") && files.includes("dist/index.d.ts"), files.join(" "));
+      const project = `${tmp}/app`;
+      await Deno.mkdir(project);
+      await Deno.writeTextFile(
+        `${project}/package.json`,
+        JSON.stringify({ name: "sdk-user", private: true, type: "module" }),
+      );
+      await run(
+        "npm",
+        ["install", "--no-audit", "--no-fund", "--loglevel=error", `${tmp}/${packed[0].filename}`],
+        project,
+      );
+      await Deno.writeTextFile(`${project}/main.mjs`, NODE_SCRIPT);
+      const out = JSON.parse(
+        await run("node", ["main.mjs"], project, {
+          BASE: s.config.siteUrl,
+          KEY: s.pro.apiKey,
+          SECRET: s.pro.webhookSecret,
+          PATH: Deno.env.get("PATH") ?? "",
+        }),
+      );
+      assert.equal(out.created.status, 201);
+      assert.equal(out.created.type, "countdown");
+      assert.match(out.created.location, /\/api\/v1\/timers\/tmr_/);
+      assert.equal(out.started, "running");
+      assert.equal(out.read.state, "running");
+      assert.ok(out.read.remaining <= 300 && out.read.remaining >= 290);
+      assert.equal(out.listed, true);
+      assert.deepEqual(out.error, { status: 422, field: "duration" });
+      assert.deepEqual(out.verified, { event: "timer.started", timer_id: true, data_state: "running" });
+      assert.equal(out.tampered, null);
+      assert.equal(out.wrongSecret, null);
+      assert.equal(out.deleted, true);
+      assert.equal(out.afterDelete, 404);
+    } finally {
+      await server.shutdown();
+      await s.close();
+      await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    }
+  },
+});

@@ -4,3 +4,4 @@ export * from "./destinations.ts";
 export * from "./deliver.ts";
 export * from "./scheduler.ts";
 export * from "./pool.ts";
+export * from "./manual.ts";

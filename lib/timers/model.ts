@@ -59,8 +59,6 @@ export interface Timer {
   due_at: number | null;
   /** When the store last committed a change (kept by the store; for measuring lateness). */
   changed_at?: number;
-  /** The completion delivery written ahead for a running countdown or event (kept by the store). */
-  staged?: { id: string; at: number } | null;
 }
 
 /** What defines a timer; everything else of a new one is at rest. */
@@ -133,11 +131,19 @@ export function elapsedAt(t: Timer, now: number): number {
 }
 
 /**
- * The instant of the next clock transition of a running timer (completion, or an interval's
+ * Whether the timer's clock moves toward a deadline: a running timer, or an event timer that
+ * nobody started (an event counts to its fixed instant whether or not it was started).
+ */
+export function isCounting(t: Timer): boolean {
+  return t.state === "running" || (t.type === "event" && t.state === "idle");
+}
+
+/**
+ * The instant of the next clock transition of a counting timer (completion, or an interval's
  * next round end), or null when nothing is due.
  */
 export function nextDeadline(t: Timer): number | null {
-  if (t.state !== "running") return null;
+  if (!isCounting(t)) return null;
   if (t.type === "event") return Date.parse(t.target_date!);
   const resumed = t.resumed_at!;
   if (t.type === "countdown") return resumed + (totalMs(t)! - t.elapsed_ms);
@@ -150,7 +156,7 @@ export function nextDeadline(t: Timer): number | null {
  * emitting at most `maxEvents` events (a long-missed unlimited interval catches up in batches).
  */
 export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
-  if (t.state !== "running") return { timer: t, events: [] };
+  if (!isCounting(t)) return { timer: t, events: [] };
   const events: TimerEvent[] = [];
   let next = t;
   if (t.type === "countdown" || t.type === "event") {
@@ -186,7 +192,7 @@ export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; 
  * then: known in advance, so its webhook can be written ahead of time.
  */
 export function pendingCompletion(t: Timer): { timer: Timer; event: TimerEvent } | null {
-  if (t.state !== "running" || (t.type !== "countdown" && t.type !== "event")) return null;
+  if (!isCounting(t) || (t.type !== "countdown" && t.type !== "event")) return null;
   const deadline = nextDeadline(t)!;
   const timer = complete(t, deadline);
   return { timer, event: { type: "timer.completed", at: deadline, data: completedData(timer) } };
@@ -194,7 +200,7 @@ export function pendingCompletion(t: Timer): { timer: Timer; event: TimerEvent }
 
 /** The timer with its completion applied if it is due at `now` (no events: for reads). */
 export function effective(t: Timer, now: number): Timer {
-  if (t.state !== "running") return t;
+  if (!isCounting(t)) return t;
   const total = totalMs(t);
   const end = t.type === "event"
     ? Date.parse(t.target_date!)
@@ -217,8 +223,17 @@ function complete(t: Timer, at: number): Timer {
   };
 }
 
+/** Lifetime rule: a counting timer never expires before its next deadline + 7 days. */
+export const AFTER_DEADLINE_MS = 7 * 86400_000;
+
+/** `expires_at` of a timer whose next deadline is `dueAt`: it follows the deadline, never shrinks. */
+export function lifetimeEnd(t: Timer, dueAt: number | null): number {
+  return dueAt === null ? t.expires_at : Math.max(t.expires_at, dueAt + AFTER_DEADLINE_MS);
+}
+
 function completedData(t: Timer): Record<string, unknown> {
-  const actual = Math.round((t.completed_at! - t.started_at!) / 1000);
+  // An event nobody started counted from its creation.
+  const actual = Math.round((t.completed_at! - (t.started_at ?? t.created_at)) / 1000);
   if (t.type === "interval") {
     return {
       rounds: t.rounds,
@@ -274,7 +289,7 @@ export function applyAction(t: Timer, action: Action, now: number): { timer: Tim
       next = { ...t, ...AT_REST };
       break;
     case "stop":
-      if (t.state !== "running" && t.state !== "paused") refuse();
+      if (t.state !== "running" && t.state !== "paused" && !isCounting(t)) refuse();
       next = { ...t, state: "stopped", elapsed_ms: elapsedAt(t, now), resumed_at: null, stopped_at: now };
       break;
   }
@@ -335,6 +350,8 @@ export function timerView(stored: Timer, now: number, siteUrl: string, opts: { o
     duration: t.duration,
     remaining_seconds: remainingSeconds(t, now),
     state: t.state,
+    /** True while the clock moves toward a deadline (also an event timer nobody started). */
+    counting: isCounting(t),
     started_at: iso(t.started_at),
     completed_at: iso(t.completed_at),
     theme: t.theme,

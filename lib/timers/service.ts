@@ -4,6 +4,8 @@ import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.ts";
 import type { Store } from "../kv/store.ts";
+import { toOldUrl } from "../webhooks/deliveries.ts";
+import { planTimerChange, type TimerChange } from "./changes.ts";
 import {
   type Action,
   actionForState,
@@ -40,9 +42,9 @@ export interface UpdateInput {
   webhook_url?: string | null;
 }
 
-/** Changes this close to a staged completion wait until it has happened. */
-const DEADLINE_GUARD_MS = 250;
 const TEN_YEARS_MS = 3653 * 86400_000;
+/** A long-missed interval catches up at most this many round ends per commit. */
+const CATCH_UP_EVENTS = 100;
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 export class TimerService {
@@ -88,13 +90,14 @@ export class TimerService {
       expires_at: expires,
     });
     const limit = this.config.plans[account.plan].timers;
-    if (await this.store.createTimer(timer, limit, now) === "limit") {
+    const change = this.#plan(null, null, timer, [], now);
+    if (await this.store.timers.createTimer(change, limit, now) === "limit") {
       throw new ApiError(
         403,
         `your ${account.plan} plan stores at most ${limit} timers; delete some or upgrade the plan`,
       );
     }
-    return { timer, controlToken };
+    return { timer: change.timer, controlToken };
   }
 
   /** Reads a timer the principal may see (control tokens see only their own timer). */
@@ -112,7 +115,6 @@ export class TimerService {
       : this.checkWebhookUrl(input.webhook_url);
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
-      if (await this.#clearOfDeadline(timer)) continue;
       const next: Timer = {
         ...timer,
         ...(input.title !== undefined && { title: input.title }),
@@ -121,8 +123,20 @@ export class TimerService {
         ...(webhook !== undefined && { webhook_url: webhook }),
         version: timer.version + 1,
       };
-      const stored = await this.store.commitTimer(versionstamp, timer, next, [], this.now());
-      if (stored) return stored;
+      const change = this.#plan(timer, versionstamp, next, [], this.now());
+      if (!await this.#commit(change)) continue;
+      // Retries still pending to a URL the timer no longer notifies are dropped.
+      if (next.webhook_url !== timer.webhook_url) await this.#dropRetries(timer.id, next.webhook_url);
+      return change.timer;
+    }
+  }
+
+  /** Deletes pending deliveries to any URL but `url` (split commits, each checked and idempotent). */
+  async #dropRetries(timerId: string, url: string | null): Promise<void> {
+    const store = this.store.deliveries;
+    for (let n = 0; n < 5; n++) {
+      const stale = toOldUrl(await store.deliveryLog(timerId), url);
+      if (!stale.length || await store.deleteDeliveries(stale) === stale.length) return;
     }
   }
 
@@ -133,12 +147,11 @@ export class TimerService {
   async act(principal: Principal, id: string, body: { action?: Action; state?: TimerState }): Promise<Timer> {
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
-      if (await this.#clearOfDeadline(timer)) continue;
       const now = this.now();
-      const settled = settle(timer, now);
+      const settled = settle(timer, now, CATCH_UP_EVENTS);
       if (settled.events.length > 0 && settle(settled.timer, now, 1).events.length > 0) {
         // A long-missed unlimited interval: commit this batch of round ends, then go on.
-        await this.store.commitTimer(versionstamp, timer, settled.timer, settled.events, now);
+        await this.#commit(this.#plan(timer, versionstamp, settled.timer, settled.events, now));
         continue;
       }
       const action = body.action ?? actionForState(settled.timer.state, body.state!)!;
@@ -150,27 +163,27 @@ export class TimerService {
         throw e;
       }
       const events: TimerEvent[] = [...settled.events, result.event];
-      const stored = await this.store.commitTimer(versionstamp, timer, result.timer, events, now);
-      if (stored) return stored;
+      const change = this.#plan(timer, versionstamp, result.timer, events, now);
+      if (await this.#commit(change)) return change.timer;
     }
+  }
+
+  /** The whole change of a transition: the timer as stored, its due entries and deliveries. */
+  #plan(prev: Timer | null, versionstamp: string | null, next: Timer, events: TimerEvent[], now: number) {
+    // Deliveries due at once are sent by this process when its scheduler runs (claimed for the attempt).
+    const leaseMs = this.store.opts.leaseMs;
+    return planTimerChange(prev, versionstamp, next, events, { now, claimUntil: leaseMs ? now + leaseMs : null });
+  }
+
+  /** Commits a change; false when the timer changed meanwhile (read again, decide again). */
+  async #commit(change: TimerChange): Promise<boolean> {
+    return (await this.store.timers.commitTimers([change]))[0] !== null;
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
     requireAccount(principal);
-    const { timer } = await this.get(principal, id);
-    await this.#clearOfDeadline(timer);
-    if (!await this.store.deleteTimer(id)) throw notFound();
-  }
-
-  /**
-   * A change that would withdraw a completion written ahead waits out the last moments before
-   * its deadline, so a withdrawal never races the webhook being sent; returns true after waiting.
-   */
-  async #clearOfDeadline(t: Timer): Promise<boolean> {
-    const left = t.staged ? t.staged.at - this.now() : -1;
-    if (left < 0 || left >= DEADLINE_GUARD_MS) return false;
-    await new Promise((r) => setTimeout(r, left + 5));
-    return this.now() >= t.staged!.at; // an injected clock that did not move: go on
+    await this.get(principal, id);
+    if (!await this.store.timers.deleteTimer(id)) throw notFound();
   }
 
   /** A webhook URL must be absolute http(s); plain http only where the operator allows it. */

@@ -1,0 +1,154 @@
+/**
+ * Commits sized to the backend's limits. A write is one unit that must commit atomically (its checks
+ * with its mutations); `packWrites` groups whole writes into as few commits as every limit allows,
+ * and `commitWrites` commits them, falling back to one write per commit when a group conflicts.
+ */
+
+/** What one atomic commit may hold on a backend. */
+export interface KvLimits {
+  checks: number;
+  /** Sets, deletes and enqueues together. */
+  mutations: number;
+  /** Keys and values of the mutations (and enqueued messages), serialised. */
+  bytes: number;
+  /** Keys of the checks and mutations, serialised. */
+  keyBytes: number;
+}
+
+/** Local SQLite KV, measured on Deno 2.9.6 (`Too many checks (max 100)` and so on). */
+export const LOCAL_KV_LIMITS: KvLimits = { checks: 100, mutations: 1000, bytes: 800 * 1024, keyBytes: 80 * 1024 };
+/** KV Connect (remote KV, self-hosted denokv) allows 10 checks. */
+export const REMOTE_KV_LIMITS: KvLimits = { checks: 10, mutations: 1000, bytes: 800 * 1024, keyBytes: 80 * 1024 };
+
+/** The limits of the KV at `path`: a URL is KV Connect; no path is Deno Deploy's managed KV. */
+export function kvLimitsFor(path: string | undefined | null): KvLimits {
+  if (!path || /^https?:\/\//i.test(path)) return REMOTE_KV_LIMITS;
+  return LOCAL_KV_LIMITS;
+}
+
+/** One atomic unit: its checks and its mutations commit together or not at all. */
+export interface KvWrite {
+  checks: Deno.AtomicCheck[];
+  sets: { key: Deno.KvKey; value: unknown }[];
+  deletes: Deno.KvKey[];
+  enqueues: { value: unknown; delay: number }[];
+}
+
+export const emptyWrite = (): KvWrite => ({ checks: [], sets: [], deletes: [], enqueues: [] });
+
+/** A serialised key's size, as KV counts it (a tuple of typed parts), rounded up. */
+function keySize(k: Deno.KvKey): number {
+  let n = 1;
+  for (const part of k) {
+    n += typeof part === "string" ? part.length * 3 + 2 : typeof part === "number" ? 9 : 16;
+  }
+  return n;
+}
+
+/** A value's serialised size, over-estimated from its JSON (V8 serialisation is no larger for our records). */
+function valueSize(v: unknown): number {
+  return (typeof v === "string" ? v.length * 3 : JSON.stringify(v)?.length ?? 8) + 16;
+}
+
+export interface WriteCost {
+  checks: number;
+  mutations: number;
+  bytes: number;
+  keyBytes: number;
+}
+
+export function writeCost(w: KvWrite): WriteCost {
+  let keyBytes = 0, bytes = 0;
+  for (const c of w.checks) keyBytes += keySize(c.key);
+  for (const s of w.sets) {
+    const k = keySize(s.key);
+    keyBytes += k;
+    bytes += k + valueSize(s.value);
+  }
+  for (const d of w.deletes) {
+    const k = keySize(d);
+    keyBytes += k;
+    bytes += k;
+  }
+  for (const e of w.enqueues) bytes += valueSize(e.value);
+  return { checks: w.checks.length, mutations: w.sets.length + w.deletes.length + w.enqueues.length, bytes, keyBytes };
+}
+
+/** Whether a cost fits the limits (bytes with a 10 % margin for the estimate). */
+export function fits(c: WriteCost, limits: KvLimits): boolean {
+  return c.checks <= limits.checks && c.mutations <= limits.mutations && c.bytes <= limits.bytes * 0.9 &&
+    c.keyBytes <= limits.keyBytes * 0.9;
+}
+
+/** A write larger than one commit allows: whoever builds it must split it (see the callers). */
+export class WriteTooLarge extends Error {
+  constructor(readonly cost: WriteCost, limits: KvLimits) {
+    super(`one write needs ${JSON.stringify(cost)}, more than one commit allows (${JSON.stringify(limits)})`);
+  }
+}
+
+/**
+ * Groups writes, in order, into commits that respect every limit. A write is never divided (its
+ * checks guard its mutations); one that cannot fit even alone throws WriteTooLarge.
+ */
+export function packWrites<T extends KvWrite>(writes: T[], limits: KvLimits): T[][] {
+  const packs: T[][] = [];
+  let pack: T[] = [];
+  let sum: WriteCost = { checks: 0, mutations: 0, bytes: 0, keyBytes: 0 };
+  for (const w of writes) {
+    const c = writeCost(w);
+    if (!fits(c, limits)) throw new WriteTooLarge(c, limits);
+    const next = {
+      checks: sum.checks + c.checks,
+      mutations: sum.mutations + c.mutations,
+      bytes: sum.bytes + c.bytes,
+      keyBytes: sum.keyBytes + c.keyBytes,
+    };
+    if (pack.length && !fits(next, limits)) {
+      packs.push(pack);
+      pack = [w];
+      sum = c;
+    } else {
+      pack.push(w);
+      sum = next;
+    }
+  }
+  if (pack.length) packs.push(pack);
+  return packs;
+}
+
+function toOp(kv: Deno.Kv, writes: KvWrite[]): Deno.AtomicOperation {
+  const op = kv.atomic();
+  for (const w of writes) {
+    for (const c of w.checks) op.check(c);
+    for (const d of w.deletes) op.delete(d);
+    for (const s of w.sets) op.set(s.key, s.value);
+    for (const e of w.enqueues) op.enqueue(e.value, { delay: e.delay });
+  }
+  return op;
+}
+
+/**
+ * Commits `writes`, as few commits as the limits allow. Returns, per write, the versionstamp of
+ * the commit that applied it, or null where its checks failed (the caller reads again and decides).
+ */
+export async function commitWrites(kv: Deno.Kv, writes: KvWrite[], limits: KvLimits): Promise<(string | null)[]> {
+  const out: (string | null)[] = [];
+  for (const pack of packWrites(writes, limits)) {
+    const res = await toOp(kv, pack).commit();
+    if (res.ok) {
+      for (const _ of pack) out.push(res.versionstamp);
+      continue;
+    }
+    if (pack.length === 1) {
+      out.push(null);
+      continue;
+    }
+    // One of them conflicts: the others go on alone.
+    for (const w of pack) {
+      const one = await toOp(kv, [w]).commit();
+      out.push(one.ok ? one.versionstamp : null);
+    }
+  }
+  return out;
+}

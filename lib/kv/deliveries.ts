@@ -1,0 +1,93 @@
+/**
+ * Webhook deliveries in Deno KV: each one guarded by its versionstamp, its due entry (the next
+ * attempt, or the running claim) written with it, many per commit as the limits allow.
+ */
+import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
+import { deliveryDue } from "../timers/changes.ts";
+import { emptyWrite, type KvWrite } from "./batch.ts";
+import { addDue, DueIndex, dueKey } from "./due.ts";
+import { key } from "./keys.ts";
+
+export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
+
+export class DeliveryStore extends DueIndex {
+  async getDelivery(timerId: string, id: string): Promise<DeliveryEntry | null> {
+    const e = await this.kv.get<Delivery>(key.delivery(timerId, id));
+    return e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null;
+  }
+
+  /** Stores a delivery that needs no scheduling (the webhook test's record). */
+  async putDelivery(d: Delivery): Promise<void> {
+    await this.kv.set(key.delivery(d.timer_id, d.id), d);
+  }
+
+  /** The write of one delivery change: the record, and its due entry moved to the new instant. */
+  deliveryWrite(c: DeliveryChange, now: number): KvWrite {
+    const w = emptyWrite();
+    const { prev, next } = c;
+    w.checks.push({ key: key.delivery(prev.timer_id, prev.id), versionstamp: c.versionstamp });
+    w.sets.push({ key: key.delivery(next.timer_id, next.id), value: next });
+    const due = deliveryDue(next);
+    if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
+      w.deletes.push(key.due(prev.next_attempt_at, "delivery", `${prev.timer_id}/${prev.id}`));
+    }
+    // Rewritten even when the instant stays, so the entry carries the current record.
+    if (due) addDue(w, due, this.opts.useQueue && prev.next_attempt_at !== next.next_attempt_at, now);
+    return w;
+  }
+
+  /**
+   * Commits delivery changes, as few commits as the limits allow. Returns the versionstamp per
+   * change, or null where the delivery changed meanwhile. `arm`: the scheduler arms the new instants.
+   */
+  async commitDeliveries(changes: DeliveryChange[], now: number, arm = true): Promise<(string | null)[]> {
+    const writes = changes.map((c) => this.deliveryWrite(c, now));
+    const scheduled = changes.map((c) => ({
+      due: arm && c.next.next_attempt_at !== null && !c.next.claimed ? [deliveryDue(c.next)!.item] : [],
+      born: [],
+    }));
+    return await this.commit(writes, scheduled);
+  }
+
+  /** One delivery's change; returns the commit's versionstamp, or null if it changed meanwhile. */
+  async updateDelivery(versionstamp: string, prev: Delivery, next: Delivery, now: number): Promise<string | null> {
+    return (await this.commitDeliveries([{ versionstamp, prev, next }], now))[0];
+  }
+
+  /** A page of a timer's deliveries, newest first. */
+  async listDeliveries(timerId: string, opts: { limit: number; cursor?: string; now?: number }) {
+    const iter = this.kv.list<Delivery>({ prefix: key.deliveries(timerId) }, {
+      reverse: true,
+      limit: opts.limit,
+      cursor: opts.cursor,
+    });
+    const deliveries: Delivery[] = [];
+    for await (const e of iter) deliveries.push(e.value);
+    // A full page may have more behind it; a short one is the last.
+    const more = deliveries.length === opts.limit && iter.cursor !== "";
+    return { deliveries, next_cursor: more ? iter.cursor : null };
+  }
+
+  /** A timer's whole delivery log, newest first. */
+  async deliveryLog(timerId: string): Promise<DeliveryEntry[]> {
+    const out: DeliveryEntry[] = [];
+    const iter = this.kv.list<Delivery>({ prefix: key.deliveries(timerId) }, { reverse: true, batchSize: 1000 });
+    for await (const e of iter) out.push({ delivery: e.value, versionstamp: e.versionstamp });
+    return out;
+  }
+
+  /** Deletes deliveries (with their due entries) unless they changed since read; returns how many went. */
+  async deleteDeliveries(entries: DeliveryEntry[]): Promise<number> {
+    const writes = entries.map(({ delivery: d, versionstamp }) => {
+      const w = emptyWrite();
+      w.checks.push({ key: key.delivery(d.timer_id, d.id), versionstamp });
+      w.deletes.push(key.delivery(d.timer_id, d.id));
+      if (d.next_attempt_at !== null) {
+        w.deletes.push(dueKey({ at: d.next_attempt_at, kind: "delivery", ref: `${d.timer_id}/${d.id}` }));
+      }
+      return w;
+    });
+    const stamps = await this.commit(writes, writes.map(() => ({ due: [], born: [] })));
+    return stamps.filter((s) => s !== null).length;
+  }
+}

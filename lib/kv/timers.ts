@@ -1,0 +1,145 @@
+/**
+ * Timers in Deno KV: a change computed by the service (lib/timers/changes.ts) is written as one
+ * atomic unit — the timer guarded by its versionstamp, its due entries and the deliveries its
+ * events cause — and many changes go in as few commits as the backend's limits allow.
+ */
+import type { Delivery } from "../webhooks/deliveries.ts";
+import type { TimerChange } from "../timers/changes.ts";
+import type { Timer, TimerType } from "../timers/model.ts";
+import { emptyWrite, type KvWrite } from "./batch.ts";
+import { addDue, type Committed, DueIndex, dueKey } from "./due.ts";
+import { key } from "./keys.ts";
+
+export type TimerEntry = { timer: Timer; versionstamp: string };
+
+export class TimerStore extends DueIndex {
+  async getTimer(id: string): Promise<TimerEntry | null> {
+    const e = await this.kv.get<Timer>(key.timer(id));
+    return e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null;
+  }
+
+  /** Reads timers by id (getMany takes 10 keys at a time). */
+  async getTimers(ids: string[]): Promise<(TimerEntry | null)[]> {
+    const out: (TimerEntry | null)[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      for (const e of await this.kv.getMany<Timer[]>(ids.slice(i, i + 10).map(key.timer))) {
+        out.push(e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null);
+      }
+    }
+    return out;
+  }
+
+  /** A stream of the timer's entry: now, then after every change (same process, or managed KV). */
+  watchTimer(id: string): ReadableStream<[Deno.KvEntryMaybe<Timer>]> {
+    return this.kv.watch<[Timer]>([key.timer(id)]);
+  }
+
+  /** The write of one change, and what it schedules once committed. */
+  timerWrite(c: TimerChange): { write: KvWrite; scheduled: Committed } {
+    const w = emptyWrite();
+    const t = c.timer;
+    w.checks.push({ key: key.timer(t.id), versionstamp: c.versionstamp });
+    w.sets.push({ key: key.timer(t.id), value: t });
+    if (!c.prev || c.prev.expires_at !== t.expires_at) {
+      // The account's listings carry expires_at: live timers are counted and listed from them.
+      w.sets.push({ key: key.acctTimer(t.account_id, t.created_at, t.id), value: t.expires_at });
+      w.sets.push({ key: key.acctTimerByType(t.account_id, t.type, t.created_at, t.id), value: t.expires_at });
+    }
+    const setKeys = new Set(c.dueSet.map((d) => `${d.item.at}|${d.item.kind}|${d.item.ref}`));
+    for (const d of c.dueDelete) if (!setKeys.has(`${d.at}|${d.kind}|${d.ref}`)) w.deletes.push(dueKey(d));
+    const now = t.changed_at ?? t.created_at;
+    for (const d of c.dueSet) addDue(w, d, this.opts.useQueue, now);
+    const born: { delivery: Delivery; versionstamp: string }[] = [];
+    for (const d of c.deliveries) {
+      w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d });
+      if (d.claimed) born.push({ delivery: d, versionstamp: "" });
+    }
+    const due = c.dueSet.filter((d) => !(d.value.kind === "delivery" && d.value.delivery.claimed)).map((d) => d.item);
+    return { write: w, scheduled: { due, born } };
+  }
+
+  /**
+   * Commits timer changes, each guarded by the versionstamp it was read at. Returns the
+   * versionstamp per change, or null where the timer changed meanwhile (read again, decide again).
+   */
+  async commitTimers(changes: TimerChange[]): Promise<(string | null)[]> {
+    const parts = changes.map((c) => this.timerWrite(c));
+    return await this.commit(parts.map((p) => p.write), parts.map((p) => p.scheduled));
+  }
+
+  /**
+   * Stores a new timer unless the account already holds `limit` live timers. All creations
+   * and deletions of an account check one sequence key, so concurrent ones cannot overshoot.
+   */
+  async createTimer(change: TimerChange, limit: number | null, now: number): Promise<"ok" | "limit"> {
+    const t = change.timer;
+    for (;;) {
+      const { write, scheduled } = this.timerWrite(change);
+      if (limit !== null) {
+        // Only limited plans serialise their creations; unlimited ones never contend.
+        const seq = await this.kv.get<number>(key.acctSeq(t.account_id));
+        if (await this.countLive(t.account_id, now, limit) >= limit) return "limit";
+        write.checks.push(seq);
+        write.sets.push({ key: key.acctSeq(t.account_id), value: (seq.value ?? 0) + 1 });
+      }
+      const [vs] = await this.commit([write], [scheduled]);
+      if (vs) return "ok";
+      if ((await this.kv.get(key.timer(t.id))).versionstamp) throw new Error("timer id collision; try again");
+    }
+  }
+
+  /** Live (unexpired) timers of an account, counting at most `upTo`. */
+  private async countLive(acct: string, now: number, upTo: number): Promise<number> {
+    let n = 0;
+    for await (const e of this.kv.list<number>({ prefix: key.acctTimers(acct) })) {
+      if (e.value > now && ++n >= upTo) break;
+    }
+    return n;
+  }
+
+  /** Deletes a timer with its indexes, due entries and delivery log. */
+  async deleteTimer(id: string): Promise<boolean> {
+    for (;;) {
+      const entry = await this.kv.get<Timer>(key.timer(id));
+      const t = entry.value;
+      if (!t) return false;
+      const seq = await this.kv.get<number>(key.acctSeq(t.account_id));
+      const op = this.kv.atomic().check(entry).check(seq)
+        .delete(key.timer(id))
+        .set(key.acctSeq(t.account_id), (seq.value ?? 0) + 1)
+        .delete(key.acctTimer(t.account_id, t.created_at, id))
+        .delete(key.acctTimerByType(t.account_id, t.type, t.created_at, id))
+        .delete(key.due(t.expires_at, "expire", id));
+      if (t.due_at !== null) op.delete(key.due(t.due_at, "timer", id));
+      if (!(await op.commit()).ok) continue;
+      await this.purgeDeliveries(id);
+      return true;
+    }
+  }
+
+  /** Deletes a timer's deliveries and their due entries, as few commits as the limits allow. */
+  private async purgeDeliveries(timerId: string) {
+    const writes: KvWrite[] = [];
+    for await (const e of this.kv.list<Delivery>({ prefix: key.deliveries(timerId) })) {
+      const w = emptyWrite();
+      w.deletes.push(e.key);
+      if (e.value.next_attempt_at !== null) {
+        w.deletes.push(key.due(e.value.next_attempt_at, "delivery", `${timerId}/${e.value.id}`));
+      }
+      writes.push(w);
+    }
+    await this.commit(writes, writes.map(() => ({ due: [], born: [] })));
+  }
+
+  /** A page of an account's timers, newest first, optionally of one type. */
+  async listTimers(acct: string, opts: { type?: TimerType; limit: number; cursor?: string; now: number }) {
+    const prefix = opts.type ? key.acctTimersOfType(acct, opts.type) : key.acctTimers(acct);
+    const iter = this.kv.list<number>({ prefix }, { reverse: true, limit: opts.limit, cursor: opts.cursor });
+    const ids: string[] = [];
+    for await (const e of iter) if (e.value > opts.now) ids.push(e.key[e.key.length - 1] as string);
+    const timers: Timer[] = [];
+    for (const e of await this.getTimers(ids)) if (e) timers.push(e.timer);
+    const full = ids.length === opts.limit || iter.cursor !== "";
+    return { timers, next_cursor: full && iter.cursor ? iter.cursor : null };
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The whole change a timer's transition causes, computed before anything is written: the timer
+ * as stored, its due-index entries (what is due when), and the webhook deliveries its events
+ * cause. Pure: the store writes a change atomically and decides nothing.
+ */
+import { type Delivery, newDelivery } from "../webhooks/deliveries.ts";
+import { lifetimeEnd, nextDeadline, type Timer, type TimerEvent } from "./model.ts";
+
+export type DueKind = "timer" | "delivery" | "expire";
+
+/** One entry of the due index. */
+export interface DueItem {
+  at: number;
+  kind: DueKind;
+  /** Timer id, or `timerId/deliveryId`. */
+  ref: string;
+}
+
+/**
+ * A due entry's value: the record as it was written in the same commit (so the entry's
+ * versionstamp is the record's while it is current), and nothing to read at the instant.
+ */
+export type DueValue =
+  | { kind: "timer"; timer: Timer }
+  | { kind: "delivery"; delivery: Delivery }
+  | { kind: "expire"; id: string };
+
+/** Queue messages; handlers validate them and never trust them to be current. */
+export type QueueMessage =
+  | { kind: "timer"; id: string; version: number; at?: number }
+  | { kind: "delivery"; timer_id: string; id: string; attempt: number; at?: number }
+  | { kind: "expire"; id: string; at?: number };
+
+export interface DueWrite {
+  item: DueItem;
+  value: DueValue;
+  /** A queue wake-up to write with it (where the KV has queues). */
+  wake?: QueueMessage;
+}
+
+export interface TimerChange {
+  /** The record this change replaces (null: a new timer) and the versionstamp it was read at. */
+  prev: Timer | null;
+  versionstamp: string | null;
+  /** The timer as it will be stored. */
+  timer: Timer;
+  /** Deliveries of its events, written with it. */
+  deliveries: Delivery[];
+  dueSet: DueWrite[];
+  dueDelete: DueItem[];
+}
+
+export interface PlanOptions {
+  now: number;
+  /** Deliveries due at once are written claimed until this instant by the committing process (null: unclaimed). */
+  claimUntil: number | null;
+}
+
+export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
+
+/** The due entry of a delivery's next attempt (or running claim), if any. */
+export function deliveryDue(d: Delivery): DueWrite | null {
+  if (d.next_attempt_at === null) return null;
+  const item: DueItem = { at: d.next_attempt_at, kind: "delivery", ref: dueRef(d) };
+  const wake: QueueMessage | undefined = d.claimed ? undefined : {
+    kind: "delivery",
+    timer_id: d.timer_id,
+    id: d.id,
+    attempt: d.attempts.length + 1,
+    at: d.next_attempt_at,
+  };
+  return { item, value: { kind: "delivery", delivery: d }, wake };
+}
+
+/**
+ * A timer's change from `prev` (null when new) to `next`, emitting `events`: its due instant,
+ * lifetime, and one delivery per event when it has a webhook.
+ */
+export function planTimerChange(
+  prev: Timer | null,
+  versionstamp: string | null,
+  next: Timer,
+  events: TimerEvent[],
+  o: PlanOptions,
+): TimerChange {
+  const dueAt = nextDeadline(next);
+  const timer: Timer = { ...next, due_at: dueAt, changed_at: o.now, expires_at: lifetimeEnd(next, dueAt) };
+  const dueSet: DueWrite[] = [];
+  const dueDelete: DueItem[] = [];
+  if (prev?.due_at != null && prev.due_at !== dueAt) dueDelete.push({ at: prev.due_at, kind: "timer", ref: prev.id });
+  if (dueAt !== null) {
+    // Rewritten with every change, so the entry always carries the current record.
+    const moved = prev?.due_at !== dueAt;
+    dueSet.push({
+      item: { at: dueAt, kind: "timer", ref: timer.id },
+      value: { kind: "timer", timer },
+      wake: moved ? { kind: "timer", id: timer.id, version: timer.version, at: dueAt } : undefined,
+    });
+  }
+  if (!prev || prev.expires_at !== timer.expires_at) {
+    if (prev) dueDelete.push({ at: prev.expires_at, kind: "expire", ref: prev.id });
+    const at = timer.expires_at;
+    dueSet.push({
+      item: { at, kind: "expire", ref: timer.id },
+      value: { kind: "expire", id: timer.id },
+      wake: { kind: "expire", id: timer.id, at },
+    });
+  }
+  const deliveries: Delivery[] = [];
+  if (next.webhook_url) {
+    for (const ev of events) {
+      const d = newDelivery(timer, ev, o.now, o.claimUntil);
+      deliveries.push(d);
+      dueSet.push(deliveryDue(d)!);
+    }
+  }
+  return { prev, versionstamp, timer, deliveries, dueSet, dueDelete };
+}

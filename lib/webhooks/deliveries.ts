@@ -1,0 +1,121 @@
+/**
+ * Webhook deliveries as data: what one is, how an event becomes one, what an attempt's outcome
+ * makes of it, and which ones the bounded log lets go. Pure: no clock, no KV.
+ */
+import { newEventId } from "../ids.ts";
+import type { Timer, TimerEvent, TimerType } from "../timers/model.ts";
+
+/** The signed-over webhook body, without `signature`. Member order is the serialised order. */
+export interface WebhookPayload {
+  id: string;
+  event: string;
+  timestamp: string;
+  timer_id: string;
+  title: string | null;
+  type: TimerType;
+  data: Record<string, unknown>;
+}
+
+export interface Attempt {
+  n: number;
+  at: string;
+  duration_ms: number;
+  status: number | null;
+  error: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  timer_id: string;
+  account_id: string;
+  url: string;
+  payload: WebhookPayload;
+  state: "pending" | "succeeded" | "failed";
+  attempts: Attempt[];
+  /** When the next attempt is due, or while `claimed` when the claim runs out (null once settled). */
+  next_attempt_at: number | null;
+  /** An attempt is in flight under a lease until `next_attempt_at`. */
+  claimed?: boolean;
+  created_at: number;
+}
+
+/** One delivery's change, guarded by the versionstamp it was read at. */
+export interface DeliveryChange {
+  versionstamp: string;
+  prev: Delivery;
+  next: Delivery;
+}
+
+/** How many settled deliveries the log keeps per timer (pending and failed ones are always kept). */
+export const DELIVERY_LOG_KEEP = 1000;
+
+/**
+ * The delivery of `ev` to the timer's webhook. `claimUntil` set: written claimed by the committing
+ * process, which sends it at once; others leave it alone until then.
+ */
+export function newDelivery(t: Timer, ev: TimerEvent, now: number, claimUntil: number | null): Delivery {
+  const id = newEventId(ev.at);
+  return {
+    id,
+    timer_id: t.id,
+    account_id: t.account_id,
+    url: t.webhook_url!,
+    payload: {
+      id,
+      event: ev.type,
+      timestamp: new Date(ev.at).toISOString(),
+      timer_id: t.id,
+      title: t.title,
+      type: t.type,
+      data: ev.data,
+    },
+    state: "pending",
+    attempts: [],
+    next_attempt_at: claimUntil ?? now,
+    ...(claimUntil !== null && { claimed: true }),
+    created_at: now,
+  };
+}
+
+/** A due attempt claimed until `until`. */
+export function claim(d: Delivery, until: number): Delivery {
+  return { ...d, next_attempt_at: until, claimed: true };
+}
+
+/** What one attempt's outcome makes of a claimed delivery: settled, or the next retry scheduled. */
+export function afterAttempt(
+  d: Delivery,
+  result: { ok: boolean; status: number | null; error: string | null; duration_ms: number },
+  started: number,
+  finished: number,
+  retryDelaysSeconds: number[],
+): Delivery {
+  const attempts = [...d.attempts, {
+    n: d.attempts.length + 1,
+    at: new Date(started).toISOString(),
+    duration_ms: result.duration_ms,
+    status: result.status,
+    error: result.error,
+  }];
+  const exhausted = attempts.length > retryDelaysSeconds.length;
+  return {
+    ...d,
+    claimed: false,
+    attempts,
+    state: result.ok ? "succeeded" : exhausted ? "failed" : "pending",
+    next_attempt_at: result.ok || exhausted ? null : finished + retryDelaysSeconds[attempts.length - 1] * 1000,
+  };
+}
+
+/**
+ * The deliveries the bounded log lets go, given a timer's log newest first: succeeded ones
+ * beyond the newest `keep`. Pending and failed ones stay whatever their age.
+ */
+export function beyondLog<T extends { delivery: Delivery }>(newestFirst: T[], keep = DELIVERY_LOG_KEEP): T[] {
+  return newestFirst.slice(keep).filter((e) => e.delivery.state === "succeeded");
+}
+
+/** Pending deliveries to a URL the timer no longer notifies (changed or removed): dropped. */
+export function toOldUrl<T extends { delivery: Delivery }>(entries: T[], url: string | null): T[] {
+  return entries.filter((e) => e.delivery.state === "pending" && e.delivery.url !== url);
+}

@@ -1,0 +1,192 @@
+/**
+ * Sends deliveries: claims due attempts (many per commit), POSTs them from a bounded worker pool,
+ * and records the outcomes in group commits (whatever piled up while the previous commit ran).
+ * A claim is a lease: another instance takes a delivery over only once its claim has run out.
+ */
+import type { Config } from "../../config.ts";
+import { signingSecrets } from "../accounts/accounts.ts";
+import type { LogLine } from "../http.ts";
+import type { Account, DueEntry, Store } from "../kv/store.ts";
+import { afterAttempt, beyondLog, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
+import { WorkerPool } from "./pool.ts";
+import { signDelivery } from "./signing.ts";
+import { type AttemptResult, postOnce } from "./deliver.ts";
+
+/** A claim outlives the attempt's timeout by this much before another instance may take it over. */
+export const LEASE_GRACE_MS = 2_000;
+/** The log of a timer is trimmed after this many new outcomes were recorded for it here. */
+const PRUNE_EVERY = 50;
+
+export interface SenderDeps {
+  store: Store;
+  config: Config;
+  now: () => number;
+  log?: (line: LogLine) => void;
+  fetch?: typeof fetch;
+}
+
+export class Sender {
+  readonly pool: WorkerPool;
+  #results: { change: DeliveryChange; done: () => void }[] = [];
+  #flushing: Promise<void> | null = null;
+  #sinceTrim = new Map<string, number>();
+  #trims = new Set<Promise<void>>();
+
+  constructor(readonly deps: SenderDeps) {
+    this.pool = new WorkerPool(deps.config.webhookConcurrency);
+  }
+
+  /** How long a claim made now holds. */
+  get leaseMs(): number {
+    return this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
+  }
+
+  /** Hands a claimed delivery to the pool. */
+  submit(d: Delivery, versionstamp: string): void {
+    void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp));
+  }
+
+  /**
+   * Claims the due attempts among `entries` (records read with the due index) in as few commits
+   * as the limits allow, and sends them. Returns the refs it could not claim in bulk.
+   */
+  async claimAndSend(entries: DueEntry[]): Promise<string[]> {
+    const now = this.deps.now();
+    const changes: DeliveryChange[] = [];
+    const rest: string[] = [];
+    for (const e of entries) {
+      const d = e.value.kind === "delivery" ? e.value.delivery : null;
+      if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
+        changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
+      } else rest.push(e.item.ref);
+    }
+    const stamps = changes.length ? await this.deps.store.deliveries.commitDeliveries(changes, now, false) : [];
+    stamps.forEach((vs, n) => {
+      if (vs) this.submit(changes[n].next, vs);
+      else rest.push(`${changes[n].next.timer_id}/${changes[n].next.id}`);
+    });
+    return rest;
+  }
+
+  /** One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. */
+  async step(ref: string, indexedAt: number | null): Promise<void> {
+    const { store, now } = this.deps;
+    const [timerId, id] = ref.split("/");
+    const entry = await store.deliveries.getDelivery(timerId, id);
+    const t = now();
+    const d = entry?.delivery;
+    const stale = indexedAt !== null && (!d || d.next_attempt_at !== indexedAt);
+    if (stale) await store.deliveries.deleteDue({ at: indexedAt, kind: "delivery", ref });
+    if (!entry || !d || d.state !== "pending" || d.next_attempt_at === null || d.next_attempt_at > t) return;
+    const claimed = claim(d, t + this.leaseMs);
+    const [vs] = await store.deliveries.commitDeliveries(
+      [{ versionstamp: entry.versionstamp, prev: d, next: claimed }],
+      t,
+      false,
+    );
+    if (vs) this.submit(claimed, vs);
+  }
+
+  async #attempt(claimed: Delivery, claimVersion: string): Promise<void> {
+    const { config, now, store } = this.deps;
+    let d = claimed;
+    let versionstamp = claimVersion;
+    // Waited in the pool so long that the claim could run out mid-attempt: renew it first, or let
+    // whoever took it over meanwhile have it (never two attempts at once).
+    if (d.next_attempt_at! - now() < config.webhookTimeoutMs + LEASE_GRACE_MS / 2) {
+      const renewed = claim(d, now() + this.leaseMs);
+      const [vs] = await store.deliveries.commitDeliveries([{ versionstamp, prev: d, next: renewed }], now(), false);
+      if (!vs) return;
+      [d, versionstamp] = [renewed, vs];
+    }
+    const started = now();
+    const result = await this.send(d, started);
+    const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
+    // Recorded in the background: the pool slot goes to the next attempt at once.
+    void this.#record({ versionstamp, prev: d, next });
+  }
+
+  /** Queues an outcome for the next group commit. */
+  #record(change: DeliveryChange): Promise<void> {
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#results.push({ change, done: resolve });
+    this.#flushing ??= this.#flush().finally(() => this.#flushing = null);
+    return promise;
+  }
+
+  /** One loop commits every outcome that piled up meanwhile, sized to the backend's limits. */
+  async #flush(): Promise<void> {
+    await Promise.resolve(); // outcomes of the same moment gather
+    while (this.#results.length) {
+      const batch = this.#results.splice(0, this.#results.length);
+      // Fails only where a delivery changed meanwhile (its timer was deleted, its URL changed).
+      await this.deps.store.deliveries.commitDeliveries(batch.map((b) => b.change), this.deps.now())
+        .catch((e) => this.#log("error", "recording attempts failed", e));
+      for (const b of batch) {
+        b.done();
+        if (b.change.next.state !== "pending") this.#counted(b.change.next.timer_id);
+      }
+    }
+  }
+
+  /** Trims a timer's log once enough new outcomes were recorded for it. */
+  #counted(timerId: string): void {
+    const n = (this.#sinceTrim.get(timerId) ?? 0) + 1;
+    if (n < PRUNE_EVERY) {
+      this.#sinceTrim.set(timerId, n);
+      return;
+    }
+    this.#sinceTrim.delete(timerId);
+    const p = this.trimLog(timerId).then(() => {}, (e) => this.#log("error", "trimming the delivery log failed", e));
+    this.#trims.add(p);
+    void p.finally(() => this.#trims.delete(p));
+  }
+
+  /** Keeps a timer's log bounded: the newest DELIVERY_LOG_KEEP plus everything pending or failed. */
+  async trimLog(timerId: string): Promise<number> {
+    const store = this.deps.store.deliveries;
+    return await store.deleteDeliveries(beyondLog(await store.deliveryLog(timerId)));
+  }
+
+  /** Resolves once every attempt and record started so far has finished. */
+  async settled(): Promise<void> {
+    while (this.pool.pending > 0 || this.#flushing || this.#trims.size) {
+      await this.pool.idle();
+      await this.#flushing;
+      await Promise.allSettled(this.#trims);
+    }
+  }
+
+  /** Accounts (for their signing secrets), cached for a second: a burst reads each once. */
+  #accounts = new Map<string, { account: Promise<Account | null>; until: number }>();
+  #account(id: string, now: number): Promise<Account | null> {
+    const hit = this.#accounts.get(id);
+    if (hit && hit.until > now) return hit.account;
+    if (this.#accounts.size > 10_000) this.#accounts.clear();
+    const account = this.deps.store.getAccount(id);
+    this.#accounts.set(id, { account, until: now + 1000 });
+    return account;
+  }
+
+  /** Signs with the account's current secrets and POSTs once. */
+  async send(d: Pick<Delivery, "account_id" | "url" | "payload">, at: number): Promise<AttemptResult> {
+    const { config } = this.deps;
+    const account = await this.#account(d.account_id, at);
+    if (!account) return { status: null, error: "account no longer exists", duration_ms: 0, ok: false };
+    const req = signDelivery(d.payload, signingSecrets(account, at), at);
+    return await postOnce(d.url, req, {
+      timeoutMs: config.webhookTimeoutMs,
+      allowPrivate: config.webhookAllowPrivate,
+      fetch: this.deps.fetch,
+    });
+  }
+
+  #log(level: string, msg: string, e?: unknown) {
+    this.deps.log?.({
+      time: new Date().toISOString(),
+      level,
+      msg,
+      error: e instanceof Error ? e.message : e === undefined ? undefined : String(e),
+    });
+  }
+}

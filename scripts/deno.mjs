@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-console -- a Node launcher that speaks to the terminal
 // Runs the pinned Deno: a `deno` on PATH of the pinned version, else the one from the npm
 // package `deno` (installed here on first use). Usage: node scripts/deno.mjs <deno args…>
+// Its own messages go to stderr, so that a command's output can be piped.
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -30,7 +31,8 @@ else {
   const res = spawnSync(
     npm,
     ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `deno@${pinned}`],
-    { cwd: root, stdio: "inherit" },
+    // npm's own output goes to stderr: stdout belongs to the command (`… --json | jq`).
+    { cwd: root, stdio: ["ignore", 2, 2] },
   );
   if (res.status !== 0 || versionOf(local) !== pinned) {
     console.error(`Could not install Deno ${pinned}; install it by hand and retry.`);

@@ -166,3 +166,36 @@ Deno.test("an attempt: redirects are not followed, a silent receiver times out, 
     await rx.close();
   }
 });
+
+Deno.test("a kept-alive connection the receiver closed meanwhile does not fail the next attempt", async () => {
+  // A bare HTTP/1.1 receiver that answers one request per connection with keep-alive, then drops
+  // the connection when a second request arrives on it (as an idle timeout racing a new request).
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  let connections = 0;
+  const serving = (async () => {
+    for await (const conn of listener) {
+      connections++;
+      (async () => {
+        const buf = new Uint8Array(65536);
+        let served = 0;
+        while ((await conn.read(buf).catch(() => null)) !== null) {
+          if (served++ === 1) break;
+          await conn.write(new TextEncoder().encode("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok"));
+        }
+        conn.close();
+      })();
+    }
+  })().catch(() => {});
+  const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+  try {
+    for (let i = 0; i < 3; i++) {
+      const r = await postOnce(`http://127.0.0.1:${port}/hook`, req, { timeoutMs: 2000, allowPrivate: true });
+      assert.equal(r.status, 200, `attempt ${i + 1}: ${r.error}`);
+    }
+    assert.equal(connections, 3, "each dropped connection was replaced, not reported as a failure");
+  } finally {
+    listener.close();
+    await serving;
+  }
+});

@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { jsonLogger } from "./lib/http.ts";
 import { openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
+import { kvLimitsFor } from "./lib/kv/batch.ts";
 
 /** The service could not start for a reason the operator can fix; the message says how, in one line. */
 export class StartError extends Error {
@@ -45,7 +46,7 @@ export async function start(config = loadConfig()) {
     throw new StartError(`KV_PATH=${config.kvPath ?? "(platform default)"} could not be opened (${firstLine(e)})`);
   }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
-  const store = new Store(kv, { useQueue });
+  const store = new Store(kv, { useQueue, limits: kvLimitsFor(config.kvPath) });
   const app = createApp({ store, config, log: jsonLogger });
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {

@@ -4,7 +4,7 @@ import type { Config } from "./config.ts";
 import { KeyResolver } from "./lib/accounts/auth.ts";
 import { ApiError } from "./lib/errors.ts";
 import { type AppEnv, errorHandler, jsonBody, type LogLine, notFoundHandler, requestContext } from "./lib/http.ts";
-import { apiGate, RateLimiter } from "./lib/accounts/rate_limit.ts";
+import { apiGate, ControlTokens, RateLimiter } from "./lib/accounts/rate_limit.ts";
 import type { Store } from "./lib/kv/store.ts";
 import { TimerService } from "./lib/timers/service.ts";
 import { validationHook } from "./lib/timers/validation.ts";
@@ -12,6 +12,9 @@ import { docsRoutes } from "./routes/docs.ts";
 import { documentApi, openApiConfig } from "./routes/api/v1/openapi.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pageRoutes } from "./routes/pages/mod.ts";
+import { dashboardRoutes } from "./routes/dashboard/mod.ts";
+import { Auth } from "./lib/accounts/service.ts";
+import { authRoutes } from "./routes/auth/mod.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
 import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
 import { eventRoutes } from "./routes/api/v1/events.ts";
@@ -35,14 +38,17 @@ export function createApp(deps: AppDeps) {
   const timers = new TimerService(store, config, now);
   const keys = new KeyResolver(store, { ttlMs: 5000, now });
   const limiter = new RateLimiter(store.kv, { flushMs: config.rateLimitFlushMs, now });
+  const auth = new Auth({ store, config, now, timers, log: deps.log });
   const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch });
 
   const app = new OpenAPIHono<AppEnv>();
-  app.use(requestContext({ log, now, trustProxy: config.trustProxy }));
+  // `trustProxy: true` alone (older configs, tests) means one proxy.
+  const trustProxyHops = Math.max(config.trustProxyHops ?? 0, config.trustProxy ? 1 : 0);
+  app.use(requestContext({ log, now, trustProxyHops }));
   app.onError(errorHandler({ log: deps.log }));
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  api.use(apiGate(limiter, config.plans, keys));
+  api.use(apiGate(limiter, config.plans, keys, new ControlTokens(store, { ttlMs: 60_000, now })));
   const body = jsonBody({ maxBytes: 16 * 1024 });
   api.on("POST", ["/timers"], body);
   api.on("PATCH", ["/timers/:id", "/timers/:id/state"], body);
@@ -62,6 +68,8 @@ export function createApp(deps: AppDeps) {
   });
   liveRoutes(app, { store, config, now });
   pageRoutes(app, { store, config, now });
+  authRoutes(app, auth, timers);
+  dashboardRoutes(app, { store, config, now, timers, scheduler, keys });
   docsRoutes(app, () => api.getOpenAPI31Document(openApiConfig(config.siteUrl)));
 
   app.notFound(notFoundHandler([
@@ -75,7 +83,7 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/events\/?$/, methods: ["GET"] },
   ]));
 
-  return { app, timers, keys, limiter, scheduler, store, config, now };
+  return { app, timers, keys, limiter, scheduler, auth, store, config, now };
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -12,35 +12,134 @@ export type AppEnv = {
 
 export type LogLine = Record<string, unknown>;
 
-/** Writes one JSON object per line to stdout. */
-export function jsonLogger(line: LogLine): void {
-  // deno-lint-ignore no-console
-  console.log(JSON.stringify(line));
+/** Where a LogBuffer writes: Deno.stdout, or a test's sink. */
+export interface LogSink {
+  write(p: Uint8Array): Promise<number>;
+  writeSync(p: Uint8Array): number;
 }
 
 /**
- * Gives each request an id (X-Request-Id) and the client's address (the socket peer, or the
- * first X-Forwarded-For hop behind a trusted proxy), and logs one line when it ends: never
- * headers or bodies. One middleware rather than two: every level costs on the hot path.
+ * Log lines gathered in memory and written in batches off the request path: a request only
+ * appends a string; a timer writes what gathered every `flushMs` with one asynchronous write,
+ * so a slow or blocked stdout never holds a request. Past `maxBytes` waiting, lines are dropped
+ * and counted (one line says how many). `flushSync()` writes the rest when the process exits.
+ */
+export class LogBuffer {
+  #lines: string[] = [];
+  #bytes = 0;
+  #dropped = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #writing: Promise<void> | null = null;
+  readonly #enc = new TextEncoder();
+
+  constructor(readonly sink: LogSink, readonly opts: { flushMs?: number; maxBytes?: number } = {}) {}
+
+  /** Appends one JSON line (bound: pass it around as a function). */
+  readonly log = (line: LogLine): void => {
+    const text = JSON.stringify(line);
+    if (this.#bytes + text.length > (this.opts.maxBytes ?? 8 << 20)) {
+      this.#dropped++;
+      return;
+    }
+    this.#lines.push(text);
+    this.#bytes += text.length + 1;
+    if (this.#timer === undefined && this.#writing === null) {
+      const timer = setTimeout(this.#tick, this.opts.flushMs ?? 20);
+      // A pending flush must not keep a finished process alive; flushSync() covers exit.
+      Deno.unrefTimer(timer);
+      this.#timer = timer;
+    }
+  };
+
+  #tick = () => {
+    this.#timer = undefined;
+    void this.flush();
+  };
+
+  /** Writes everything gathered so far; resolves once it is written. */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#writing ??= this.#drain().finally(() => this.#writing = null);
+    return this.#writing;
+  }
+
+  #take(): Uint8Array | null {
+    if (this.#dropped > 0) {
+      const note = { time: new Date().toISOString(), level: "warn", msg: "log lines dropped", dropped: this.#dropped };
+      this.#lines.push(JSON.stringify(note));
+      this.#dropped = 0;
+    }
+    if (this.#lines.length === 0) return null;
+    const chunk = this.#enc.encode(this.#lines.join("\n") + "\n");
+    this.#lines = [];
+    this.#bytes = 0;
+    return chunk;
+  }
+
+  async #drain(): Promise<void> {
+    // Lines that gather during a write go out with the next one, until none are left.
+    for (let chunk = this.#take(); chunk; chunk = this.#take()) {
+      try {
+        for (let at = 0; at < chunk.length;) at += await this.sink.write(chunk.subarray(at));
+      } catch {
+        return; // stdout closed: nowhere to put the lines
+      }
+    }
+  }
+
+  /** Writes what is still gathered, synchronously (at exit). */
+  flushSync(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const chunk = this.#take();
+    try {
+      for (let at = 0; chunk && at < chunk.length;) at += this.sink.writeSync(chunk.subarray(at));
+    } catch { /* stdout closed */ }
+  }
+}
+
+/** The process's log: JSON lines on stdout, batched; whatever is left is written at exit. */
+export const stdoutLog: LogBuffer = new LogBuffer(Deno.stdout);
+globalThis.addEventListener("unload", () => stdoutLog.flushSync());
+
+/** Writes one JSON object per line to stdout (batched, see LogBuffer). */
+export const jsonLogger: (line: LogLine) => void = stdoutLog.log;
+
+/**
+ * The client's address: the socket peer, or behind `hops` trusted proxies the entry the
+ * outermost of them appended to X-Forwarded-For, counted from the right. The left end is
+ * written by the client and never trusted.
+ */
+export function clientIp(peer: string, forwardedFor: string | undefined, hops: number): string {
+  if (hops <= 0 || !forwardedFor) return peer;
+  const list = forwardedFor.split(",");
+  // Fewer entries than proxies: the request skipped some of them; the left-most is the best known.
+  const entry = list[Math.max(0, list.length - hops)].trim();
+  return entry || peer;
+}
+
+/**
+ * Gives each request an id (X-Request-Id) and the client's address (see clientIp), and logs one
+ * line when it ends: never headers or bodies. One middleware rather than two: every level costs
+ * on the hot path.
  */
 export function requestContext(
-  opts: { log?: (line: LogLine) => void; now: () => number; trustProxy: boolean },
+  opts: { log?: (line: LogLine) => void; now: () => number; trustProxyHops: number },
 ): MiddlewareHandler<AppEnv> {
+  const { log, now, trustProxyHops: hops } = opts;
   return async function requestContext(c, next) {
     const inbound = c.req.header("x-request-id");
     const id = inbound && /^[\w.-]{1,64}$/.test(inbound) ? inbound : `req_${randomBase62(16)}`;
     c.set("requestId", id);
-    let ip = c.env?.remoteAddr?.hostname ?? "127.0.0.1";
-    if (opts.trustProxy) {
-      const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-      if (fwd) ip = fwd;
-    }
+    const peer = c.env?.remoteAddr?.hostname ?? "127.0.0.1";
+    const ip = hops > 0 ? clientIp(peer, c.req.header("x-forwarded-for"), hops) : peer;
     c.set("ip", ip);
-    const started = performance.now();
+    const started = log ? performance.now() : 0;
     await next();
     c.res.headers.set("X-Request-Id", id);
-    opts.log?.({
-      time: new Date(opts.now()).toISOString(),
+    log?.({
+      time: new Date(now()).toISOString(),
       level: c.res.status >= 500 ? "error" : "info",
       request_id: id,
       method: c.req.method,

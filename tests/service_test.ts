@@ -17,10 +17,13 @@ Deno.test("GET /api/v1/openapi.json is an OpenAPI 3.1 document covering every en
       "delete /timers/{id}",
     ]
   ) assert.ok(ops.includes(op), op);
-  const create = r.body.components.schemas.CreateTimer;
-  assert.equal(create.additionalProperties, false);
-  assert.deepEqual(create.required, ["type"]);
-  assert.equal(create.properties.duration.maximum, 31536000);
+  // One create shape per type, each closed to foreign fields.
+  const schemas = r.body.components.schemas;
+  assert.equal(schemas.CreateTimer.discriminator.propertyName, "type");
+  const countdown = schemas.CountdownCreate;
+  assert.equal(countdown.additionalProperties, false);
+  assert.ok(countdown.required.includes("type"));
+  assert.equal(countdown.properties.duration.maximum, 31536000);
   assert.ok(r.body.components.securitySchemes.bearer);
   assert.equal(r.body.servers[0].url, "http://timers.test/api/v1");
   await s.close();

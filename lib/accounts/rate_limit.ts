@@ -5,14 +5,18 @@
  *
  * Overshoot bound: between two merges a process only knows the others' counts as of the last
  * merge, so with P processes a window can admit at most what the other P−1 processes admit in
- * one flush interval beyond the limit. One process never overshoots.
+ * one flush interval beyond the limit. One process alone never overshoots: counts being merged
+ * stay counted until the total that includes them is read back, and a subject it meets for the
+ * first time (or again, after forgetting it) is read from KV before its first request is let in.
  */
 import type { MiddlewareHandler } from "hono";
 import type { PlanLimits, Plans } from "../../config.ts";
-import type { KeyResolver, Principal } from "./auth.ts";
+import { type KeyResolver, type Principal, unauthorized } from "./auth.ts";
 import { ApiError } from "../errors.ts";
 import type { AppEnv } from "../http.ts";
-import { rateKey } from "../kv/keys.ts";
+import { sha256Hex, timingSafeEqual } from "../ids.ts";
+import { rateKey, ratePrefix } from "../kv/keys.ts";
+import type { Store } from "../kv/store.ts";
 
 export interface Decision {
   allowed: boolean;
@@ -31,18 +35,31 @@ interface Window {
   start: number;
   /** All processes' count as of the last merge (includes what this process merged). */
   merged: number;
-  /** Counted here since the last merge. */
+  /** Sent to KV by the merge under way, not yet part of `merged`. */
+  inflight: number;
+  /** Counted here since the last merge began. */
   pending: number;
 }
 
 interface Subject {
+  name: string;
   minute: Window;
   day: Window;
   touched: number;
+  /** Set while the subject's totals are read from KV, before its first request is decided. */
+  loading: Promise<void> | null;
 }
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** Subjects idle this long are forgotten (their totals stay in KV and are read back on return). */
+const IDLE_MS = 2 * MINUTE;
+/** How often counters of ended windows are swept out of KV. */
+const SWEEP_MS = 10 * MINUTE;
+/** Mutations per merge commit (a local commit allows 1 000, KV Connect as many). */
+const SUMS_PER_COMMIT = 500;
+
+const used = (w: Window) => w.merged + w.inflight + w.pending;
 
 export class RateLimiter {
   #subjects = new Map<string, Subject>();
@@ -50,18 +67,29 @@ export class RateLimiter {
   #flushing: Promise<void> | null = null;
   /** Counters of windows that have ended, deleted at the next merge. */
   #stale: Deno.KvKey[] = [];
+  #lastSweep = -Infinity;
 
   constructor(
     readonly kv: Deno.Kv,
     readonly opts: { flushMs: number; now: () => number },
   ) {}
 
-  /** Counts one request of `subject` against `limits`, unless it is over them. */
-  check(subject: string, limits: PlanLimits): Decision {
+  /**
+   * Counts one request of `subject` against `limits`, unless it is over them. Synchronous for a
+   * subject this process knows; the first request of another waits for one KV read.
+   */
+  check(subject: string, limits: PlanLimits): Decision | Promise<Decision> {
+    const s = this.#subjects.get(subject) ?? this.#load(subject);
+    if (s.loading) return s.loading.then(() => this.#decide(s, limits));
+    return this.#decide(s, limits);
+  }
+
+  #decide(s: Subject, limits: PlanLimits): Decision {
     const now = this.opts.now();
-    const s = this.#subject(subject, now);
-    const minuteUsed = s.minute.merged + s.minute.pending;
-    const dayUsed = s.day.merged + s.day.pending;
+    this.#roll(s, now);
+    s.touched = now;
+    const minuteUsed = used(s.minute);
+    const dayUsed = used(s.day);
     const reset = Math.floor((s.minute.start + MINUTE) / 1000);
     const limit = limits.per_minute ?? limits.per_day;
     if (limits.per_day !== null && dayUsed >= limits.per_day) {
@@ -74,7 +102,6 @@ export class RateLimiter {
     }
     s.minute.pending++;
     s.day.pending++;
-    s.touched = now;
     const remaining = limits.per_minute !== null
       ? limits.per_minute - minuteUsed - 1
       : limits.per_day !== null
@@ -83,23 +110,40 @@ export class RateLimiter {
     return { allowed: true, limit, remaining, reset };
   }
 
-  #subject(name: string, now: number): Subject {
+  /** A subject met for the first time (or again after being forgotten): its totals come from KV. */
+  #load(name: string): Subject {
+    const now = this.opts.now();
+    const s: Subject = {
+      name,
+      minute: fresh(now - (now % MINUTE)),
+      day: fresh(now - (now % DAY)),
+      touched: now,
+      loading: null,
+    };
+    const { minute, day } = s;
+    s.loading = this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([
+      rateKey(name, "m", minute.start),
+      rateKey(name, "d", day.start),
+    ]).then(([m, d]) => {
+      minute.merged = Number(m.value?.value ?? 0n);
+      day.merged = Number(d.value?.value ?? 0n);
+    }, () => {/* KV unavailable: count from zero rather than refuse everyone */}).finally(() => s.loading = null);
+    this.#subjects.set(name, s);
+    return s;
+  }
+
+  /** Starts new windows when the minute or the day has turned. */
+  #roll(s: Subject, now: number): void {
     const minuteStart = now - (now % MINUTE);
     const dayStart = now - (now % DAY);
-    let s = this.#subjects.get(name);
-    if (!s) {
-      s = { minute: fresh(minuteStart), day: fresh(dayStart), touched: now };
-      this.#subjects.set(name, s);
-    }
     if (s.minute.start !== minuteStart) {
-      this.#stale.push(rateKey(name, "m", s.minute.start));
+      this.#stale.push(rateKey(s.name, "m", s.minute.start));
       s.minute = fresh(minuteStart);
     }
     if (s.day.start !== dayStart) {
-      this.#stale.push(rateKey(name, "d", s.day.start));
+      this.#stale.push(rateKey(s.name, "d", s.day.start));
       s.day = fresh(dayStart);
     }
-    return s;
   }
 
   /** Merges pending counts into KV and refreshes the totals of recently active subjects. */
@@ -111,34 +155,95 @@ export class RateLimiter {
 
   async #flush(): Promise<void> {
     const now = this.opts.now();
-    for (const stale of this.#stale.splice(0, 500)) await this.kv.delete(stale).catch(() => {});
-    const work: { name: string; s: Subject; m: number; d: number }[] = [];
+    const work: { s: Subject; minute: Window; day: Window; m: number; d: number }[] = [];
     for (const [name, s] of this.#subjects) {
-      if (now - s.touched > 2 * MINUTE && s.minute.pending === 0 && s.day.pending === 0) {
-        this.#stale.push(rateKey(name, "m", s.minute.start));
+      if (s.loading) continue;
+      this.#roll(s, now);
+      const { minute, day } = s;
+      if (now - s.touched > IDLE_MS && minute.pending === 0 && day.pending === 0) {
+        // Forgotten here; the day total stays in KV and is read back if the subject returns.
+        this.#stale.push(rateKey(name, "m", minute.start));
         this.#subjects.delete(name);
         continue;
       }
-      // Refresh only subjects active in the current minute: their windows are the ones in use.
-      if (now - s.touched > MINUTE) continue;
-      work.push({ name, s, m: s.minute.pending, d: s.day.pending });
-      s.minute.pending = 0;
-      s.day.pending = 0;
+      // Refresh only subjects active in the current minute (or with counts to merge).
+      if (now - s.touched > MINUTE && minute.pending === 0 && day.pending === 0) continue;
+      work.push({ s, minute, day, m: minute.pending, d: day.pending });
+      minute.inflight += minute.pending;
+      day.inflight += day.pending;
+      minute.pending = 0;
+      day.pending = 0;
     }
-    for (const { name, s, m, d } of work) {
-      const mKey = rateKey(name, "m", s.minute.start);
-      const dKey = rateKey(name, "d", s.day.start);
+    await this.#deleteStale(now);
+    for (let i = 0; i < work.length; i += SUMS_PER_COMMIT / 2) {
+      const batch = work.slice(i, i + SUMS_PER_COMMIT / 2);
+      let merged = false;
       try {
-        if (m > 0 || d > 0) {
-          await this.kv.atomic().sum(mKey, BigInt(m)).sum(dKey, BigInt(d)).commit();
+        const op = this.kv.atomic();
+        for (const { s, minute, day, m, d } of batch) {
+          if (m > 0) op.sum(rateKey(s.name, "m", minute.start), BigInt(m));
+          if (d > 0) op.sum(rateKey(s.name, "d", day.start), BigInt(d));
         }
-        const [mv, dv] = await this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([mKey, dKey]);
-        if (s.minute.start === mKey[3]) s.minute.merged = Number(mv.value?.value ?? 0n);
-        if (s.day.start === dKey[3]) s.day.merged = Number(dv.value?.value ?? 0n);
+        merged = (await op.commit()).ok;
+      } catch { /* KV unavailable: the counts are kept below and merged next time */ }
+      if (!merged) {
+        for (const w of batch) {
+          w.minute.inflight -= w.m;
+          w.minute.pending += w.m;
+          w.day.inflight -= w.d;
+          w.day.pending += w.d;
+        }
+        continue;
+      }
+      // The totals read now include what was just merged: it leaves `inflight` as it joins `merged`.
+      await Promise.all(
+        chunks(batch, 5).map(async (part) => {
+          const keys = part.flatMap(({ s, minute, day }) => [
+            rateKey(s.name, "m", minute.start),
+            rateKey(s.name, "d", day.start),
+          ]);
+          let totals: Deno.KvEntryMaybe<Deno.KvU64>[] | null = null;
+          try {
+            totals = await this.kv.getMany<Deno.KvU64[]>(keys);
+          } catch { /* unread: keep the local view, which counts the merged requests */ }
+          part.forEach(({ minute, day, m, d }, j) => {
+            if (totals) {
+              minute.merged = Math.max(minute.merged + m, Number(totals[2 * j].value?.value ?? 0n));
+              day.merged = Math.max(day.merged + d, Number(totals[2 * j + 1].value?.value ?? 0n));
+            } else {
+              minute.merged += m;
+              day.merged += d;
+            }
+            minute.inflight -= m;
+            day.inflight -= d;
+          });
+        }),
+      );
+    }
+  }
+
+  /** Deletes counters of ended windows: those noted here, and every `SWEEP_MS` all of them in KV. */
+  async #deleteStale(now: number): Promise<void> {
+    if (now - this.#lastSweep >= SWEEP_MS) {
+      this.#lastSweep = now;
+      try {
+        for await (const e of this.kv.list({ prefix: ratePrefix() })) {
+          const [, , window, start] = e.key;
+          // A minute of slack: another process may still be merging into a window just ended.
+          const end = Number(start) + (window === "m" ? MINUTE : DAY);
+          if (end < now - MINUTE) this.#stale.push(e.key);
+          if (this.#stale.length >= 10 * SUMS_PER_COMMIT) break;
+        }
+      } catch { /* next sweep */ }
+    }
+    while (this.#stale.length > 0) {
+      const batch = this.#stale.splice(0, SUMS_PER_COMMIT);
+      const op = this.kv.atomic();
+      for (const k of batch) op.delete(k);
+      try {
+        await op.commit();
       } catch {
-        // KV unavailable: keep the counts to merge next time rather than forget them.
-        if (s.minute.start === mKey[3]) s.minute.pending += m;
-        if (s.day.start === dKey[3]) s.day.pending += d;
+        return; // KV unavailable: the next sweep finds them
       }
     }
   }
@@ -156,20 +261,59 @@ export class RateLimiter {
 }
 
 function fresh(start: number): Window {
-  return { start, merged: 0, pending: 0 };
+  return { start, merged: 0, inflight: 0, pending: 0 };
+}
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+/**
+ * Control tokens verified against their timer, so only a real token gets its own budget: a
+ * made-up `tct_…` counts against the caller's IP and leaves nothing in KV. Valid answers are
+ * cached for `ttlMs` (a token never changes; its timer may go, which the route answers).
+ */
+export class ControlTokens {
+  #valid = new Map<string, { id: string; until: number }>();
+
+  constructor(readonly store: Pick<Store, "getTimer">, readonly opts: { ttlMs: number; now: () => number }) {}
+
+  /** Whether `token` controls timer `id`. */
+  async verify(id: string, token: string): Promise<boolean> {
+    const hash = sha256Hex(token);
+    const now = this.opts.now();
+    const hit = this.#valid.get(hash);
+    if (hit && hit.until > now) return hit.id === id;
+    // Timer ids are short; anything longer is no timer (and too long for a KV key).
+    if (id.length > 64) return false;
+    const entry = await this.store.getTimer(id);
+    if (!entry || !timingSafeEqual(hash, entry.timer.control_token_hash)) return false;
+    if (this.#valid.size >= 10_000) this.#valid.clear();
+    this.#valid.set(hash, { id, until: now + this.opts.ttlMs });
+    return true;
+  }
 }
 
 const EXPOSED = "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id";
+/** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
+const CONTROL_PATH = /^\/api\/v1\/timers\/([^/]+)(\/state)?\/?$/;
+/** Routes that answer only an authenticated caller (everything but the public events and the document). */
+const AUTHENTICATED = /^\/api\/v1\/timers(\/|$)/;
 
 /**
  * The API's front door, one middleware for speed: CORS (keys are bearer tokens, never cookies,
- * so any origin may call), who is calling, the plan's API access, and the rate limit with its
- * X-RateLimit-* headers on every response (429 with Retry-After when over).
+ * so any origin may call), who is calling, the rate limit with its X-RateLimit-* headers on every
+ * response (429 with Retry-After when over), then 401 for a caller without a valid credential on
+ * an authenticated route (before any validation or lookup, so no answer tells whether an id
+ * exists), and the plan's API access. Unknown keys and tokens count against the caller's IP.
  */
 export function apiGate(
   limiter: RateLimiter,
   plans: Plans,
   keys: KeyResolver,
+  controls: ControlTokens,
 ): MiddlewareHandler<AppEnv> {
   return async function apiGate(c, next) {
     c.header("Access-Control-Allow-Origin", "*");
@@ -180,21 +324,32 @@ export function apiGate(
       c.header("Access-Control-Max-Age", "86400");
       return c.body(null, 204);
     }
+    const ip = c.get("ip");
     let principal: Principal;
     let authError: unknown = null;
     try {
-      principal = await keys.principal(c.req.header("authorization"), c.get("ip"));
+      principal = await keys.principal(c.req.header("authorization"), ip);
     } catch (e) {
       // A bad key still counts against the caller's address, and the 401 carries the headers.
       authError = e;
-      principal = { kind: "anonymous", ip: c.get("ip") };
+      principal = { kind: "anonymous", ip };
     }
-    const [subject, plan] = principal.kind === "account"
-      ? [`acct:${principal.account.id}`, plans[principal.account.plan]]
-      : principal.kind === "control"
-      ? [`ctl:${principal.token.slice(0, 16)}`, plans.pro]
-      : [`ip:${principal.ip}`, plans.anonymous];
-    const d = limiter.check(subject, plan);
+    let subject = `ip:${ip}`;
+    let plan = plans.anonymous;
+    if (principal.kind === "account") {
+      subject = `acct:${principal.account.id}`;
+      plan = plans[principal.account.plan];
+    } else if (principal.kind === "control") {
+      const m = CONTROL_PATH.exec(c.req.path);
+      if (m && await controls.verify(decodeURIComponent(m[1]), principal.token)) {
+        subject = `ctl:${m[1]}`;
+        plan = plans.pro;
+      } else if (m) {
+        authError = unauthorized("the control token does not match this timer");
+      }
+    }
+    let d = limiter.check(subject, plan);
+    if (d instanceof Promise) d = await d;
     // Set before the response exists, so Hono merges them without copying the response.
     c.header("X-RateLimit-Reset", String(d.reset));
     if (d.limit !== null) c.header("X-RateLimit-Limit", String(d.limit));
@@ -210,8 +365,11 @@ export function apiGate(
       );
     }
     if (authError) throw authError;
+    if (principal.kind === "anonymous" && AUTHENTICATED.test(c.req.path)) {
+      throw unauthorized("missing API key: send Authorization: Bearer <API_KEY>");
+    }
     // Free plans have public events only.
-    if (principal.kind === "account" && !plan.api && c.req.path.startsWith("/api/v1/timers")) {
+    if (principal.kind === "account" && !plan.api && AUTHENTICATED.test(c.req.path)) {
       throw new ApiError(403, `the ${principal.account.plan} plan has no API access; upgrade to pro or enterprise`);
     }
     c.set("principal", principal);

@@ -7,6 +7,9 @@ export function rateKey(subject: string, window: "m" | "d", start: number): [str
   return ["rate", subject, window, start];
 }
 
+/** Every rate-limit counter, for sweeping out ended windows. */
+export const ratePrefix = (): Deno.KvKey => ["rate"];
+
 export const key = {
   account: (id: string) => ["account", id],
   /** A key's SHA-256 → `{ account_id, key_id }` (a bare account id in data written before named keys). */

@@ -2,8 +2,8 @@
  * The face of a timer: title, state in words, interval phase and round, the clock, the
  * event's date and a polite live region. Rendered on the server and inside islands alike.
  */
-import type { ComponentChildren } from "preact";
-import { clockParts, fill, type Frame, type TimerState, type TimerType } from "../lib/display.ts";
+import type { ComponentChildren, Ref } from "preact";
+import { clockParts, fill, type Frame, textEm, type TimerState, type TimerType } from "../lib/display.ts";
 import type { Texts } from "../lib/i18n.ts";
 
 export interface FaceProps {
@@ -26,6 +26,10 @@ export interface FaceProps {
   /** For live timers: whether a snapshot of the stream has arrived ("live") or not yet. */
   sync?: "live" | "connecting";
   children?: ComponentChildren;
+  /** The timer was deleted or expired: the face stops and says so. */
+  gone?: boolean;
+  /** The face's root element, for fitting it to its frame. */
+  faceRef?: Ref<HTMLDivElement>;
 }
 
 export function stateLabel(t: Texts, state: TimerState): string {
@@ -41,11 +45,12 @@ export function roundLabel(t: Texts, frame: Frame, lang: string): string {
 
 export function TimerFace(p: FaceProps) {
   const { frame, t } = p;
-  const { days, hms } = clockParts(frame.seconds, p.lang);
+  const { days, hms } = p.gone ? { days: null, hms: "--:--" } : clockParts(frame.seconds, p.lang);
   return (
     <div
+      ref={p.faceRef}
       class={`face face--${p.variant}`}
-      data-state={frame.state}
+      data-state={p.gone ? "gone" : frame.state}
       data-type={p.type}
       data-phase={frame.phase ?? undefined}
       data-deadline={p.deadline ?? undefined}
@@ -54,19 +59,23 @@ export function TimerFace(p: FaceProps) {
       {p.title && <h1 class="face-title">{p.title}</h1>}
       <p class="face-status">
         <span class="face-mark" aria-hidden="true" />
-        <span class="face-state">{stateLabel(t, frame.state)}</span>
+        <span class="face-state">{p.gone ? t.state_gone : stateLabel(t, frame.state)}</span>
       </p>
-      {p.type === "interval" && (
+      {p.type === "interval" && !p.gone && (
         <p class="face-phase">
           <strong class="face-phase-name">{frame.phase === "rest" ? t.rest : t.work}</strong>{" "}
           <span class="face-round">{roundLabel(t, frame, p.lang)}</span>
         </p>
       )}
-      <div class="face-time" role="timer" style={{ "--len": hms.length }}>
+      <div
+        class={`face-time${days ? " face-time--days" : ""}`}
+        role="timer"
+        style={{ "--hw": textEm(hms), "--dw": days ? textEm(days) : 0 }}
+      >
         {days && <span class="face-days">{days}</span>}
         <span class="face-hms">{hms}</span>
       </div>
-      {frame.progress !== null && (
+      {frame.progress !== null && !p.gone && (
         <div class="face-bar" aria-hidden="true">
           <i style={{ transform: `scaleX(${Math.min(1, Math.max(0, frame.progress)).toFixed(4)})` }} />
         </div>

@@ -59,7 +59,13 @@ export function useTimer(initial: Source, live: string | null, title: string | n
   // The first render matches the server's (computed at the server's instant).
   const [frame, setFrame] = useState(() => frameAt(initial, initial.at));
   const [liveTitle, setTitle] = useState(title);
-  const [gone, setGone] = useState(false);
+  const [gone, setGoneState] = useState(false);
+  const goneRef = useRef(false);
+  // A gone timer stops: no more ticks, the face says so.
+  const setGone = (v: boolean) => {
+    goneRef.current = v;
+    setGoneState(v);
+  };
   const [reconnecting, setReconnecting] = useState(false);
   const [snapshots, setSnapshots] = useState(0);
 
@@ -68,6 +74,7 @@ export function useTimer(initial: Source, live: string | null, title: string | n
     let handle = 0;
     const tick = () => {
       clearTimeout(handle);
+      if (goneRef.current) return;
       const f = frameAt(src.current, Date.now() + offset.current);
       setFrame((prev) => sameFace(prev, f) ? prev : f);
       if (f.next_ms !== null) handle = setTimeout(tick, f.next_ms + 1) as unknown as number;
@@ -116,8 +123,10 @@ export function useTimer(initial: Source, live: string | null, title: string | n
         tickRef.current();
       });
       source.addEventListener("gone", () => {
+        stopped = true;
         source.close();
         setGone(true);
+        setReconnecting(false);
       });
       source.onerror = () => {
         if (stopped || source.readyState !== EventSource.CLOSED) {
@@ -158,7 +167,7 @@ export function useTimer(initial: Source, live: string | null, title: string | n
     reconnecting,
     snapshots,
     sync: live ? (snapshots > 0 && !reconnecting ? "live" : "connecting") : undefined,
-    deadline: localDeadline(src.current, offset.current),
+    deadline: gone ? null : localDeadline(src.current, offset.current),
     restart: () => {
       src.current = { ...src.current, state: "running", elapsed_ms: 0, at: Date.now() + offset.current };
       tickRef.current();

@@ -81,7 +81,9 @@ export default function Control(p: ControlProps) {
     }
   }
 
-  const allowed = validActions(p.source.type, frame.state);
+  // An event that was never started counts all the same; it can still be started.
+  const state = timer.source.type === "event" && timer.source.state === "idle" ? "idle" : frame.state;
+  const allowed = timer.gone ? [] : validActions(p.source.type, state);
   const enabled = access === "ok" && !busy && waitFor === null && !timer.gone;
   const status = access === "checking"
     ? t.control_checking
@@ -103,6 +105,7 @@ export default function Control(p: ControlProps) {
         date={p.date}
         announcement={announcement}
         notice={timer.gone ? t.gone : timer.reconnecting ? t.reconnecting : null}
+        gone={timer.gone}
         brand={null}
         variant="page"
         deadline={timer.deadline}

@@ -1,5 +1,7 @@
 /** The timer display of /widget and /v/:id: ticks from its props or follows a live timer. */
+import { useRef } from "preact/hooks";
 import { TimerFace } from "../components/TimerFace.tsx";
+import { useFit } from "../components/use_fit.ts";
 import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
 import type { Source } from "../lib/display.ts";
 import type { Texts } from "../lib/i18n.ts";
@@ -25,8 +27,12 @@ export default function Widget(p: WidgetProps) {
   const announcement = useAnnouncer(frame, p.t, p.lang);
   const alarm = useAlarm(p.alarm && !timer.gone, frame.state);
   const done = frame.state === "completed";
+  const face = useRef<HTMLDivElement>(null);
+  useFit(face, p.variant === "widget");
   return (
     <TimerFace
+      faceRef={face}
+      gone={timer.gone}
       frame={frame}
       type={p.source.type}
       lang={p.lang}
@@ -40,7 +46,7 @@ export default function Widget(p: WidgetProps) {
       deadline={timer.deadline}
       sync={timer.sync}
     >
-      {alarm.sound === "blocked" && !done && (
+      {alarm.sound === "blocked" && !done && !timer.gone && (
         <button type="button" class="face-button face-sound" onClick={alarm.unlock}>
           <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true">
             <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />

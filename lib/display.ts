@@ -56,8 +56,11 @@ export function frameAt(src: Source, serverNow: number): Frame {
   let state = src.state;
   const ticking = state === "running";
   if (src.type === "event") {
+    // An event counts to its target whether or not it was started (start only records when):
+    // a face never shows "not started" over a running count.
+    if (state === "idle") state = "running";
     let left = state === "completed" ? 0 : state === "stopped" ? src.frozen_ms ?? 0 : (src.target ?? 0) - serverNow;
-    if (ticking && left <= 0) state = "completed";
+    if (state === "running" && left <= 0) state = "completed";
     left = Math.max(0, left);
     const counts = state !== "completed" && state !== "stopped";
     return {
@@ -180,8 +183,10 @@ export function sourceFromSnapshot(s: LiveSnapshot): Source {
 
 /** The client instant at which `src` ends, given the clock offset (server − client); null if not running to an end. */
 export function localDeadline(src: Source, offset: number): number | null {
+  if (src.type === "event") {
+    return (src.state === "running" || src.state === "idle") && src.target !== null ? src.target - offset : null;
+  }
   if (src.state !== "running") return null;
-  if (src.type === "event") return src.target === null ? null : src.target - offset;
   if (src.total_ms === null) return null;
   return src.at - offset + (src.total_ms - src.elapsed_ms);
 }
@@ -230,6 +235,19 @@ export function clockParts(totalSeconds: number, lang: string): { days: string |
   }
   if (h > 0) return { days: null, hms: `${one.format(h)}:${two.format(m)}:${two.format(s)}` };
   return { days: null, hms: `${two.format(m)}:${two.format(s)}` };
+}
+
+/**
+ * The width of a clock text in em of a bold system font with tabular digits, a little
+ * generous: the CSS sizes the clock from it, so the server's first render already fits.
+ */
+export function textEm(text: string): number {
+  let em = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    em += /[0-9]/.test(ch) ? 0.7 : ch === ":" ? 0.4 : /\s/.test(ch) ? 0.32 : c >= 0x1100 ? 1.02 : 0.72;
+  }
+  return Math.round(em * 100) / 100;
 }
 
 /** The clock as one string (`3 days 02:05:07`). */

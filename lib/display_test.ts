@@ -101,13 +101,16 @@ Deno.test("an interval without rest stays in work; an unlimited one counts round
   assert.deepEqual([open.state, open.round, open.rounds, open.remaining_ms], ["running", 42, null, null]);
 });
 
-Deno.test("an event counts to its target while idle or running; stopped freezes; running completes", () => {
+Deno.test("an event counts to its target and completes there whether or not it was started; stopped freezes", () => {
   const target = T + 90_061_000;
   const ev: Source = { ...countdown(), type: "event", total_ms: null, target };
   assert.equal(frameAt(ev, T).seconds, 90_061);
   assert.equal(formatClock(frameAt(ev, T).seconds, "en"), "1 day 01:01:01");
   assert.equal(frameAt({ ...ev, state: "idle" }, T + 61_000).seconds, 90_000);
-  assert.equal(frameAt({ ...ev, state: "idle" }, target + 5).state, "idle");
+  // Never "not started" over a running count, never "not started 00:00" forever.
+  assert.equal(frameAt({ ...ev, state: "idle" }, T + 61_000).state, "running");
+  assert.equal(frameAt({ ...ev, state: "idle" }, target + 5).state, "completed");
+  assert.equal(localDeadline({ ...ev, state: "idle" }, 0), target);
   assert.equal(frameAt(ev, target).state, "completed");
   const stopped = frameAt({ ...ev, state: "stopped", frozen_ms: 42_000 }, T + 999_999);
   assert.deepEqual([stopped.seconds, stopped.next_ms], [42, null]);

@@ -38,8 +38,11 @@ const CSP = [
 
 interface HtmlOptions {
   status?: number;
-  /** Who may frame the page: `*` for embeddable pages. */
-  frameAncestors: string;
+  /**
+   * Who may frame the page; null for embeddable pages: no `frame-ancestors` at all, since even
+   * `*` refuses embedders with opaque origins (a local file:// page, a sandboxed iframe).
+   */
+  frameAncestors: string | null;
   frameSrc?: string;
   referrer?: string;
 }
@@ -50,7 +53,9 @@ function html(body: string, o: HtmlOptions): Response {
     status: o.status ?? 200,
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": `${CSP}; frame-src ${o.frameSrc ?? "'none'"}; frame-ancestors ${o.frameAncestors}`,
+      "content-security-policy": `${CSP}; frame-src ${o.frameSrc ?? "'none'"}${
+        o.frameAncestors === null ? "" : `; frame-ancestors ${o.frameAncestors}`
+      }`,
       // The HTML carries the time of its rendering; a cached copy would start from a stale instant.
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
@@ -105,7 +110,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
     const q = new URL(c.req.url).searchParams;
     const p = parseWidgetParams(q);
     const look = { lang: p.lang, theme: p.theme, color: p.color };
-    const embeddable = { frameAncestors: "*" };
+    const embeddable = { frameAncestors: null };
     if (q.has("id")) {
       const timer = p.id ? await liveTimer(p.id) : null;
       if (!timer) return html(notFoundPage(look, home()), { ...embeddable, status: 404 });
@@ -176,7 +181,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
     const timer = await liveTimer(c.req.param("id"));
     if (!timer) {
       return html(notFoundPage({ lang, theme: "dark", color: "6C63FF" }, home()), {
-        frameAncestors: "*",
+        frameAncestors: null,
         status: 404,
       });
     }
@@ -192,7 +197,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
         variant: "page",
         restartable: false,
       }),
-      { frameAncestors: "*" },
+      { frameAncestors: null },
     );
   });
 

@@ -57,6 +57,9 @@ export function serveStatic() {
       "content-type": TYPES[ext] ?? "application/octet-stream",
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
       "x-content-type-options": "nosniff",
+      // Module scripts are fetched with CORS: a widget in a sandboxed iframe or a file:// page
+      // has an opaque origin and needs this to run its scripts. The files are public.
+      "access-control-allow-origin": "*",
     };
     if (COMPRESSIBLE.has(ext)) {
       headers.vary = "accept-encoding";

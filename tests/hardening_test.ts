@@ -1,0 +1,135 @@
+/** Holes found under attack and under faults: authentication first, rate-limit subjects, proxies, live streams. */
+import assert from "node:assert/strict";
+import { createApp } from "../app.ts";
+import { DEFAULT_PLANS } from "../config.ts";
+import { clientIp, type LogLine } from "../lib/http.ts";
+import { setup } from "./helpers.ts";
+
+const AUTHENTICATED: [string, string][] = [
+  ["POST", "/api/v1/timers"],
+  ["GET", "/api/v1/timers"],
+  ["GET", "/api/v1/timers/:id"],
+  ["PATCH", "/api/v1/timers/:id"],
+  ["PATCH", "/api/v1/timers/:id/state"],
+  ["DELETE", "/api/v1/timers/:id"],
+  ["GET", "/api/v1/timers/:id/deliveries"],
+  ["POST", "/api/v1/timers/:id/deliveries/dlv_unknown/redeliver"],
+  ["POST", "/api/v1/timers/:id/webhook/test"],
+];
+
+Deno.test("every authenticated route answers 401 without a credential, before validation or lookup", async () => {
+  const s = await setup();
+  const existing = (await s.create({ type: "countdown", duration: 60 })).timer_id;
+  const ids = [existing, "tmr_0000000000000000", "x".repeat(3000)];
+  const bodies: { raw?: string; headers?: Record<string, string> }[] = [
+    { raw: '{"type":"countdown","duration":"abc"}', headers: { "content-type": "application/json" } }, // 422 today
+    { raw: "{not json", headers: { "content-type": "application/json" } }, // 400
+    { raw: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } }, // 400 / 415
+    { raw: JSON.stringify({ title: "x".repeat(20_000) }), headers: { "content-type": "application/json" } }, // 413
+    {},
+  ];
+  for (const [method, pattern] of AUTHENTICATED) {
+    for (const id of ids) {
+      for (const b of bodies) {
+        for (const query of ["", "?limit=abc&cursor=%%"]) {
+          for (const auth of [undefined, "Bearer tct_madeUpControlToken0000000", "Basic abc"]) {
+            const path = pattern.replace(":id", id) + query;
+            const headers = { ...b.headers, ...(auth ? { authorization: auth } : {}) };
+            const r = await s.call(method, path, { key: null, raw: method === "GET" ? undefined : b.raw, headers });
+            const what = `${method} ${path.slice(0, 60)} ${auth ?? "(none)"} ${b.raw?.slice(0, 20) ?? ""}`;
+            if (auth?.includes("tct_") && /^\/api\/v1\/timers\/[^/]+(\/state)?$/.test(pattern.replace(":id", "x"))) {
+              // A control token is a credential for one timer's read and state: a wrong one is 401 alike.
+              if ((method === "GET" && !pattern.endsWith("deliveries")) || pattern.endsWith("/state")) {
+                assert.equal(r.status, 401, what);
+              }
+              continue;
+            }
+            if (auth?.includes("tct_")) continue; // the 403 of a control token beyond its timer
+            assert.equal(r.status, 401, what);
+            assert.equal(r.headers.get("www-authenticate"), 'Bearer realm="api"', what);
+          }
+        }
+      }
+    }
+  }
+  // The public endpoints stay public.
+  assert.equal((await s.call("GET", "/api/v1/events", { key: null })).status, 200);
+  assert.equal((await s.call("GET", "/api/v1/openapi.json", { key: null })).status, 200);
+  await s.close();
+});
+
+Deno.test("an unknown and an existing timer id give the same answer to a caller without a valid credential", async () => {
+  const s = await setup();
+  const existing = (await s.create({ type: "countdown", duration: 60 })).timer_id;
+  for (const auth of [undefined, "Bearer tct_madeUpControlToken0000000", "Bearer tsk_madeUp"]) {
+    const headers = auth ? { authorization: auth } : undefined;
+    const a = await s.call("GET", `/api/v1/timers/${existing}`, { key: null, headers });
+    const b = await s.call("GET", "/api/v1/timers/tmr_0000000000000000", { key: null, headers });
+    assert.equal(a.status, 401, auth);
+    assert.deepEqual([b.status, b.body.error.message], [a.status, a.body.error.message], auth);
+  }
+  await s.close();
+});
+
+Deno.test("made-up control tokens and API keys count against the caller's IP and write no counters of their own", async () => {
+  const s = await setup({ config: { plans: structuredClone(DEFAULT_PLANS), trustProxy: true } });
+  const t = await s.create({ type: "countdown", duration: 60 }, s.enterprise.apiKey);
+  const statuses: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const token = i % 2 ? `tct_madeUp${i}${"0".repeat(20)}` : `tsk_madeUp${i}${"0".repeat(28)}`;
+    const path = i % 4 < 2 ? `/api/v1/timers/${t.timer_id}` : `/api/v1/timers/${t.timer_id}/state`;
+    const r = await s.call(i % 4 < 2 ? "GET" : "PATCH", path, {
+      key: token,
+      body: i % 4 < 2 ? undefined : { action: "start" },
+      headers: { "x-forwarded-for": "198.51.100.9" },
+    });
+    statuses.push(r.status);
+  }
+  // The anonymous plan allows 30 a minute per IP: the rest are refused whatever token they carry.
+  assert.deepEqual(statuses.slice(0, 30), Array(30).fill(401));
+  assert.deepEqual(statuses.slice(30), Array(10).fill(429));
+  await s.app.limiter.flush();
+  const subjects = new Set<string>();
+  for await (const e of s.kv.list({ prefix: ["rate"] })) subjects.add(String(e.key[1]));
+  assert.ok(![...subjects].some((x) => x.startsWith("ctl:")), [...subjects].join());
+  assert.ok(subjects.has("ip:198.51.100.9"));
+  // The real control token has its own budget, keyed by its timer.
+  const control = t.control_url.split("#")[1];
+  const ok = await s.call("GET", `/api/v1/timers/${t.timer_id}`, {
+    key: control,
+    headers: { "x-forwarded-for": "198.51.100.9" },
+  });
+  assert.equal(ok.status, 200);
+  await s.close();
+});
+
+Deno.test("behind TRUST_PROXY=<hops> the client IP is the entry the trusted proxies appended, counted from the right", async () => {
+  assert.equal(clientIp("10.0.0.1", "6.6.6.6, 203.0.113.5", 1), "203.0.113.5");
+  assert.equal(clientIp("10.0.0.1", "6.6.6.6, 203.0.113.5, 10.0.0.2", 2), "203.0.113.5");
+  assert.equal(clientIp("10.0.0.1", "203.0.113.5", 3), "203.0.113.5");
+  assert.equal(clientIp("10.0.0.1", "6.6.6.6", 0), "10.0.0.1");
+  assert.equal(clientIp("10.0.0.1", undefined, 1), "10.0.0.1");
+  // End to end: the logged address and the rate-limit subject.
+  const s = await setup();
+  for (const [hops, expected] of [[1, "203.0.113.5"], [2, "6.6.6.6"]] as const) {
+    const lines: LogLine[] = [];
+    const app = createApp({
+      store: s.store,
+      config: { ...s.config, logRequests: true, trustProxy: true, trustProxyHops: hops },
+      log: (l) => lines.push(l),
+    });
+    const res = await app.app.request("http://timers.test/api/v1/events", {
+      headers: { "x-forwarded-for": "1.1.1.1, 6.6.6.6, 203.0.113.5" },
+    });
+    await res.body?.cancel();
+    assert.equal(lines[0].ip, expected, `hops=${hops}`);
+    await app.limiter.flush();
+    const rows: string[] = [];
+    for await (const e of s.kv.list({ prefix: ["rate"] })) rows.push(String(e.key[1]));
+    assert.ok(rows.includes(`ip:${expected}`), rows.join());
+    assert.ok(!rows.includes("ip:1.1.1.1"), "the client-written left end is never trusted");
+    await app.limiter.stop();
+    await app.scheduler.stop();
+  }
+  await s.close();
+});

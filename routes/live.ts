@@ -4,6 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
+import { ApiError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
 import { effective, nextDeadline, type Timer, timerView } from "../lib/timers/model.ts";
@@ -33,19 +34,59 @@ function endsAt(t: Timer): number | null {
 }
 
 const HEARTBEAT_MS = 15_000;
+/**
+ * The longest single setTimeout here. A delay over 2^31−1 ms (~24.8 days) fires at once, so a
+ * deadline further away is waited for in chunks of this size.
+ */
+export const MAX_WAIT_MS = 6 * 3600_000;
+/** Timer ids are short; a longer one is no timer (and too long for a KV key). */
+const MAX_ID_LENGTH = 64;
+
+/** Calls `fn` at `at` by `now()`, however far away; returns the canceller. */
+export function callAt(at: number, now: () => number, fn: () => void): () => void {
+  let handle: ReturnType<typeof setTimeout>;
+  const arm = () => {
+    const left = at - now();
+    handle = left > MAX_WAIT_MS ? setTimeout(arm, MAX_WAIT_MS) : setTimeout(fn, Math.max(0, left));
+  };
+  arm();
+  return () => clearTimeout(handle);
+}
 
 /** Registers the stream route. */
 export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Config; now: () => number }) {
+  /** Open streams per client IP. */
+  const open = new Map<string, number>();
+  const perIp = deps.config.liveStreamsPerIp ?? 20;
   app.get("/live/:id", async (c) => {
     const id = c.req.param("id");
-    const first = await deps.store.getTimer(id);
+    const first = id.length <= MAX_ID_LENGTH ? await deps.store.getTimer(id) : null;
     if (!first || first.timer.expires_at <= deps.now()) {
       return c.json({ error: { code: 404, message: "timer not found or expired" } }, 404);
     }
+    const ip = c.get("ip");
+    const held = open.get(ip) ?? 0;
+    if (held >= perIp) {
+      throw new ApiError(
+        429,
+        `at most ${perIp} live streams may be open at once from one address; close one and retry`,
+        undefined,
+        { "Retry-After": "5" },
+      );
+    }
+    open.set(ip, held + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const n = (open.get(ip) ?? 1) - 1;
+      if (n > 0) open.set(ip, n);
+      else open.delete(ip);
+    };
     const enc = new TextEncoder();
     let watcher: ReadableStreamDefaultReader<[Deno.KvEntryMaybe<Timer>]> | null = null;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
-    let completion: ReturnType<typeof setTimeout> | undefined;
+    let cancelCompletion = () => {};
     const samples: ReturnType<typeof setTimeout>[] = [];
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -59,10 +100,8 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
           const snap = publicSnapshot(t, now, deps.config.siteUrl);
           send("timer", snap);
           // Viewers see completion on time even before the scheduler records it.
-          clearTimeout(completion);
-          if (snap.next_at !== null) {
-            completion = setTimeout(() => push(t), Math.max(0, snap.next_at - now) + 5);
-          }
+          cancelCompletion();
+          if (snap.next_at !== null) cancelCompletion = callAt(snap.next_at + 5, deps.now, () => push(t));
         };
         controller.enqueue(enc.encode("retry: 1000\n\n"));
         // Clock samples: a few right after connecting (one delayed sample must not skew the
@@ -79,18 +118,20 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
             if (!t || t.expires_at <= deps.now()) {
               send("gone", { timer_id: id });
               clearInterval(heartbeat);
-              clearTimeout(completion);
+              cancelCompletion();
               samples.forEach(clearTimeout);
+              release();
               controller.close();
               break;
             }
             push(t);
           }
-        })().catch(() => {});
+        })().catch(() => {}).finally(release);
       },
       cancel: () => {
+        release();
         clearInterval(heartbeat);
-        clearTimeout(completion);
+        cancelCompletion();
         samples.forEach(clearTimeout);
         watcher?.cancel().catch(() => {});
       },

@@ -133,3 +133,83 @@ Deno.test("behind TRUST_PROXY=<hops> the client IP is the entry the trusted prox
   }
   await s.close();
 });
+
+/** Opens /live/:id on the app; `frames()` counts the events received so far by name. */
+async function openLive(app: { request: (url: string) => Response | Promise<Response> }, id: string) {
+  const res = await app.request(`http://timers.test/live/${id}`);
+  const counts: Record<string, number> = {};
+  let text = "";
+  const reader = res.status === 200 ? res.body?.getReader() : undefined;
+  const reading = (async () => {
+    if (!reader) return;
+    const dec = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      text += dec.decode(value, { stream: true });
+      let end;
+      while ((end = text.indexOf("\n\n")) >= 0) {
+        const name = /^event: (\w+)/m.exec(text.slice(0, end))?.[1];
+        if (name) counts[name] = (counts[name] ?? 0) + 1;
+        text = text.slice(end + 2);
+      }
+    }
+  })();
+  return {
+    res,
+    counts,
+    async close() {
+      if (reader) await reader.cancel().catch(() => {});
+      else if (!res.bodyUsed) await res.body?.cancel();
+      await reading;
+    },
+  };
+}
+
+Deno.test("/live of a running timer whose deadline is 40 days away sends one frame, not one per millisecond", async () => {
+  const s = await setup({ realTime: true });
+  const event = await s.create({
+    type: "event",
+    target_date: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+  });
+  const countdown = await s.create({ type: "countdown", duration: 40 * 86_400 });
+  assert.equal((await s.act(event.timer_id, "start")).status, 200);
+  assert.equal((await s.act(countdown.timer_id, "start")).status, 200);
+  const streams = [await openLive(s.app.app, event.timer_id), await openLive(s.app.app, countdown.timer_id)];
+  await new Promise((r) => setTimeout(r, 1200));
+  for (const st of streams) {
+    assert.equal(st.res.status, 200);
+    assert.equal(st.counts.timer, 1, JSON.stringify(st.counts));
+    assert.ok((st.counts.clock ?? 0) <= 2, JSON.stringify(st.counts));
+    await st.close();
+  }
+  await s.close();
+});
+
+Deno.test("/live allows a configured number of open streams per client IP, then 429", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 2 } });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const a = await openLive(s.app.app, t.timer_id);
+  const b = await openLive(s.app.app, t.timer_id);
+  const c = await openLive(s.app.app, t.timer_id);
+  assert.deepEqual([a.res.status, b.res.status, c.res.status], [200, 200, 429]);
+  const refused = await c.res.json();
+  assert.equal(refused.error.code, 429);
+  assert.match(refused.error.message, /at most 2 live streams/);
+  assert.ok(c.res.headers.get("retry-after"));
+  await a.close();
+  const d = await openLive(s.app.app, t.timer_id);
+  assert.equal(d.res.status, 200, "a closed stream frees its place");
+  await b.close();
+  await d.close();
+  await s.close();
+});
+
+Deno.test("/live with an over-long id answers 404, never 500", async () => {
+  const s = await setup();
+  for (const id of ["x".repeat(2100), "tmr_" + "A".repeat(3000), "%F0%9F%98%80".repeat(400)]) {
+    const r = await s.call("GET", `/live/${id}`, { key: null });
+    assert.equal(r.status, 404, id.slice(0, 12));
+  }
+  await s.close();
+});

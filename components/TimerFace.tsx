@@ -3,7 +3,16 @@
  * event's date and a polite live region. Rendered on the server and inside islands alike.
  */
 import type { ComponentChildren, Ref } from "preact";
-import { clockParts, fill, type Frame, textEm, type TimerState, type TimerType } from "../lib/display.ts";
+import { useEffect, useState } from "preact/hooks";
+import {
+  clockParts,
+  fill,
+  formatTargetDate,
+  type Frame,
+  textEm,
+  type TimerState,
+  type TimerType,
+} from "../lib/display.ts";
 import type { Texts } from "../lib/i18n.ts";
 
 export interface FaceProps {
@@ -43,8 +52,24 @@ export function roundLabel(t: Texts, frame: Frame, lang: string): string {
     : fill(t.round, { n: n.format(frame.round ?? 1), total: n.format(frame.rounds) });
 }
 
+/**
+ * An event's date as the viewer's own clock reads it, once the browser has said its time zone
+ * (the server renders the event's zone). Null while that is the same text.
+ */
+function useViewerDate(date: FaceProps["date"], lang: string): string | null {
+  const [local, setLocal] = useState<string | null>(null);
+  useEffect(() => {
+    if (!date) return setLocal(null);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const text = zone ? formatTargetDate(Date.parse(date.iso), zone, lang) : date.text;
+    setLocal(text === date.text ? null : text);
+  }, [date?.iso, date?.text, lang]);
+  return local;
+}
+
 export function TimerFace(p: FaceProps) {
   const { frame, t } = p;
+  const viewerDate = useViewerDate(p.date, p.lang);
   const { days, hms } = p.gone ? { days: null, hms: "--:--" } : clockParts(frame.seconds, p.lang);
   return (
     <div
@@ -82,7 +107,8 @@ export function TimerFace(p: FaceProps) {
       )}
       {p.date && (
         <p class="face-date">
-          <time dateTime={p.date.iso}>{fill(t.until, { date: p.date.text })}</time>
+          <time dateTime={p.date.iso}>{fill(t.until, { date: viewerDate ?? p.date.text })}</time>
+          {viewerDate && <span class="face-zone">{p.date.text}</span>}
         </p>
       )}
       <p class="sr-only" aria-live="polite" aria-atomic="true">{p.announcement}</p>

@@ -120,7 +120,46 @@ Deno.test("live pages in a browser", async (t) => {
       await streaming(w.page);
       assert.equal((await s.api("DELETE", `/timers/${timer.timer_id}`)).status, 200);
       await w.page.getByText("This timer has ended or was deleted.").waitFor({ timeout: 1000 });
+      // It stops: no "Running" over a ticking clock for a timer that no longer exists.
+      await until(w.page, "gone");
+      assert.equal(await w.page.locator(".face-state").innerText(), "Unavailable");
+      assert.equal(await clockText(w.page), "--:--");
+      await w.page.waitForTimeout(1100);
+      assert.equal(await clockText(w.page), "--:--");
+      await shot(w.page, "widget-gone");
       await w.close();
+    });
+
+    await t.step("an event counts to its target and completes there, started or not", async () => {
+      const target = new Date(Date.now() + 3000).toISOString();
+      const timer = await s.createTimer({ type: "event", target_date: target, title: "Soon" });
+      const v = await open(browser, timer.viewer_url, { width: 480, height: 520 });
+      await streaming(v.page);
+      assert.equal(await stateOf(v.page), "running");
+      assert.notEqual(await v.page.locator(".face-state").innerText(), "Not started");
+      const first = await clockText(v.page);
+      await v.page.waitForTimeout(1100);
+      assert.notEqual(await clockText(v.page), first, "it counts");
+      await until(v.page, "completed", 4000);
+      assert.equal(await v.page.locator(".face-state").innerText(), "Time's up");
+      assert.equal(await clockText(v.page), "00:00");
+      await v.close();
+    });
+
+    await t.step("an event's date is shown in the viewer's time zone, with the event's zone beside it", async () => {
+      const timer = await s.createTimer({ type: "event", target_date: "2030-01-01T00:00:00Z", title: "New decade" });
+      for (const url of [timer.viewer_url, timer.control_url]) {
+        const context = await browser.newContext({ timezoneId: "Europe/Paris", viewport: { width: 600, height: 700 } });
+        const page = await context.newPage();
+        await page.goto(url);
+        await hydrated(page);
+        const date = page.locator(".face-date time");
+        await page.waitForFunction(() => /1:00/.test(document.querySelector(".face-date time")!.textContent!));
+        assert.match(await date.innerText(), /Until January 1, 2030 at 1:00\s?AM GMT\+1/);
+        assert.match(await page.locator(".face-zone").innerText(), /January 1, 2030 \(UTC\)/);
+        await shot(page, url.includes("/c/") ? "control-event-paris" : "viewer-event-paris");
+        await context.close();
+      }
     });
 
     await t.step("the control page drives a timer with only the valid buttons enabled", async () => {
@@ -156,6 +195,9 @@ Deno.test("live pages in a browser", async (t) => {
       const timer = await s.createTimer({ type: "event", target_date: new Date(Date.now() + 86400_000).toISOString() });
       const c = await open(browser, `${timer.control_url.replace("#", "?lang=ja#")}`, { width: 600, height: 700 });
       await c.page.getByText("このタイマーを操作できます。").waitFor();
+      // Not started, yet counting: the face runs, and start is still offered.
+      assert.equal(await stateOf(c.page), "running");
+      assert.deepEqual(await enabled(c.page), ["start", "reset"]);
       await c.page.click('button[data-action="start"]');
       await until(c.page, "running");
       await c.page.waitForFunction(() => document.querySelectorAll("button[data-action]:not([disabled])").length === 2);

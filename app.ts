@@ -9,7 +9,7 @@ import type { Store } from "./lib/kv/store.ts";
 import { TimerService } from "./lib/timers/service.ts";
 import { validationHook } from "./lib/timers/validation.ts";
 import { docsRoutes } from "./routes/docs.ts";
-import { documentApi, openApiConfig } from "./routes/api/v1/openapi.ts";
+import { documentApi } from "./routes/api/v1/openapi.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { pageRoutes } from "./routes/pages/mod.ts";
 import { dashboardRoutes } from "./routes/dashboard/mod.ts";
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps) {
   pageRoutes(app, { store, config, now });
   authRoutes(app, auth, timers);
   dashboardRoutes(app, { store, config, now, timers, scheduler, keys });
-  docsRoutes(app, () => api.getOpenAPI31Document(openApiConfig(config.siteUrl)));
+  docsRoutes(app);
 
   app.notFound(notFoundHandler([
     { pattern: /^\/api\/v1\/timers\/?$/, methods: ["GET", "POST"] },

@@ -1,81 +1,137 @@
-/** /docs: a readable API reference rendered on the server from the OpenAPI document, no CDN. */
+/**
+ * /docs: the interactive API reference (Scalar's standalone bundle, served by the service itself,
+ * rendering /api/v1/openapi.json) and hand-written guides (markdown in routes/docs/, rendered with
+ * marked). Every page carries a strict Content-Security-Policy; nothing is loaded from elsewhere.
+ */
+import type { Context, Hono } from "hono";
+import { marked } from "marked";
+import type { AppEnv } from "../lib/http.ts";
 
-// deno-lint-ignore no-explicit-any
-type Json = any;
+const SCALAR_VERSION = "1.72.1";
+const ASSET = `/docs/assets/scalar-${SCALAR_VERSION}.js`;
 
-const esc = (s: unknown) =>
-  String(s ?? "").replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
 
-function typeOf(schema: Json, doc: Json): string {
-  if (!schema) return "";
-  if (schema.$ref) return schema.$ref.split("/").pop();
-  if (schema.enum) return schema.enum.map((v: unknown) => JSON.stringify(v)).join(" | ");
-  if (schema.anyOf) return schema.anyOf.map((s: Json) => typeOf(s, doc)).join(" | ");
-  if (schema.type === "array") return `${typeOf(schema.items, doc)}[]`;
-  const t = Array.isArray(schema.type) ? schema.type.join(" | ") : schema.type ?? "object";
-  const range = schema.minimum !== undefined ? ` ${schema.minimum}…${schema.maximum ?? ""}` : "";
-  return `${t}${range}`;
+export const GUIDES = [
+  { slug: "quick-start", title: "Quick start" },
+  { slug: "webhooks", title: "Webhooks and verification" },
+  { slug: "widget", title: "The widget" },
+  { slug: "rate-limits", title: "Rate limits and errors" },
+] as const;
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+/** The standalone bundle, read once from the npm package (its file is not an export of the package). */
+let bundle: Promise<Uint8Array> | undefined;
+function scalarBundle(): Promise<Uint8Array> {
+  bundle ??= (async () => {
+    const css = import.meta.resolve("@scalar/api-reference/style.css");
+    if (!css.startsWith("file:")) throw new Error(`cannot locate @scalar/api-reference on disk (${css})`);
+    return await Deno.readFile(new URL("browser/standalone.js", css));
+  })();
+  return bundle;
 }
 
-function fields(schema: Json, doc: Json): string {
-  const s = schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema;
-  if (!s?.properties) return "";
-  const required = new Set(s.required ?? []);
-  const rows = Object.entries(s.properties).map(([name, p]: [string, Json]) =>
-    `<tr><td><code>${esc(name)}</code>${required.has(name) ? " <em>required</em>" : ""}</td><td>${
-      esc(typeOf(p, doc))
-    }</td><td>${esc(p.description ?? "")}</td></tr>`
-  );
-  return `<table><tr><th>field</th><th>type</th><th>notes</th></tr>${rows.join("")}</table>`;
-}
-
-/** Renders the reference page. */
-export function docsPage(doc: Json): string {
-  const ops: string[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
-    for (const [method, op] of Object.entries(item) as [string, Json][]) {
-      const params = (op.parameters ?? []).map((p: Json) =>
-        `<li><code>${esc(p.name)}</code> (${esc(p.in)}) ${esc(typeOf(p.schema, doc))} ${
-          esc(p.schema?.description ?? "")
-        }</li>`
-      ).join("");
-      const body = op.requestBody?.content?.["application/json"]?.schema;
-      const responses = Object.entries(op.responses ?? {}).map(([code, r]: [string, Json]) =>
-        `<li><code>${esc(code)}</code> ${esc(r.description)}</li>`
-      ).join("");
-      ops.push(`<section id="${esc(op.operationId ?? `${method}-${path}`)}">
-<h2><span class="m">${esc(method.toUpperCase())}</span> <code>/api/v1${esc(path)}</code></h2>
-<p>${esc(op.summary ?? "")}</p>
-${params ? `<h3>Parameters</h3><ul>${params}</ul>` : ""}
-${body ? `<h3>Body</h3>${fields(body, doc)}` : ""}
-<h3>Responses</h3><ul>${responses}</ul></section>`);
-    }
+const guideCache = new Map<string, string>();
+async function guideHtml(slug: string): Promise<string> {
+  let html = guideCache.get(slug);
+  if (!html) {
+    const md = await Deno.readTextFile(new URL(`./docs/${slug}.md`, import.meta.url));
+    html = await marked.parse(md);
+    guideCache.set(slug, html);
   }
-  const schemas = Object.entries(doc.components?.schemas ?? {}).map(([name, s]) =>
-    `<section><h3 id="schema-${esc(name)}">${esc(name)}</h3>${fields(s, doc)}</section>`
-  ).join("");
+  return html;
+}
+
+function nav(current: string): string {
+  const links = [{ slug: "", title: "API reference" }, ...GUIDES].map((g) => {
+    const href = g.slug ? `/docs/guides/${g.slug}` : "/docs";
+    return `<a href="${href}"${g.slug === current ? ' aria-current="page"' : ""}>${esc(g.title)}</a>`;
+  });
+  return `<nav class="docs-nav" aria-label="Documentation">${links.join("")}</nav>`;
+}
+
+const STYLE = `body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1d1d28;background:#fff}
+.docs-nav{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;padding:.6rem 1rem;background:#1d1d28;font-size:14px}
+.docs-nav a{color:#e8e6ff;text-decoration:none}.docs-nav a[aria-current]{color:#fff;font-weight:600;text-decoration:underline}
+.guide{max-width:52rem;margin:1.5rem auto;padding:0 1rem}.guide pre{background:#f3f3f7;padding:.75rem;overflow:auto;border-radius:6px}
+.guide code{font-family:ui-monospace,monospace;font-size:.92em}.guide table{border-collapse:collapse}
+.guide td,.guide th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}`;
+
+function page(title: string, current: string, body: string, head = ""): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(doc.info?.title)} reference</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d1d28}
-h2{border-top:1px solid #ddd;padding-top:1rem}.m{background:#3b3486;color:#fff;padding:0 .4rem;border-radius:4px}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
-code{background:#f3f3f7;padding:0 .2rem}
-</style></head><body>
-<h1>${esc(doc.info?.title)}</h1><p>${esc(doc.info?.description)}</p>
-<p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1).
-Authenticate with <code>Authorization: Bearer &lt;API_KEY&gt;</code>.</p>
-${ops.join("\n")}
-<h2>Schemas</h2>${schemas}
-</body></html>`;
+<title>${esc(title)} · Timer Service</title><style>${STYLE}</style>${head}</head>
+<body>${nav(current)}${body}</body></html>`;
 }
 
-/** Registers /docs. */
-// deno-lint-ignore no-explicit-any
-export function docsRoutes(app: any, doc: () => Json) {
-  app.get("/docs", (c: Json) => c.html(docsPage(doc())));
+const INIT = `Scalar.createApiReference("#reference", {
+  url: "/api/v1/openapi.json",
+  withDefaultFonts: false,
+  hideClientButton: false,
+  telemetry: false,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  hideModels: false,
+  documentDownloadType: "json",
+  defaultOpenAllTags: true,
+});`;
+
+function strict(c: Context<AppEnv>) {
+  c.header("Content-Security-Policy", DOCS_CSP);
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Referrer-Policy", "no-referrer");
+}
+
+/** Registers /docs, its assets and the guides. */
+export function docsRoutes(app: Hono<AppEnv>) {
+  app.get("/docs", (c) => {
+    strict(c);
+    return c.html(page(
+      "API reference",
+      "",
+      `<div id="reference"></div><script src="${ASSET}"></script><script src="/docs/assets/init.js"></script>`,
+    ));
+  });
+  app.get(ASSET, async (c) => {
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(await scalarBundle() as Uint8Array<ArrayBuffer>);
+  });
+  app.get("/docs/assets/init.js", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    return c.body(INIT);
+  });
+  app.get("/docs/guides", (c) => {
+    strict(c);
+    const items = GUIDES.map((g) => `<li><a href="/docs/guides/${g.slug}">${esc(g.title)}</a></li>`).join("");
+    return c.html(page(
+      "Guides",
+      "guides",
+      `<main class="guide"><h1>Guides</h1><ul>${items}</ul>
+<p>The API reference is at <a href="/docs">/docs</a>; the OpenAPI 3.1 document at
+<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></main>`,
+    ));
+  });
+  app.get("/docs/guides/:slug", async (c) => {
+    const guide = GUIDES.find((g) => g.slug === c.req.param("slug"));
+    if (!guide) return c.notFound();
+    strict(c);
+    c.header("Cache-Control", "public, max-age=300");
+    return c.html(page(guide.title, guide.slug, `<main class="guide">${await guideHtml(guide.slug)}</main>`));
+  });
 }

@@ -133,7 +133,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * An interval timer finished its last round
+         * interval.completed: An interval timer finished its last round
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_interval_completed"];
@@ -153,7 +153,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * An interval timer finished a round
+         * interval.round_end: An interval timer finished a round
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_interval_round_end"];
@@ -173,7 +173,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A countdown reached zero or an event timer reached target_date
+         * timer.completed: A countdown reached zero or an event timer reached target_date
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_completed"];
@@ -193,7 +193,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * The timer was paused
+         * timer.paused: The timer was paused
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_paused"];
@@ -213,7 +213,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * The timer returned to its initial duration
+         * timer.reset: The timer returned to its initial duration
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_reset"];
@@ -233,7 +233,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * The timer resumed from paused
+         * timer.resumed: The timer resumed from paused
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_resumed"];
@@ -253,7 +253,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * The timer started running
+         * timer.started: The timer started running
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_started"];
@@ -273,7 +273,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * The timer was stopped
+         * timer.stopped: The timer was stopped
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_stopped"];
@@ -293,7 +293,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A test delivery sent on request (POST /timers/{id}/webhook/test)
+         * webhook.test: A test delivery sent on request (POST /timers/{id}/webhook/test)
          * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_webhook_test"];

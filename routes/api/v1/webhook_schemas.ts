@@ -127,7 +127,7 @@ export function registerWebhooks(registry: {
       path: event,
       operationId: `webhook_${event.replace(".", "_")}`,
       tags: ["Webhooks"],
-      summary: SUMMARY[event],
+      summary: `${event}: ${SUMMARY[event]}`,
       description: "POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried " +
         "(1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.",
       request: {

@@ -198,3 +198,18 @@ Deno.test({
     }
   },
 });
+
+Deno.test("the README's receiver snippet type-checks against mod.ts", async () => {
+  const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
+  const at = readme.indexOf("**Verify in a few lines**");
+  const snippet = /```ts\n(.*?)```/s.exec(readme.slice(at))![1];
+  assert.match(snippet, /verifyWebhook\(body, req\.headers, secrets/);
+  const file = new URL(`../.readme_snippet_${crypto.randomUUID()}.ts`, import.meta.url);
+  await Deno.writeTextFile(file, snippet);
+  try {
+    const out = await new Deno.Command(Deno.execPath(), { args: ["check", file.pathname], stderr: "piped" }).output();
+    assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  } finally {
+    await Deno.remove(file);
+  }
+});

@@ -266,6 +266,47 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   assert.equal(put.status, 405);
   check("/timers/{id}", "get", put, "PUT");
 
+  // The control token reads and changes its own timer; the owner-only field is absent.
+  const controlled = await call("/timers", "post", "/timers", { type: "countdown", duration: 60 });
+  const token = controlled.body.control_url.split("#")[1];
+  const byToken = await call("/timers/{id}", "get", `/timers/${controlled.body.timer_id}`, undefined, token);
+  assert.equal(byToken.status, 200);
+  assert.equal("webhook_url" in byToken.body, false);
+  const started = await call(
+    "/timers/{id}/state",
+    "patch",
+    `/timers/${controlled.body.timer_id}/state`,
+    { state: "running" },
+    token,
+  );
+  assert.equal(started.status, 200);
+  assert.equal((await call("/timers", "get", "/timers", undefined, token)).status, 403);
+  ids.push(controlled.body.timer_id);
+
+  // Malformed, oversized and refused inputs on other operations.
+  const malformed = await s.call("POST", "/api/v1/timers", { raw: '{"type":' });
+  check("/timers", "post", malformed, "malformed JSON");
+  assert.equal(malformed.status, 400);
+  const big = await s.call("POST", "/api/v1/timers", {
+    body: { type: "countdown", duration: 5, title: "x".repeat(20_000) },
+  });
+  check("/timers", "post", big, "oversized");
+  assert.equal(big.status, 413);
+  for (
+    const bad of [{ title: "x".repeat(101) }, { color: "red" }, { theme: "neon" }, { duration: 5 }, {
+      webhook_url: "ftp://x",
+    }]
+  ) {
+    assert.equal(accepts("UpdateTimer", bad), false, JSON.stringify(bad));
+    assert.equal((await call("/timers/{id}", "patch", `/timers/${ids[3]}`, bad)).status, 422, JSON.stringify(bad));
+  }
+  for (const q of ["limit=0", "limit=101", "limit=x", "cursor=", "extra=1"]) {
+    assert.equal((await call("/timers/{id}/deliveries", "get", `/timers/${ids[3]}/deliveries?${q}`)).status, 400, q);
+  }
+  for (const q of ["year=1969", "year=2101", "region=XX", "tz=Mars/Olympus", "extra=1"]) {
+    assert.equal((await call("/events", "get", `/events?${q}`, undefined, null)).status, 400, q);
+  }
+
   for (const id of ids) assert.equal((await call("/timers/{id}", "delete", `/timers/${id}`)).status, 200);
   assert.deepEqual([...exercised].sort(), [...OPERATIONS].sort());
   await rx.close();

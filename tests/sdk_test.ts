@@ -213,3 +213,39 @@ Deno.test("the README's receiver snippet type-checks against mod.ts", async () =
     await Deno.remove(file);
   }
 });
+
+Deno.test({
+  name: "the built verifyWebhook runs in Chromium (WebCrypto only) on the README vector",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    const { launch } = await import("./browser/harness.ts");
+    const js = await Deno.readTextFile(new URL("dist/webhooks.js", SDK));
+    assert.doesNotMatch(js, /^import /m, "the verifier imports nothing at run time");
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen() {} },
+      (req) =>
+        new URL(req.url).pathname === "/webhooks.js"
+          ? new Response(js, { headers: { "content-type": "text/javascript" } })
+          : new Response("<!doctype html><title>sdk</title>", { headers: { "content-type": "text/html" } }),
+    );
+    const browser = await launch();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://127.0.0.1:${server.addr.port}/`);
+      const body = `${JSON.stringify(VECTOR.payload).slice(0, -1)},"signature":"${
+        VECTOR.headers["x-service-signature"]
+      }"}`;
+      const result = await page.evaluate(async ([body, headers, secret, now]) => {
+        const { verifyWebhook } = await import("/webhooks.js");
+        const ok = await verifyWebhook(body, new Headers(headers), [secret], { now });
+        const stale = await verifyWebhook(body, headers, [secret], { now: now + 600_000 });
+        return { event: ok?.event, stale };
+      }, [body, VECTOR.headers, VECTOR.secret, VECTOR.nowMs] as const);
+      assert.deepEqual(result, { event: "timer.completed", stale: null });
+    } finally {
+      await browser.close();
+      await server.shutdown();
+    }
+  },
+});

@@ -359,8 +359,11 @@ export interface components {
             attempts: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
             created_at: string;
-            /** @description The event type (as payload.event) */
-            event: string;
+            /**
+             * @description The event type (as payload.event)
+             * @enum {string}
+             */
+            event: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "webhook.test";
             /** @description The event id, stable across retries and redelivery */
             id: string;
             /** Format: date-time */

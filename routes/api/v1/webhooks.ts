@@ -9,7 +9,7 @@ import { requireAccount, type TimerService } from "../../../lib/timers/service.t
 import { LIMITS } from "../../../lib/timers/validation.ts";
 import { errors, ok } from "./openapi.ts";
 import { DeliveryIdParams, PageQuery, TimerIdParam } from "./schemas.ts";
-import { WebhookPayload } from "./webhook_schemas.ts";
+import { WEBHOOK_EVENTS, type WebhookEventType, WebhookPayload } from "./webhook_schemas.ts";
 
 const iso = z.string().openapi({ format: "date-time" });
 
@@ -23,7 +23,7 @@ const Attempt = z.strictObject({
 
 const DeliverySchema = z.strictObject({
   id: z.string().openapi({ description: "The event id, stable across retries and redelivery" }),
-  event: z.string().openapi({ description: "The event type (as payload.event)" }),
+  event: z.enum(WEBHOOK_EVENTS).openapi({ description: "The event type (as payload.event)" }),
   state: z.enum(["pending", "succeeded", "failed"]),
   url: z.string().openapi({ format: "uri" }),
   created_at: iso,
@@ -97,7 +97,7 @@ const redeliver = createRoute({
 export function deliveryView(d: Delivery) {
   return {
     id: d.id,
-    event: d.payload.event,
+    event: d.payload.event as WebhookEventType,
     state: d.state,
     url: d.url,
     created_at: new Date(d.created_at).toISOString(),

@@ -6,6 +6,9 @@
 import type { Context, Hono } from "hono";
 import { marked } from "marked";
 import type { AppEnv } from "../lib/http.ts";
+// Keeps the renderer's package in the module graph, so Deno installs it with the app; its
+// standalone bundle is then read from beside this file (the bundle is not an export of the package).
+import "@scalar/api-reference/style.css" with { type: "text" };
 
 const SCALAR_VERSION = "1.72.1";
 const ASSET = `/docs/assets/scalar-${SCALAR_VERSION}.js`;

@@ -79,6 +79,7 @@ async function followFlash(s: S, who: Who, res: { status: number; headers: Heade
   assert.equal(res.status, 303);
   const flash = res.headers.get("set-cookie")?.match(/dash_flash=([^;]*)/)?.[1] ?? "";
   const page = await get(s, { ...who, cookie: `${who.cookie}; dash_flash=${flash}` }, res.headers.get("location")!);
+  assert.match(page.headers.get("set-cookie") ?? "", /dash_flash=;.*Max-Age=0/, "the message is shown once");
   return { ...page, text: text(page.html) };
 }
 

@@ -1,6 +1,7 @@
 /** The dashboard's HTTP helpers: HTML responses, the page frame, one-time flash messages, safe returns. */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { asLang, type Lang, negotiateLang } from "../../lib/i18n.ts";
 import type { Flash, Frame } from "./layout.tsx";
 import { CSRF_FIELD, type DashEnv } from "./session.ts";
@@ -22,17 +23,16 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** An HTML response of the dashboard: never cached (it may carry a secret shown once), never framed. */
-export function html(body: string, status = 200): Response {
-  return new Response(body, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": CSP,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "same-origin",
-    },
+/**
+ * An HTML response of the dashboard: never cached (it may carry a secret shown once), never
+ * framed. Built on the context, so cookies set meanwhile (a flash read once) go with it.
+ */
+export function html(c: Context, body: string, status = 200): Response {
+  return c.html(body, status as ContentfulStatusCode, {
+    "content-security-policy": CSP,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
   });
 }
 

@@ -51,12 +51,15 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     const u = await accountUsage(store, config.plans, account.id, now());
     if (!u) throw new ApiError(404, "account not found");
     const capped = u.limits.timers === null && u.timers_stored >= 10_000;
-    return html(overviewPage(frameOf(c), {
-      plan: u.plan,
-      limits: u.limits,
-      usage: { minute: u.requests_this_minute, day: u.requests_today, timers: u.timers_stored, timersCapped: capped },
-      flash: takeFlash(c),
-    }));
+    return html(
+      c,
+      overviewPage(frameOf(c), {
+        plan: u.plan,
+        limits: u.limits,
+        usage: { minute: u.requests_this_minute, day: u.requests_today, timers: u.timers_stored, timersCapped: capped },
+        flash: takeFlash(c),
+      }),
+    );
   });
 
   dash.get("/lang", (c) => {
@@ -68,7 +71,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   // ── API keys ───────────────────────────────────────────────────────────────────────────────
   dash.get("/keys", async (c) => {
     const keys = await listKeys(store, c.get("session").account.id);
-    return html(keysPage(frameOf(c), { keys, flash: takeFlash(c) }));
+    return html(c, keysPage(frameOf(c), { keys, flash: takeFlash(c) }));
   });
 
   dash.post("/keys", async (c) => {
@@ -78,11 +81,15 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     try {
       const created = await createKey(store, account.id, form.name ?? "", now());
       const keys = await listKeys(store, account.id);
-      return html(keysPage(f, { keys, flash: null, created: { name: created.key.name, secret: created.secret } }), 201);
+      return html(
+        c,
+        keysPage(f, { keys, flash: null, created: { name: created.key.name, secret: created.secret } }),
+        201,
+      );
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 422) throw e;
       const keys = await listKeys(store, account.id);
-      return html(keysPage(f, { keys, flash: null, nameError: f.t.key_name_required }), 422);
+      return html(c, keysPage(f, { keys, flash: null, nameError: f.t.key_name_required }), 422);
     }
   });
 
@@ -106,13 +113,13 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   };
 
   dash.get("/webhooks", (c) => {
-    return html(webhooksPage(frameOf(c), { secrets: secretsOf(c.get("session").account), flash: takeFlash(c) }));
+    return html(c, webhooksPage(frameOf(c), { secrets: secretsOf(c.get("session").account), flash: takeFlash(c) }));
   });
 
   dash.post("/webhooks/rotate", async (c) => {
     const { account, webhookSecret } = await rotateSecret(store, c.get("session").account.id, now());
     const f = frameOf(c);
-    return html(webhooksPage(f, { secrets: secretsOf(account), flash: null, revealed: webhookSecret }));
+    return html(c, webhooksPage(f, { secrets: secretsOf(account), flash: null, revealed: webhookSecret }));
   });
 
   dash.post("/webhooks/retire", async (c) => {
@@ -130,5 +137,5 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
 function errorPage(c: Ctx, err: Error): Response {
   const status = err instanceof ApiError ? err.status : 500;
   if (status >= 500 || !c.get("session")) throw err;
-  return html(problemPage(frameOf(c), status, err.message), status);
+  return html(c, problemPage(frameOf(c), status, err.message), status);
 }

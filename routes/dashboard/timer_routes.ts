@@ -93,6 +93,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     const { rows, at, next } = await rowsOf(c.get("session").account.id, filter);
     const f = frameOf(c);
     return html(
+      c,
       timersPage(f, { rows, at, filter, cursor: filter.cursor, next, flash: takeFlash(c), form, status }),
       status,
     );
@@ -116,6 +117,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     const f = frameOf(c);
     const at = now();
     return html(
+      c,
       timerDetailPage(f, {
         timer,
         row: timerRow(timer, at, config.siteUrl),
@@ -192,15 +194,18 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
         if (e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
         throw e;
       });
-    return html(timerDetailPage(frameOf(c), {
-      timer,
-      row: timerRow(timer, at, config.siteUrl),
-      at,
-      siteUrl: config.siteUrl,
-      deliveries: page.deliveries,
-      next: page.next_cursor,
-      flash: takeFlash(c),
-    }));
+    return html(
+      c,
+      timerDetailPage(frameOf(c), {
+        timer,
+        row: timerRow(timer, at, config.siteUrl),
+        at,
+        siteUrl: config.siteUrl,
+        deliveries: page.deliveries,
+        next: page.next_cursor,
+        flash: takeFlash(c),
+      }),
+    );
   });
 
   /** Runs a form's change; a refusal the user can act on (409, 422) comes back as a message. */

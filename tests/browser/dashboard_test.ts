@@ -1,0 +1,207 @@
+/**
+ * The dashboard end to end in headless Chromium: sign up, create a key, use it against the API,
+ * see the timer appear live, send a signed test payload to a receiver on 127.0.0.1, redeliver a
+ * failed delivery, rotate the secret, revoke the key, sign out. Every page is axe-clean, light and
+ * dark, at a phone's and a desktop's width.
+ */
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { Webhook } from "standardwebhooks";
+import { receiver } from "../helpers.ts";
+import { axeViolations, ensureBuilt, hydrated, launch, serve, shot, watchErrors } from "./harness.ts";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function checkA11y(page: Page, where: string) {
+  const v = await axeViolations(page);
+  assert.deepEqual(v, [], `${where}: ${JSON.stringify(v, null, 1)}`);
+}
+
+/** The body of a recorded request without its trailing signature member: the signed content. */
+const signedContent = (body: string) => body.replace(/,"signature":"sha256=[0-9a-f]{64}"}$/, "}");
+const hmacHeader = (secret: string, body: string) =>
+  `sha256=${createHmac("sha256", secret).update(signedContent(body)).digest("hex")}`;
+
+Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
+  await ensureBuilt();
+  const s = await serve();
+  // A paid plan for new accounts, so the key reaches the timers API.
+  (s.config as { signupPlan: string }).signupPlan = "pro";
+  // The first test payload fails (500); everything after it succeeds.
+  const hook = receiver((n) => new Response(n === 1 ? "down" : "ok", { status: n === 1 ? 500 : 200 }));
+  const browser: Browser = await launch();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  page.setDefaultTimeout(5000);
+  const errors = watchErrors(page);
+  const email = `dev-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  let secretKey = "";
+  let timerId = "";
+  let accountId = "";
+  try {
+    await t.step("sign up lands on the dashboard overview", async () => {
+      await page.goto(`${s.url}/signup`);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("correct horse battery staple");
+      await page.getByRole("button", { name: "Sign up", exact: true }).click();
+      await page.waitForURL(`${s.url}/dashboard`);
+      assert.match(await page.locator("h1").innerText(), /Overview/);
+      assert.match(await page.locator(".dash-user").innerText(), new RegExp(email));
+      assert.match(await page.locator(".plan-line").innerText(), /pro/);
+      const user = await s.store.users.byEmail(email);
+      accountId = user!.account_id;
+      await checkA11y(page, "overview");
+    });
+
+    await t.step("a key created in the dashboard is shown once and works against the API", async () => {
+      await page.getByRole("link", { name: "API keys" }).click();
+      await page.getByLabel("Name").fill("e2e laptop");
+      await page.getByRole("button", { name: "Create key" }).click();
+      secretKey = await page.locator("#new-key").inputValue();
+      assert.match(secretKey, /^tsk_[A-Za-z0-9]{22,}$/);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Copy" }).click();
+      await page.waitForSelector("#new-key-status:has-text('Copied'), #new-key-status:has-text('Ctrl+C')");
+      await checkA11y(page, "keys with a new key");
+      await page.goto(`${s.url}/dashboard/keys`);
+      assert.equal(await page.locator("#new-key").count(), 0, "shown once");
+      assert.match(await page.locator("tr[data-key]").first().innerText(), /e2e laptop\s+tsk_/);
+    });
+
+    await t.step("a timer created with the key appears live in the dashboard and follows its state", async () => {
+      await page.goto(`${s.url}/dashboard/timers`);
+      await hydrated(page);
+      await page.waitForSelector('.timers[data-live="live"]');
+      const t0 = performance.now();
+      const res = await fetch(`${s.url}/api/v1/timers`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ type: "countdown", duration: 600, title: "Launch", webhook_url: hook.url }),
+      });
+      assert.equal(res.status, 201);
+      timerId = (await res.json()).timer_id;
+      const row = page.locator(`tr[data-timer="${timerId}"]`);
+      await row.waitFor({ timeout: 3000 });
+      const appeared = performance.now() - t0;
+      assert.ok(appeared < 3000, `appeared after ${Math.round(appeared)} ms`);
+      assert.equal(await row.getAttribute("data-state"), "idle");
+      const started = await fetch(`${s.url}/api/v1/timers/${timerId}/state`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ action: "start" }),
+      });
+      assert.equal(started.status, 200);
+      await started.body?.cancel();
+      await page.waitForSelector(`tr[data-timer="${timerId}"][data-state="running"]`, { timeout: 3000 });
+      const first = await row.locator(".clock").innerText();
+      await page.waitForTimeout(1200);
+      assert.notEqual(await row.locator(".clock").innerText(), first, "the clock ticks");
+      // Pause from the dashboard's own form (POST + redirect).
+      await row.getByRole("button", { name: "Pause" }).click();
+      await page.waitForSelector(`tr[data-timer="${timerId}"][data-state="paused"]`);
+      assert.match(await page.locator(".flash--ok").innerText(), /Pause: done/);
+      await checkA11y(page, "timers");
+    });
+
+    await t.step("a test payload reaches the receiver signed; the failed one is redelivered", async () => {
+      await page.getByRole("link", { name: "Launch" }).click();
+      await page.waitForURL(`${s.url}/dashboard/timers/${timerId}`);
+      await page.getByRole("button", { name: "Send test payload" }).click();
+      await hook.waitFor(1);
+      const first = hook.received[0];
+      const account = (await s.store.accounts.get(accountId))!;
+      assert.equal(first.json.event, "webhook.test");
+      assert.equal(first.headers.get("x-service-signature"), hmacHeader(account.webhook_secrets[0].secret, first.body));
+      new Webhook(account.webhook_secrets[0].secret).verify(first.body, Object.fromEntries(first.headers));
+      assert.match(await page.locator(".flash--error").innerText(), /not delivered.*500|HTTP 500/);
+      const failed = page.locator('.delivery[data-state="failed"]');
+      assert.equal(await failed.count(), 1);
+      assert.match(await failed.locator(".attempts").innerText(), /500/);
+      await checkA11y(page, "timer detail with a failed delivery");
+      await failed.getByRole("button", { name: /Redeliver/ }).click();
+      await hook.waitFor(2);
+      assert.equal(hook.received[1].json.id, first.json.id, "a redelivery keeps the event id");
+      assert.equal(
+        hook.received[1].headers.get("x-service-signature"),
+        hmacHeader(account.webhook_secrets[0].secret, hook.received[1].body),
+      );
+      // The log shows the second attempt once it is recorded.
+      for (let i = 0; i < 40; i++) {
+        await page.reload();
+        if (await page.locator(`.delivery[data-delivery="${first.json.id}"][data-state="succeeded"]`).count()) break;
+        await page.waitForTimeout(100);
+      }
+      const done = page.locator(`.delivery[data-delivery="${first.json.id}"]`);
+      assert.equal(await done.getAttribute("data-state"), "succeeded");
+      assert.equal(await done.locator("tr[data-attempt]").count(), 2, "both attempts are listed");
+    });
+
+    await t.step("rotating shows the new secret once and test payloads carry its signature", async () => {
+      await page.getByRole("link", { name: "Webhooks" }).click();
+      await page.getByRole("button", { name: "Rotate secret" }).click();
+      const shown = await page.locator("#new-secret").inputValue();
+      assert.match(shown, /^whsec_/);
+      const account = (await s.store.accounts.get(accountId))!;
+      assert.equal(account.webhook_secrets[0].secret, shown);
+      await checkA11y(page, "webhooks after rotation");
+      await page.goto(`${s.url}/dashboard/timers/${timerId}`);
+      await page.getByRole("button", { name: "Send test payload" }).click();
+      await hook.waitFor(3);
+      const got = hook.received[2];
+      // Standard Webhooks signs with every secret in force: the new one verifies.
+      new Webhook(shown).verify(got.body, Object.fromEntries(got.headers));
+      assert.match(await page.locator(".flash--ok").innerText(), /delivered \(HTTP 200\)/);
+      await page.goto(`${s.url}/dashboard/webhooks`);
+      assert.equal(await page.locator("#new-secret").count(), 0, "shown once");
+      await page.getByRole("button", { name: "Retire the previous secret now" }).click();
+      assert.match(await page.locator(".flash--ok").innerText(), /no longer signs/);
+    });
+
+    await t.step("screenshots: phone and desktop, light and dark", async () => {
+      for (const scheme of ["light", "dark"] as const) {
+        for (const [name, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setViewportSize(viewport);
+          await page.goto(`${s.url}/dashboard/timers`);
+          await hydrated(page);
+          await page.waitForSelector('.timers[data-live="live"]');
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assert.ok(wide <= 1, `${scheme} ${name}: the page scrolls sideways by ${wide}px`);
+          await checkA11y(page, `timers ${scheme} ${name}`);
+          await shot(page, `dashboard-timers-${name}-${scheme}`, { fullPage: true });
+          await page.goto(`${s.url}/dashboard/timers/${timerId}`);
+          await checkA11y(page, `detail ${scheme} ${name}`);
+          await shot(page, `dashboard-detail-${name}-${scheme}`, { fullPage: true });
+        }
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${s.url}/dashboard`);
+      await shot(page, "dashboard-overview-desktop-light", { fullPage: true });
+    });
+
+    await t.step("a revoked key is refused by the API", async () => {
+      await page.goto(`${s.url}/dashboard/keys`);
+      await page.getByRole("button", { name: "Revoke key e2e laptop" }).click();
+      assert.match(await page.locator(".flash--ok").innerText(), /revoked/);
+      const res = await fetch(`${s.url}/api/v1/timers`, { headers: { authorization: `Bearer ${secretKey}` } });
+      assert.equal(res.status, 401);
+      await res.body?.cancel();
+    });
+
+    await t.step("signing out ends the session", async () => {
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(/\/login/);
+      await page.goto(`${s.url}/dashboard`);
+      await page.waitForURL(/\/login/);
+      assert.deepEqual(errors, []);
+    });
+  } finally {
+    await context.close();
+    await browser.close();
+    await hook.close();
+    await s.close();
+  }
+});

@@ -119,6 +119,11 @@ export function clientIp(peer: string, forwardedFor: string | undefined, hops: n
   return entry || peer;
 }
 
+/** Request ids: a random prefix per process and a counter, unique without costing randomness per request. */
+const REQUEST_PREFIX = `req_${randomBase62(8)}`;
+let requestCount = 0;
+const nextRequestId = () => REQUEST_PREFIX + (requestCount++).toString(36).padStart(8, "0");
+
 /**
  * Gives each request an id (X-Request-Id) and the client's address (see clientIp), and logs one
  * line when it ends: never headers or bodies. One middleware rather than two: every level costs
@@ -130,21 +135,25 @@ export function requestContext(
   const { log, now, trustProxyHops: hops } = opts;
   return async function requestContext(c, next) {
     const inbound = c.req.header("x-request-id");
-    const id = inbound && /^[\w.-]{1,64}$/.test(inbound) ? inbound : `req_${randomBase62(16)}`;
+    const id = inbound && /^[\w.-]{1,64}$/.test(inbound) ? inbound : nextRequestId();
     c.set("requestId", id);
+    // Set before the response exists: Hono writes it into the response as it creates it.
+    c.header("X-Request-Id", id);
     const peer = c.env?.remoteAddr?.hostname ?? "127.0.0.1";
     const ip = hops > 0 ? clientIp(peer, c.req.header("x-forwarded-for"), hops) : peer;
     c.set("ip", ip);
     const started = log ? performance.now() : 0;
     await next();
-    c.res.headers.set("X-Request-Id", id);
+    const res = c.res;
+    // A response a handler built itself (streams, static files) did not take the prepared headers.
+    if (!res.headers.has("x-request-id")) res.headers.set("X-Request-Id", id);
     log?.({
       time: new Date(now()).toISOString(),
-      level: c.res.status >= 500 ? "error" : "info",
+      level: res.status >= 500 ? "error" : "info",
       request_id: id,
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      status: res.status,
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
       ip,
     });

@@ -84,6 +84,7 @@ async function listFiles(dir: URL, prefix = ""): Promise<string[]> {
 
 async function withLock<T>(fn: () => Promise<T>): Promise<T> {
   const lock = at("static/.build-lock");
+  Deno.mkdirSync(at("static/"), { recursive: true });
   const started = Date.now();
   for (;;) {
     try {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { DEFAULT_PLANS } from "../config.ts";
-import { clientIp, type LogLine } from "../lib/http.ts";
+import { clientIp, LogBuffer, type LogLine } from "../lib/http.ts";
 import { setup } from "./helpers.ts";
 
 const AUTHENTICATED: [string, string][] = [
@@ -212,4 +212,71 @@ Deno.test("/live with an over-long id answers 404, never 500", async () => {
     assert.equal(r.status, 404, id.slice(0, 12));
   }
   await s.close();
+});
+
+Deno.test("request logs are written in batches, never on the request path, and whatever is left at exit", async () => {
+  // A stdout that takes each write and does not finish it until told to.
+  const written: string[] = [];
+  const pending: (() => void)[] = [];
+  const dec = new TextDecoder();
+  const sink = {
+    write: (p: Uint8Array) =>
+      new Promise<number>((resolve) => {
+        pending.push(() => {
+          written.push(dec.decode(p));
+          resolve(p.length);
+        });
+      }),
+    writeSync: (p: Uint8Array) => (written.push(dec.decode(p)), p.length),
+  };
+  const buf = new LogBuffer(sink, { flushMs: 1 });
+  for (let i = 0; i < 100; i++) buf.log({ n: i });
+  assert.equal(written.length + pending.length, 0, "logging a line writes nothing at once");
+  const flushed = buf.flush();
+  assert.equal(pending.length, 1, "one write for the whole batch");
+  // stdout is stuck: requests keep logging without waiting for it.
+  const t0 = performance.now();
+  for (let i = 100; i < 200; i++) buf.log({ n: i });
+  assert.ok(performance.now() - t0 < 50);
+  pending.shift()!();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(pending.length, 1, "what gathered meanwhile goes out in the next single write");
+  pending.shift()!();
+  await flushed;
+  buf.log({ n: 200 });
+  buf.flushSync(); // at exit
+  const lines = written.join("").trimEnd().split("\n").map((l) => JSON.parse(l).n);
+  assert.deepEqual(lines, Array.from({ length: 201 }, (_, i) => i));
+});
+
+Deno.test("a server with request logs on (the default) writes one line per request and the last ones at exit", async () => {
+  const dir = await Deno.makeTempDir();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: new URL("..", import.meta.url).pathname,
+    env: { PORT: "0", KV_PATH: `${dir}/kv.sqlite3` },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  let port = 0;
+  while (!port) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("server exited before listening");
+    out += value;
+    port = Number(/"msg":"listening"[^\n]*"port":(\d+)/.exec(out)?.[1] ?? 0);
+  }
+  for (let i = 0; i < 20; i++) await (await fetch(`http://127.0.0.1:${port}/healthz`)).body?.cancel();
+  child.kill("SIGTERM");
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += value;
+  }
+  await child.status;
+  const requests = out.split("\n").filter((l) => l.includes('"path":"/healthz"'));
+  assert.equal(requests.length, 20);
+  assert.ok(requests.every((l) => JSON.parse(l).request_id.startsWith("req_")));
+  await Deno.remove(dir, { recursive: true });
 });

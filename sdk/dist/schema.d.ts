@@ -597,7 +597,7 @@ export interface components {
              */
             control_url?: string;
             /** @description Whether the clock moves toward a deadline now: running, or an event timer nobody started (an event counts to target_date whether or not it was started) */
-            counting?: boolean;
+            counting: boolean;
             /** Format: date-time */
             created_at: string;
             /** @description Seconds: countdown as given; event from creation to target_date; interval rounds × (work + rest), null when rounds are unlimited */

@@ -137,7 +137,7 @@ export const Timer = z.strictObject({
     description: "Whole seconds left (rounded up) at the time of the response; null for unlimited intervals",
   }),
   state: z.enum(TIMER_STATES),
-  counting: z.boolean().optional().openapi({
+  counting: z.boolean().openapi({
     description: "Whether the clock moves toward a deadline now: running, or an event timer nobody started " +
       "(an event counts to target_date whether or not it was started)",
   }),

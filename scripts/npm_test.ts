@@ -39,3 +39,34 @@ Deno.test("npm run -s keys -- create … --json prints only the JSON on stdout (
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the first run installs Deno from npm, saying so on stderr; stdout stays the command's own", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "fresh-clone-" });
+  try {
+    await Deno.mkdir(`${dir}/scripts`);
+    await Deno.copyFile(new URL("package.json", ROOT), `${dir}/package.json`);
+    await Deno.copyFile(new URL("scripts/deno.mjs", ROOT), `${dir}/scripts/deno.mjs`);
+    // A PATH with node and npm but without this project's Deno.
+    const path = (Deno.env.get("PATH") ?? "").split(":").filter((d) => !d.includes("node_modules")).join(":");
+    const out = await new Deno.Command("node", {
+      args: ["scripts/deno.mjs", "eval", "console.log(JSON.stringify({ ok: Deno.version.deno }))"],
+      cwd: dir,
+      env: { PATH: path, NO_COLOR: "1" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(180_000),
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assertEquals(out.code, 0, stderr);
+    const pinned = JSON.parse(await Deno.readTextFile(`${dir}/package.json`)).config.deno;
+    assertEquals(new TextDecoder().decode(out.stdout), `{"ok":"${pinned}"}\n`);
+    if (!stderr.includes(`Installing Deno ${pinned}`)) {
+      // Only a Deno of the pinned version on the PATH spares the install.
+      const v = await new Deno.Command("deno", { args: ["--version"], env: { PATH: path } }).output();
+      assert(new TextDecoder().decode(v.stdout).includes(`deno ${pinned}`), stderr);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -13,13 +13,13 @@ import {
   type TimerState,
   type TimerType,
 } from "../lib/display.ts";
-import type { Texts } from "../lib/i18n.ts";
+import type { FaceTexts } from "../lib/i18n.ts";
 
 export interface FaceProps {
   frame: Frame;
   type: TimerType;
   lang: string;
-  t: Texts;
+  t: FaceTexts;
   title: string | null;
   /** An event's target as its zone reads it, when shown. */
   date: { text: string; iso: string } | null;
@@ -41,11 +41,11 @@ export interface FaceProps {
   faceRef?: Ref<HTMLDivElement>;
 }
 
-export function stateLabel(t: Texts, state: TimerState): string {
+export function stateLabel(t: FaceTexts, state: TimerState): string {
   return t[`state_${state}`];
 }
 
-export function roundLabel(t: Texts, frame: Frame, lang: string): string {
+export function roundLabel(t: FaceTexts, frame: Frame, lang: string): string {
   const n = new Intl.NumberFormat(lang);
   return frame.rounds === null
     ? fill(t.round_open, { n: n.format(frame.round ?? 1) })

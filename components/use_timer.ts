@@ -17,7 +17,7 @@ import {
   sourceFromSnapshot,
   spokenDuration,
 } from "../lib/display.ts";
-import type { Texts } from "../lib/i18n.ts";
+import type { FaceTexts } from "../lib/i18n.ts";
 import { pageOffset } from "./page_clock.ts";
 
 /**
@@ -68,9 +68,13 @@ export function useTimer(initial: Source, live: string | null, title: string | n
   };
   const [reconnecting, setReconnecting] = useState(false);
   const [snapshots, setSnapshots] = useState(0);
+  // The local deadline is known only in the browser (the server's render stays the same for
+  // every request within a second, so it can be reused).
+  const [mounted, setMounted] = useState(false);
 
   useEffect(() => {
     offset.current = pageOffset(initial.at);
+    setMounted(true);
     let handle = 0;
     const tick = () => {
       clearTimeout(handle);
@@ -167,7 +171,7 @@ export function useTimer(initial: Source, live: string | null, title: string | n
     reconnecting,
     snapshots,
     sync: live ? (snapshots > 0 && !reconnecting ? "live" : "connecting") : undefined,
-    deadline: gone ? null : localDeadline(src.current, offset.current),
+    deadline: gone || !mounted ? null : localDeadline(src.current, offset.current),
     restart: () => {
       src.current = { ...src.current, state: "running", elapsed_ms: 0, at: Date.now() + offset.current };
       tickRef.current();
@@ -179,7 +183,7 @@ export function useTimer(initial: Source, live: string | null, title: string | n
  * What the polite live region says: state changes, interval phases, and the remaining time
  * only at milestones (10 s, 30 s, 1, 2, 5, 10, 15, 30 min, hours, days), never every second.
  */
-export function useAnnouncer(frame: Frame, t: Texts, lang: string): string {
+export function useAnnouncer(frame: Frame, t: FaceTexts, lang: string): string {
   const [text, setText] = useState("");
   const prev = useRef<Frame | null>(null);
   useEffect(() => {

@@ -4,14 +4,14 @@ import { TimerFace } from "../components/TimerFace.tsx";
 import { useFit } from "../components/use_fit.ts";
 import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
 import type { Source } from "../lib/display.ts";
-import type { Texts } from "../lib/i18n.ts";
+import type { FaceTexts } from "../lib/i18n.ts";
 
 export interface WidgetProps {
   source: Source;
   /** A server timer's id to follow live; null for a widget configured by its parameters. */
   live: string | null;
   lang: string;
-  t: Texts;
+  t: FaceTexts;
   title: string | null;
   date: { text: string; iso: string } | null;
   alarm: boolean;

@@ -499,6 +499,37 @@ export function texts(lang: Lang): Texts {
   return DICTS[lang];
 }
 
+/** The texts a timer face and the widget island use: all a widget page ships. */
+export const FACE_KEYS = [
+  "state_idle",
+  "state_running",
+  "state_paused",
+  "state_completed",
+  "state_stopped",
+  "state_gone",
+  "work",
+  "rest",
+  "round",
+  "round_open",
+  "remaining",
+  "until",
+  "enable_sound",
+  "gone",
+  "reconnecting",
+  "restart",
+  "timer",
+] as const;
+export type FaceTexts = Pick<Texts, typeof FACE_KEYS[number]>;
+
+const faceCache = new Map<Lang, FaceTexts>();
+
+/** The face texts of a language (computed once per language). */
+export function faceTexts(lang: Lang): FaceTexts {
+  let t = faceCache.get(lang);
+  if (!t) faceCache.set(lang, t = Object.fromEntries(FACE_KEYS.map((k) => [k, DICTS[lang][k]])) as FaceTexts);
+  return t;
+}
+
 /** The events page's texts of a language (a small prop instead of the whole dictionary). */
 export function eventTexts(lang: Lang): EventTexts {
   return Object.fromEntries(Object.entries(DICTS[lang]).filter(([k]) => k.startsWith("ev_"))) as EventTexts;

@@ -227,6 +227,9 @@ Deno.test("static files are served with long caching when versioned, and never o
   const plain = await s.app.app.request("http://timers.test/static/widget.css");
   assert.equal(plain.headers.get("cache-control"), "public, max-age=300");
   const original = await plain.text();
+  // Served without comments and indentation; the rules are intact.
+  assert.doesNotMatch(original, /\/\*|\n {2}/);
+  assert.match(original, /@container \(max-height:139px\)\{/);
   const zipped = await s.app.app.request("http://timers.test/static/widget.css", {
     headers: { "accept-encoding": "gzip, br" },
   });

@@ -2,12 +2,11 @@
 import type { VNode } from "preact";
 import Control from "../../islands/Control.tsx";
 import Widget, { type WidgetProps } from "../../islands/Widget.tsx";
-import { formatTargetDate, type Source, textOn } from "../../lib/display.ts";
-import { type Lang, texts } from "../../lib/i18n.ts";
-import { island, renderPage } from "../../lib/islands.tsx";
+import { formatTargetDate, frameAt, type Source, textOn } from "../../lib/display.ts";
+import { faceTexts, type Lang, texts } from "../../lib/i18n.ts";
+import { island, islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { ThemeName } from "./params.ts";
 
-const WidgetIsland = island("Widget", Widget);
 const ControlIsland = island("Control", Control);
 
 /** <html> attributes carrying the theme and the (validated) primary colour. */
@@ -37,11 +36,45 @@ function widgetShell(look: Look, title: string, body: VNode, variant: "widget" |
   });
 }
 
+/**
+ * Everything the server render of the widget island depends on: its props but the instant,
+ * and the frame shown at that instant. Two requests with the same key render the same HTML.
+ */
+function faceKey(look: Look, p: Omit<WidgetProps, "lang" | "t">): string {
+  const f = frameAt(p.source, p.source.at);
+  return JSON.stringify([
+    look.lang,
+    p.source.type,
+    p.title,
+    p.date,
+    p.brand,
+    p.variant,
+    p.live !== null,
+    p.alarm,
+    p.restartable,
+    f.state,
+    f.seconds,
+    f.phase,
+    f.round,
+    f.rounds,
+    f.progress === null ? null : Math.min(1, Math.max(0, f.progress)).toFixed(4),
+  ]);
+}
+
 /** The widget or viewer with a running display. */
 export function timerPage(look: Look, props: Omit<WidgetProps, "lang" | "t">): string {
-  const t = texts(look.lang);
+  const t = faceTexts(look.lang);
   const full: WidgetProps = { ...props, lang: look.lang, t };
-  return widgetShell(look, props.title ?? t.timer, <WidgetIsland {...full} />, props.variant);
+  const html = `<main class="shell shell--${props.variant}">${
+    islandHtml("Widget", Widget, full, faceKey(look, props))
+  }</main>`;
+  return renderPage({ html, islands: ["Widget"] }, {
+    lang: look.lang,
+    title: props.title ?? t.timer,
+    css: ["widget.css"],
+    htmlAttrs: themeAttrs(look.theme, look.color),
+    bodyClass: `body--${props.variant}`,
+  });
 }
 
 /** A widget whose parameters lack a required input: one line, no script. */

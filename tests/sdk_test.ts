@@ -8,7 +8,6 @@ import { verifyWebhook } from "../sdk/src/webhooks.ts";
 import { verifyWebhook as fromMod } from "../mod.ts";
 import { compile, schemaSource } from "../scripts/sdk.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
-import { setup } from "./helpers.ts";
 
 const SDK = new URL("../sdk/", import.meta.url);
 
@@ -143,21 +142,70 @@ server.close();
 console.log(JSON.stringify(out));
 `;
 
+const ROOT = new URL("../", import.meta.url).pathname;
+
+/** Starts main.ts as the service runs (its own process, a KV file); resolves once it listens. */
+async function startService(env: Record<string, string>) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: ROOT,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  const deadline = Date.now() + 60_000;
+  while (!/"msg":"listening"/.test(buffered)) {
+    if (Date.now() > deadline) throw new Error(`the service did not start: ${buffered}`);
+    const { value, done } = await lines.read();
+    if (done) throw new Error(`the service exited: ${buffered}`);
+    buffered += value;
+  }
+  // Keep draining its log so it never blocks on a full pipe.
+  (async () => {
+    while (!(await lines.read()).done) { /* discard */ }
+  })().catch(() => {});
+  child.stderr.cancel().catch(() => {});
+  return {
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
 Deno.test({
   name: "the packed SDK installs into a Node project and drives the real service, webhook verified",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
     const tmp = await Deno.makeTempDir({ prefix: "sdk-node-" });
-    const kvPath = `${tmp}/kv.sqlite3`;
-    const s = await setup({ realTime: true, kvPath });
-    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, s.app.app.fetch);
-    s.config.siteUrl = `http://127.0.0.1:${server.addr.port}`;
-    s.app.scheduler.start();
+    const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (probe.addr as Deno.NetAddr).port;
+    probe.close();
+    const site = `http://127.0.0.1:${port}`;
+    const env = {
+      KV_PATH: `${tmp}/kv.sqlite3`,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      SITE_URL: site,
+      WEBHOOK_ALLOW_PRIVATE: "1",
+    };
+    const keys = JSON.parse(
+      await run(
+        Deno.execPath(),
+        ["run", "-A", "scripts/keys.ts", "create", "--plan", "pro", "--name", "sdk", "--json"],
+        ROOT,
+        env,
+      ),
+    );
+    const service = await startService(env);
     try {
       const packed = JSON.parse(await run("npm", ["pack", "--json", "--pack-destination", tmp], SDK.pathname));
       const files = packed[0].files.map((f: { path: string }) => f.path);
       assert.ok(files.includes("dist/index.js") && files.includes("dist/index.d.ts"), files.join(" "));
+      assert.ok(!files.some((f: string) => f.startsWith("src/")), "only the built files are packed");
       const project = `${tmp}/app`;
       await Deno.mkdir(project);
       await Deno.writeTextFile(
@@ -171,16 +219,11 @@ Deno.test({
       );
       await Deno.writeTextFile(`${project}/main.mjs`, NODE_SCRIPT);
       const out = JSON.parse(
-        await run("node", ["main.mjs"], project, {
-          BASE: s.config.siteUrl,
-          KEY: s.pro.apiKey,
-          SECRET: s.pro.webhookSecret,
-          PATH: Deno.env.get("PATH") ?? "",
-        }),
+        await run("node", ["main.mjs"], project, { BASE: site, KEY: keys.api_key, SECRET: keys.webhook_secret }),
       );
       assert.equal(out.created.status, 201);
       assert.equal(out.created.type, "countdown");
-      assert.match(out.created.location, /\/api\/v1\/timers\/tmr_/);
+      assert.match(out.created.location, new RegExp(`^${site}/api/v1/timers/tmr_`));
       assert.equal(out.started, "running");
       assert.equal(out.read.state, "running");
       assert.ok(out.read.remaining <= 300 && out.read.remaining >= 290);
@@ -192,8 +235,7 @@ Deno.test({
       assert.equal(out.deleted, true);
       assert.equal(out.afterDelete, 404);
     } finally {
-      await server.shutdown();
-      await s.close();
+      await service.stop();
       await Deno.remove(tmp, { recursive: true }).catch(() => {});
     }
   },

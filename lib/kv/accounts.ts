@@ -184,4 +184,11 @@ export class AccountStore {
     for await (const e of this.kv.list<number>({ prefix: key.acctTimers(acct) })) if (e.value > now) n++;
     return n;
   }
+
+  /** Ids of every timer of an account, expired ones included. */
+  async timerIds(acct: string): Promise<string[]> {
+    const out: string[] = [];
+    for await (const e of this.kv.list({ prefix: key.acctTimers(acct) })) out.push(e.key[e.key.length - 1] as string);
+    return out;
+  }
 }

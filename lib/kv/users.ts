@@ -212,8 +212,15 @@ export class UserStore {
     return (await this.kv.get<Throttle>(key.authThrottle(subject))).value;
   }
 
-  async setThrottle(subject: string, t: Throttle | null): Promise<void> {
-    if (t === null) await this.kv.delete(key.authThrottle(subject));
-    else await this.kv.set(key.authThrottle(subject), t, { expireIn: DAY });
+  /** Read-modify-write of a throttle, retried on conflict; a null result deletes it. */
+  async updateThrottle(subject: string, change: (t: Throttle | null) => Throttle | null): Promise<Throttle | null> {
+    for (;;) {
+      const e = await this.kv.get<Throttle>(key.authThrottle(subject));
+      const next = change(e.value);
+      const op = this.kv.atomic().check(e);
+      if (next === null) op.delete(e.key);
+      else op.set(e.key, next, { expireIn: DAY });
+      if ((await op.commit()).ok) return next;
+    }
   }
 }

@@ -1,0 +1,177 @@
+/**
+ * Dashboard sessions: a random 256-bit token in a `__Host-` cookie (HttpOnly, SameSite=Lax,
+ * Secure), only its SHA-256 in KV; idle and absolute expiry checked here in code (KV's expireIn
+ * is lazy). On a plain-http SITE_URL other than localhost the cookie cannot be Secure, so it goes
+ * without the `__Host-` prefix, which browsers would refuse there (development only).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Config } from "../../config.ts";
+import { ApiError } from "../errors.ts";
+import type { AppEnv } from "../http.ts";
+import { newSecretToken, sha256Hex, timingSafeEqual } from "../ids.ts";
+import type { Account, Store } from "../kv/store.ts";
+import type { Session, User } from "../kv/users.ts";
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** A session unused this long ends. */
+export const IDLE_MS = 7 * DAY;
+/** A session ends this long after sign-in, used or not. */
+export const ABSOLUTE_MS = 30 * DAY;
+/** `last_seen_at` is written at most this often: no KV write per request. */
+const TOUCH_MS = 5 * MINUTE;
+
+/** The form field and the header that carry the CSRF token. */
+export const CSRF_FIELD = "_csrf";
+export const CSRF_HEADER = "x-csrf-token";
+
+/** What `requireSession()` puts in `c.var.session`. */
+export interface SessionInfo {
+  user: User;
+  account: Account;
+  /** The per-session CSRF token: put it in CSRF_FIELD of every form (or CSRF_HEADER of a fetch). */
+  csrf: string;
+  record: Session;
+}
+
+export type SessionEnv = AppEnv & { Variables: AppEnv["Variables"] & { session: SessionInfo } };
+
+export interface SessionsDeps {
+  store: Store;
+  config: Config;
+  now: () => number;
+}
+
+export class Sessions {
+  constructor(readonly deps: SessionsDeps) {}
+
+  /** The site's origin (read each time: tests set SITE_URL once the server listens). */
+  get siteOrigin(): string {
+    return new URL(this.deps.config.siteUrl).origin;
+  }
+
+  /** Whether cookies can be Secure (https, or localhost, which browsers treat as secure). */
+  get secure(): boolean {
+    const site = new URL(this.deps.config.siteUrl);
+    return site.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(site.hostname);
+  }
+
+  get cookieName(): string {
+    return this.secure ? "__Host-session" : "session";
+  }
+
+  /** Starts a session for the user and sets its cookie on the response. */
+  async start(c: Context, user: User): Promise<Session> {
+    const token = newSecretToken();
+    const now = this.deps.now();
+    const s: Session = {
+      hash: sha256Hex(token),
+      user_id: user.id,
+      account_id: user.account_id,
+      csrf: newSecretToken(),
+      created_at: now,
+      last_seen_at: now,
+    };
+    await this.deps.store.users.putSession(s, ABSOLUTE_MS);
+    setCookie(c, this.cookieName, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: this.secure,
+      maxAge: ABSOLUTE_MS / 1000,
+    });
+    return s;
+  }
+
+  /** The request's live session, or null (an expired one is deleted). */
+  async read(c: Context): Promise<SessionInfo | null> {
+    const token = getCookie(c, this.cookieName);
+    if (!token || token.length > 100) return null;
+    const { store, now: clock } = this.deps;
+    const s = await store.users.getSession(sha256Hex(token));
+    if (!s) return null;
+    const now = clock();
+    if (now - s.created_at >= ABSOLUTE_MS || now - s.last_seen_at >= IDLE_MS) {
+      await store.users.deleteSession(s);
+      return null;
+    }
+    const [user, account] = await Promise.all([store.users.get(s.user_id), store.accounts.get(s.account_id)]);
+    if (!user || !account) return null;
+    let record = s;
+    if (now - s.last_seen_at >= TOUCH_MS) {
+      record = { ...s, last_seen_at: now };
+      await store.users.putSession(record, ABSOLUTE_MS - (now - s.created_at));
+    }
+    return { user, account, csrf: s.csrf, record };
+  }
+
+  /** Ends this session and clears its cookie. */
+  async end(c: Context, s: Session): Promise<void> {
+    await this.deps.store.users.deleteSession(s);
+    this.clearCookie(c);
+  }
+
+  clearCookie(c: Context): void {
+    deleteCookie(c, this.cookieName, { path: "/", secure: this.secure });
+  }
+
+  /** Ends every session of the user, everywhere (stolen cookies included). */
+  endAll(userId: string): Promise<number> {
+    return this.deps.store.users.deleteSessions(userId);
+  }
+
+  /** Same-origin by `Origin`, else by `Sec-Fetch-Site`; a request with neither is not a browser's. */
+  sameOrigin(c: Context): boolean {
+    const origin = c.req.header("origin");
+    // A page sent with Referrer-Policy: no-referrer posts `Origin: null`; its fetch metadata still tells.
+    if (origin !== undefined && origin !== "null") return origin === this.siteOrigin;
+    const site = c.req.header("sec-fetch-site");
+    if (site !== undefined) return site === "same-origin" || site === "none";
+    return true;
+  }
+
+  /** Sets `c.var.session`, or sends the browser to /login (401 for a JSON caller). */
+  requireSession(): MiddlewareHandler<SessionEnv> {
+    return async (c, next) => {
+      const session = await this.read(c);
+      if (!session) {
+        if (c.req.header("accept")?.includes("application/json")) {
+          throw new ApiError(401, "sign in first: no session or it has ended");
+        }
+        const here = new URL(c.req.url);
+        return c.redirect(`/login?next=${encodeURIComponent(here.pathname + here.search)}`, 303);
+      }
+      c.set("session", session);
+      await next();
+    };
+  }
+
+  /**
+   * Refuses a state-changing request (not GET/HEAD/OPTIONS) that is cross-site (403) or lacks the
+   * session's CSRF token in CSRF_FIELD (a form) or CSRF_HEADER. Runs after requireSession().
+   */
+  csrfProtect(): MiddlewareHandler<SessionEnv> {
+    return async (c, next) => {
+      if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return await next();
+      const expected = c.get("session")?.csrf;
+      if (!this.sameOrigin(c)) throw new ApiError(403, "cross-site request refused");
+      const sent = await csrfTokenOf(c);
+      if (!expected || !sent || !timingSafeEqual(sent, expected)) {
+        throw new ApiError(403, "missing or wrong CSRF token; reload the page and try again", CSRF_FIELD);
+      }
+      await next();
+    };
+  }
+}
+
+/** The CSRF token a request carries: the header, else the form field (the parsed body is cached). */
+export async function csrfTokenOf(c: Context): Promise<string | null> {
+  const header = c.req.header(CSRF_HEADER);
+  if (header) return header;
+  const type = c.req.header("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  const form = await c.req.parseBody();
+  const v = form[CSRF_FIELD];
+  return typeof v === "string" ? v : null;
+}

@@ -1,0 +1,66 @@
+/**
+ * Brute-force limits on sign-in and sign-up. Each subject (an email, whether or not an account
+ * has it, or a client IP) may fail `free` times in a window; every failure after that locks the
+ * subject for a delay that doubles up to `maxMs`. A lock always ends, so the owner of an attacked
+ * account gets in after at most `maxMs`; attempts made while locked are refused unchecked and do
+ * not count, so an attacker cannot stretch the lock.
+ */
+import type { Throttle, UserStore } from "../kv/users.ts";
+
+export interface ThrottlePolicy {
+  /** Failures allowed without delay in a window. */
+  free: number;
+  /** The first delay; each further failure doubles it. */
+  baseMs: number;
+  maxMs: number;
+  /** Failures older than this are forgotten. */
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+export const POLICIES = {
+  /** Wrong passwords for one email. */
+  email: { free: 5, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: 24 * 60 * MINUTE },
+  /** Wrong passwords from one IP, across emails. */
+  ip: { free: 30, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: 60 * MINUTE },
+  /** Sign-ups and reset requests from one IP (each counts, successful or not). */
+  create: { free: 10, baseMs: 60_000, maxMs: 60 * MINUTE, windowMs: 60 * MINUTE },
+} satisfies Record<string, ThrottlePolicy>;
+
+export type PolicyName = keyof typeof POLICIES;
+
+export class AuthThrottle {
+  constructor(readonly users: UserStore, readonly now: () => number) {}
+
+  /** Seconds until the first of these subjects may try again; 0 when none is locked. */
+  async retryAfter(subjects: [PolicyName, string][]): Promise<number> {
+    const now = this.now();
+    let wait = 0;
+    for (const [policy, subject] of subjects) {
+      const t = await this.users.getThrottle(`${policy}:${subject}`);
+      if (t && t.locked_until > now) wait = Math.max(wait, Math.ceil((t.locked_until - now) / 1000));
+    }
+    return wait;
+  }
+
+  /** Counts a failure; past the free ones, locks the subject for a doubling delay. */
+  async fail(policy: PolicyName, subject: string): Promise<void> {
+    const p: ThrottlePolicy = POLICIES[policy];
+    const now = this.now();
+    await this.users.updateThrottle(`${policy}:${subject}`, (t) => {
+      const live: Throttle = t && now - t.window_start < p.windowMs
+        ? t
+        : { failures: 0, window_start: now, locked_until: 0 };
+      const failures = live.failures + 1;
+      const over = failures - p.free;
+      const delay = over > 0 ? Math.min(p.maxMs, p.baseMs * 2 ** Math.min(over - 1, 30)) : 0;
+      return { failures, window_start: live.window_start, locked_until: delay ? now + delay : 0 };
+    });
+  }
+
+  /** Forgets a subject's failures (a successful sign-in). */
+  async clear(policy: PolicyName, subject: string): Promise<void> {
+    await this.users.updateThrottle(`${policy}:${subject}`, () => null);
+  }
+}

@@ -1,0 +1,239 @@
+/**
+ * People and their logins: sign-up, sign-in (throttled, one message for a wrong email or password,
+ * the same work whether or not the account exists), password changes, reset and email
+ * verification by one-time links, the CLI's login for an existing account, account deletion.
+ */
+import type { Config } from "../../config.ts";
+import { ApiError } from "../errors.ts";
+import { newSecretToken, newUserId, sha256Hex } from "../ids.ts";
+import type { Store } from "../kv/store.ts";
+import type { User } from "../kv/users.ts";
+import type { TimerService } from "../timers/service.ts";
+import { createBareAccount } from "./accounts.ts";
+import type { Mailer } from "./mailer.ts";
+import { checkPassword, hashPassword, verifyNothing, verifyPassword } from "./passwords.ts";
+import { AuthThrottle } from "./throttle.ts";
+
+/** The one answer to a wrong email or a wrong password. */
+export const WRONG_LOGIN = "wrong email or password";
+export const RESET_TTL_MS = 3600_000;
+export const VERIFY_TTL_MS = 7 * 86_400_000;
+
+export interface UsersDeps {
+  store: Store;
+  config: Config;
+  now: () => number;
+  mailer: Mailer;
+}
+
+/** Lower-cased, trimmed email, or a 422 naming the field. */
+export function parseEmail(raw: unknown): string {
+  const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new ApiError(422, "email must look like name@example.com", "email");
+  }
+  return email;
+}
+
+function tooMany(seconds: number): ApiError {
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(
+    429,
+    `too many attempts; try again in ${seconds < 120 ? `${seconds} seconds` : `${minutes} minutes`}`,
+    undefined,
+    { "Retry-After": String(seconds) },
+  );
+}
+
+export class Users {
+  readonly throttle: AuthThrottle;
+
+  constructor(readonly deps: UsersDeps) {
+    this.throttle = new AuthThrottle(deps.store.users, deps.now);
+  }
+
+  get #users() {
+    return this.deps.store.users;
+  }
+
+  /** Creates an account on SIGNUP_PLAN with its first user; password null for a passkey sign-up. */
+  async signUp(rawEmail: unknown, password: string | null, ip: string, id = newUserId()): Promise<User> {
+    const { config, now, store } = this.deps;
+    const email = this.checkSignUp(rawEmail);
+    if (password !== null) checkPassword(password, email);
+    const wait = await this.throttle.retryAfter([["create", ip]]);
+    if (wait > 0) throw tooMany(wait);
+    await this.throttle.fail("create", ip);
+    if (await this.#users.byEmail(email)) {
+      throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
+    }
+    const hash = password === null ? null : await hashPassword(password);
+    const { account } = await createBareAccount(store, { plan: config.signupPlan, name: email, now: now() });
+    const user: User = {
+      id,
+      account_id: account.id,
+      email,
+      password_hash: hash,
+      email_verified_at: null,
+      created_at: now(),
+    };
+    if (!(await this.#users.create(user))) {
+      await store.accounts.delete(account.id);
+      throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
+    }
+    await this.sendVerification(user);
+    return user;
+  }
+
+  /** The normalised email a sign-up may use: 403 when sign-up is closed, 422 for a malformed one. */
+  checkSignUp(rawEmail: unknown): string {
+    if (this.deps.config.signup === "closed") {
+      throw new ApiError(403, "sign-up is closed on this service; ask its operator for an account");
+    }
+    return parseEmail(rawEmail);
+  }
+
+  /** The user with this email and password; one 401 message for either being wrong. */
+  async signIn(rawEmail: unknown, password: string, ip: string): Promise<User> {
+    const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase() : "";
+    const wait = await this.throttle.retryAfter([["email", email], ["ip", ip]]);
+    if (wait > 0) throw tooMany(wait);
+    const user = email ? await this.#users.byEmail(email) : null;
+    const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : await verifyNothing(password);
+    if (!ok || !user) {
+      await this.throttle.fail("email", email);
+      await this.throttle.fail("ip", ip);
+      throw new ApiError(401, WRONG_LOGIN);
+    }
+    await this.throttle.clear("email", email);
+    return user;
+  }
+
+  async changePassword(user: User, current: string, next: string): Promise<void> {
+    if (user.password_hash && !(await verifyPassword(current, user.password_hash))) {
+      throw new ApiError(422, "the current password is not right", "current_password");
+    }
+    checkPassword(next, user.email);
+    const hash = await hashPassword(next);
+    await this.#users.update(user.id, (u) => ({ ...u, password_hash: hash }));
+  }
+
+  /** Mails a reset link if the email has an account; the caller answers the same either way. */
+  async requestReset(rawEmail: unknown, ip: string): Promise<void> {
+    const wait = await this.throttle.retryAfter([["create", ip]]);
+    if (wait > 0) throw tooMany(wait);
+    await this.throttle.fail("create", ip);
+    const email = parseEmail(rawEmail);
+    const user = await this.#users.byEmail(email);
+    if (!user) return;
+    const link = await this.#link(user, "reset", "/reset", RESET_TTL_MS);
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: "Reset your password",
+      text:
+        `Someone asked to reset the password of your account. If it was you, open this link within an hour:\n\n${link}\n\nIf not, ignore this message.`,
+      link,
+    });
+  }
+
+  /** Sets a new password with a reset token (once); every session of the user ends. */
+  async resetPassword(token: string, password: string): Promise<User> {
+    const t = await this.#users.takeToken(sha256Hex(token));
+    const user = t && t.kind === "reset" && t.expires_at > this.deps.now() ? await this.#users.get(t.user_id) : null;
+    if (!user) throw new ApiError(400, "this reset link is not valid any more; ask for a new one", "token");
+    checkPassword(password, user.email);
+    const hash = await hashPassword(password);
+    // Proof of the mailbox: the email is verified too.
+    const next = await this.#users.update(user.id, (u) => ({
+      ...u,
+      password_hash: hash,
+      email_verified_at: u.email_verified_at ?? this.deps.now(),
+    }));
+    await this.#users.deleteSessions(user.id);
+    await this.throttle.clear("email", user.email);
+    return next!;
+  }
+
+  async sendVerification(user: User): Promise<void> {
+    const link = await this.#link(user, "verify", "/verify", VERIFY_TTL_MS);
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: "Confirm your email",
+      text: `Confirm the email of your timer service account by opening this link:\n\n${link}`,
+      link,
+    });
+  }
+
+  async verifyEmail(token: string): Promise<User | null> {
+    const t = await this.#users.takeToken(sha256Hex(token));
+    if (!t || t.kind !== "verify" || t.expires_at <= this.deps.now()) return null;
+    return await this.#users.update(
+      t.user_id,
+      (u) => ({ ...u, email_verified_at: u.email_verified_at ?? this.deps.now() }),
+    );
+  }
+
+  async #link(user: User, kind: "reset" | "verify", path: string, ttl: number): Promise<string> {
+    const token = newSecretToken();
+    await this.#users.putToken(sha256Hex(token), { kind, user_id: user.id, expires_at: this.deps.now() + ttl });
+    return `${this.deps.config.siteUrl}${path}?token=${token}`;
+  }
+
+  /**
+   * The CLI's `login`: gives an existing account a user with this email. With a password it is
+   * set at once; without, a reset link is mailed (or logged by the development mailer).
+   */
+  async setLogin(
+    accountId: string,
+    rawEmail: unknown,
+    password: string | null,
+  ): Promise<{ user: User; mailed: boolean }> {
+    const { store, now } = this.deps;
+    if (!(await store.accounts.get(accountId))) throw new Error(`no account "${accountId}"`);
+    const email = parseEmail(rawEmail);
+    if (password !== null) checkPassword(password, email);
+    const hash = password === null ? null : await hashPassword(password);
+    let user = await this.#users.byEmail(email);
+    if (user && user.account_id !== accountId) throw new Error(`${email} already signs in to another account`);
+    if (!user) {
+      user = {
+        id: newUserId(),
+        account_id: accountId,
+        email,
+        password_hash: hash,
+        email_verified_at: now(),
+        created_at: now(),
+      };
+      if (!(await this.#users.create(user))) throw new Error(`${email} was taken meanwhile; try again`);
+    } else if (hash) {
+      user = (await this.#users.update(user.id, (u) => ({ ...u, password_hash: hash })))!;
+    }
+    if (hash) return { user, mailed: false };
+    await this.requestResetFor(user);
+    return { user, mailed: true };
+  }
+
+  async requestResetFor(user: User): Promise<void> {
+    const link = await this.#link(user, "reset", "/reset", 7 * 86_400_000);
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: "Set your password",
+      text: `An account of the timer service now signs in with this email. Set its password here:\n\n${link}`,
+      link,
+    });
+  }
+
+  /** Deletes the account and everything in it: timers (through the timer service), keys, users. */
+  async deleteAccount(user: User, timers: TimerService): Promise<void> {
+    const { store } = this.deps;
+    const account = await store.accounts.get(user.account_id);
+    if (account) {
+      for (const id of await store.accounts.timerIds(account.id)) {
+        // An expired timer answers 404 here; the expiry sweep purges it.
+        await timers.delete({ kind: "account", account }, id).catch(() => {});
+      }
+    }
+    for (const u of await this.#users.ofAccount(user.account_id)) await this.#users.delete(u);
+    await store.accounts.delete(user.account_id);
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The account's own settings: change the password, add and remove passkeys, sign out
+ * everywhere, delete the account with all its data. The parts are exported as components so the
+ * dashboard can place them (each form posts here with the session's CSRF token and a `back`
+ * path to return to); /account shows them all on one page.
+ */
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Auth } from "../../lib/accounts/service.ts";
+import type { SessionEnv } from "../../lib/accounts/sessions.ts";
+import { ApiError } from "../../lib/errors.ts";
+import type { Passkey } from "../../lib/kv/users.ts";
+import type { TimerService } from "../../lib/timers/service.ts";
+import { authPage, Csrf, PasskeyButton } from "./pages.tsx";
+import { html } from "./respond.ts";
+
+/** Where a form returns to: a same-site path, else /account. */
+function backOf(raw: unknown): string {
+  return typeof raw === "string" && /^\/(?![/\\])[\x21-\x7e]*$/.test(raw) ? raw : "/account";
+}
+
+export interface AccountProps {
+  csrf: string;
+  email: string;
+  hasPassword: boolean;
+  passkeys: Pick<Passkey, "id" | "name" | "created_at" | "last_used_at">[];
+  /** The page the forms return to (default /account). */
+  back?: string;
+  /** A message after an action, or the error of a refused one. */
+  notice?: { kind: "ok" | "error"; text: string; section?: string };
+}
+
+function Notice({ p, section }: { p: AccountProps; section: string }) {
+  const n = p.notice;
+  if (!n || (n.section ?? "") !== section) return null;
+  return <p class={n.kind === "ok" ? "auth-ok" : "auth-error"} role={n.kind === "ok" ? "status" : "alert"}>{n.text}</p>;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function PasswordSection(p: AccountProps) {
+  return (
+    <section class="auth-section" aria-labelledby="password-heading">
+      <h2 id="password-heading">{p.hasPassword ? "Change password" : "Set a password"}</h2>
+      <Notice p={p} section="password" />
+      <form method="post" action="/account/password" class="auth-form">
+        <Csrf token={p.csrf} />
+        <input type="hidden" name="back" value={backOf(p.back)} />
+        <input type="hidden" name="email" value={p.email} autocomplete="username" />
+        {p.hasPassword && (
+          <p class="field">
+            <label for="current_password">Current password</label>
+            <input
+              id="current_password"
+              name="current_password"
+              type="password"
+              autocomplete="current-password"
+              required
+            />
+          </p>
+        )}
+        <p class="field">
+          <label for="new_password">New password</label>
+          <input id="new_password" name="password" type="password" autocomplete="new-password" minLength={8} required />
+        </p>
+        <button type="submit" class="primary">{p.hasPassword ? "Change password" : "Set password"}</button>
+      </form>
+    </section>
+  );
+}
+
+export function PasskeysSection(p: AccountProps) {
+  return (
+    <section class="auth-section" aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading">Passkeys</h2>
+      <Notice p={p} section="passkeys" />
+      {p.passkeys.length === 0 ? <p>No passkeys yet.</p> : (
+        <ul class="passkey-list">
+          {p.passkeys.map((k) => (
+            <li key={k.id}>
+              <span>
+                <strong>{k.name}</strong> · added {day(k.created_at)}
+                {k.last_used_at !== null && <>· last used {day(k.last_used_at)}</>}
+              </span>
+              <form method="post" action="/account/passkeys/remove">
+                <Csrf token={p.csrf} />
+                <input type="hidden" name="back" value={backOf(p.back)} />
+                <input type="hidden" name="id" value={k.id} />
+                <button type="submit" class="secondary" aria-label={`Remove passkey ${k.name}`}>Remove</button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PasskeyButton mode="register" csrf={p.csrf} label="Add a passkey" next={backOf(p.back)} />
+    </section>
+  );
+}
+
+export function SessionsSection(p: AccountProps) {
+  return (
+    <section class="auth-section" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Sign out everywhere</h2>
+      <p>Ends every session of this account on every device, this one included.</p>
+      <form method="post" action="/logout/everywhere">
+        <Csrf token={p.csrf} />
+        <button type="submit" class="secondary">Sign out everywhere</button>
+      </form>
+    </section>
+  );
+}
+
+export function DeleteSection(p: AccountProps) {
+  return (
+    <section class="auth-section danger" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete the account</h2>
+      <Notice p={p} section="delete" />
+      <p>Deletes the account, its API keys, its timers and their deliveries at once. This cannot be undone.</p>
+      <form method="post" action="/account/delete" class="auth-form">
+        <Csrf token={p.csrf} />
+        <input type="hidden" name="back" value={backOf(p.back)} />
+        <p class="field">
+          <label for="confirm">Type your email to confirm</label>
+          <input id="confirm" name="confirm" type="email" autocomplete="off" required />
+        </p>
+        <button type="submit" class="danger">Delete the account</button>
+      </form>
+    </section>
+  );
+}
+
+/** Every part, in order. */
+export function AccountPanel(p: AccountProps) {
+  return (
+    <>
+      <PasswordSection {...p} />
+      <PasskeysSection {...p} />
+      <SessionsSection {...p} />
+      <DeleteSection {...p} />
+    </>
+  );
+}
+
+const DONE: Record<string, string> = {
+  password: "Your password is changed.",
+  passkey: "The passkey is removed.",
+};
+
+export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerService) {
+  const { users, passkeys, sessions } = auth;
+
+  async function props(c: { get(k: "session"): SessionEnv["Variables"]["session"] }, notice?: AccountProps["notice"]) {
+    const { user, csrf } = c.get("session");
+    const fresh = (await auth.deps.store.users.get(user.id)) ?? user;
+    return {
+      csrf,
+      email: fresh.email,
+      hasPassword: fresh.password_hash !== null,
+      passkeys: await passkeys.list(user.id),
+      notice,
+    };
+  }
+
+  const page = (c: Context, p: AccountProps, status: ContentfulStatusCode = 200) =>
+    html(
+      c,
+      authPage("Account", <AccountPanel {...p} />).replace('class="auth-card"', 'class="auth-card wide"'),
+      status,
+    );
+
+  app.get("/account", async (c) => {
+    const done = DONE[c.req.query("done") ?? ""];
+    const section = c.req.query("done") === "passkey" ? "passkeys" : "password";
+    return page(c, await props(c, done ? { kind: "ok", text: done, section } : undefined));
+  });
+
+  app.post("/account/password", async (c) => {
+    const f = await c.req.parseBody();
+    try {
+      await users.changePassword(c.get("session").user, String(f.current_password ?? ""), String(f.password ?? ""));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      return page(
+        c,
+        await props(c, { kind: "error", text: e.message, section: "password" }),
+        e.status as ContentfulStatusCode,
+      );
+    }
+    return c.redirect(`${backOf(f.back)}${backOf(f.back).includes("?") ? "&" : "?"}done=password`, 303);
+  });
+
+  app.post("/account/passkeys/remove", async (c) => {
+    const f = await c.req.parseBody();
+    try {
+      await passkeys.remove(c.get("session").user, String(f.id ?? ""));
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      return page(
+        c,
+        await props(c, { kind: "error", text: e.message, section: "passkeys" }),
+        e.status as ContentfulStatusCode,
+      );
+    }
+    return c.redirect(`${backOf(f.back)}${backOf(f.back).includes("?") ? "&" : "?"}done=passkey`, 303);
+  });
+
+  app.post("/account/delete", async (c) => {
+    const f = await c.req.parseBody();
+    const { user } = c.get("session");
+    if (String(f.confirm ?? "").trim().toLowerCase() !== user.email) {
+      const text = "type the account's email exactly to confirm the deletion";
+      return page(c, await props(c, { kind: "error", text, section: "delete" }), 422);
+    }
+    await sessions.endAll(user.id);
+    await users.deleteAccount(user, timers);
+    sessions.clearCookie(c);
+    return c.redirect("/?account=deleted", 303);
+  });
+}

@@ -1,0 +1,233 @@
+/**
+ * Sign-in routes: /signup, /login, /logout (and everywhere), /reset, /verify, the passkey
+ * ceremonies under /passkeys, and the account's own actions (routes/auth/account.tsx). Thin
+ * handlers over lib/accounts. Forms before sign-in carry a CSRF token bound to a cookie (double
+ * submit); after sign-in, the session's token. Every POST must also be same-origin.
+ */
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { getCookie, setCookie } from "hono/cookie";
+import type { Auth } from "../../lib/accounts/service.ts";
+import { csrfTokenOf, type SessionEnv } from "../../lib/accounts/sessions.ts";
+import { ApiError } from "../../lib/errors.ts";
+import type { AppEnv } from "../../lib/http.ts";
+import { newSecretToken, newUserId, timingSafeEqual } from "../../lib/ids.ts";
+import type { TimerService } from "../../lib/timers/service.ts";
+import { accountRoutes } from "./account.tsx";
+import { type FormState, loginPage, resetPage, resetRequestPage, signupPage, verifyPage } from "./pages.tsx";
+import { html } from "./respond.ts";
+
+/** A same-site path to go to after signing in; anything else goes to the dashboard. */
+export function safeNext(raw: unknown): string {
+  return typeof raw === "string" && /^\/(?![/\\])[\x21-\x7e]*$/.test(raw) ? raw : "/dashboard";
+}
+
+async function formOf(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody().catch(() => ({}));
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+async function jsonOf(c: Context): Promise<Record<string, unknown>> {
+  const body = await c.req.json().catch(() => null);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "send a JSON object");
+  return body as Record<string, unknown>;
+}
+
+export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) {
+  const { sessions, users, passkeys } = auth;
+  const preCookie = () => (sessions.secure ? "__Host-csrf" : "csrf");
+
+  /** The pre-session CSRF token of this browser, set as a cookie when it has none. */
+  function preToken(c: Context): string {
+    const have = getCookie(c, preCookie());
+    if (have && /^[0-9A-Za-z]{43}$/.test(have)) return have;
+    const token = newSecretToken();
+    setCookie(c, preCookie(), token, { path: "/", httpOnly: true, sameSite: "Lax", secure: sessions.secure });
+    return token;
+  }
+
+  /** Same-origin, and the form's (or header's) token matches the cookie's. */
+  async function checkPre(c: Context): Promise<void> {
+    if (!sessions.sameOrigin(c)) throw new ApiError(403, "cross-site request refused");
+    const cookie = getCookie(c, preCookie());
+    const sent = await csrfTokenOf(c);
+    if (!cookie || !sent || !timingSafeEqual(cookie, sent)) {
+      throw new ApiError(403, "missing or wrong CSRF token; reload the page and try again", "_csrf");
+    }
+  }
+
+  /** Renders a form again with the error of a refused attempt. */
+  function refused(c: Context, e: unknown, page: (s: FormState) => string, s: Omit<FormState, "csrf">) {
+    if (!(e instanceof ApiError) || e.status === 403 && e.field === "_csrf") throw e;
+    for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
+    return html(
+      c,
+      page({ ...s, csrf: preToken(c), error: e.message, field: e.field }),
+      e.status as ContentfulStatusCode,
+    );
+  }
+
+  const closed = () => auth.deps.config.signup === "closed";
+
+  app.get("/signup", (c) => html(c, signupPage({ csrf: preToken(c) }, closed()), closed() ? 403 : 200));
+
+  app.post("/signup", async (c) => {
+    const f = await formOf(c);
+    await checkPre(c);
+    try {
+      const user = await users.signUp(f.email, f.password ?? "", c.get("ip"));
+      await sessions.start(c, user);
+    } catch (e) {
+      return refused(c, e, (s) => signupPage(s, closed()), { email: f.email });
+    }
+    return c.redirect("/dashboard", 303);
+  });
+
+  app.get("/login", async (c) => {
+    if (await sessions.read(c)) return c.redirect(safeNext(c.req.query("next")), 303);
+    return html(c, loginPage({ csrf: preToken(c), next: c.req.query("next") }));
+  });
+
+  app.post("/login", async (c) => {
+    const f = await formOf(c);
+    await checkPre(c);
+    try {
+      const user = await users.signIn(f.email, f.password ?? "", c.get("ip"));
+      await sessions.start(c, user);
+    } catch (e) {
+      return refused(c, e, loginPage, { email: f.email, next: f.next });
+    }
+    return c.redirect(safeNext(f.next), 303);
+  });
+
+  app.get("/reset", (c) => {
+    const token = c.req.query("token");
+    const s = { csrf: preToken(c) };
+    return html(c, token ? resetPage(s, token) : resetRequestPage(s, false));
+  });
+
+  app.post("/reset/request", async (c) => {
+    const f = await formOf(c);
+    await checkPre(c);
+    try {
+      await users.requestReset(f.email, c.get("ip"));
+    } catch (e) {
+      return refused(c, e, (s) => resetRequestPage(s, false), { email: f.email });
+    }
+    return html(c, resetRequestPage({ csrf: preToken(c) }, true));
+  });
+
+  app.post("/reset", async (c) => {
+    const f = await formOf(c);
+    await checkPre(c);
+    try {
+      const user = await users.resetPassword(f.token ?? "", f.password ?? "");
+      await sessions.start(c, user);
+    } catch (e) {
+      return refused(c, e, (s) => resetPage(s, f.token ?? ""), {});
+    }
+    return c.redirect("/dashboard", 303);
+  });
+
+  app.get("/verify", (c) => html(c, verifyPage({ csrf: preToken(c) }, c.req.query("token") ?? "")));
+
+  app.post("/verify", async (c) => {
+    const f = await formOf(c);
+    await checkPre(c);
+    const user = await users.verifyEmail(f.token ?? "");
+    return html(c, verifyPage({ csrf: preToken(c) }, "", user ? "ok" : "bad"), user ? 200 : 400);
+  });
+
+  // ── passkeys before sign-in (JSON, called by islands/Passkey.tsx) ──────────────────────────
+
+  app.post("/passkeys/login/options", async (c) => {
+    await checkPre(c);
+    const { challengeId, options } = await passkeys.loginOptions();
+    return c.json({ challenge_id: challengeId, options });
+  });
+
+  app.post("/passkeys/login/verify", async (c) => {
+    const body = await jsonOf(c);
+    await checkPre(c);
+    const wait = await users.throttle.retryAfter([["ip", c.get("ip")]]);
+    if (wait > 0) throw new ApiError(429, `too many attempts; try again in ${wait} seconds`);
+    const user = await passkeys.verifyLogin(body.challenge_id, body.response).catch(async (e) => {
+      await users.throttle.fail("ip", c.get("ip"));
+      throw e;
+    });
+    await sessions.start(c, user);
+    return c.json({ redirect: safeNext(body.next) });
+  });
+
+  app.post("/passkeys/signup/options", async (c) => {
+    const body = await jsonOf(c);
+    await checkPre(c);
+    const email = users.checkSignUp(body.email);
+    if (await auth.deps.store.users.byEmail(email)) {
+      throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
+    }
+    const { challengeId, options } = await passkeys.registrationOptions({ kind: "signup", userId: newUserId(), email });
+    return c.json({ challenge_id: challengeId, options });
+  });
+
+  app.post("/passkeys/signup/verify", async (c) => {
+    const body = await jsonOf(c);
+    await checkPre(c);
+    const { challenge, passkey } = await passkeys.verifyRegistration(
+      body.challenge_id,
+      body.response,
+      "signup",
+      String(body.name ?? "Passkey"),
+    );
+    const user = await users.signUp(challenge.email, null, c.get("ip"), challenge.user_id!);
+    await passkeys.add(passkey);
+    await sessions.start(c, user);
+    return c.json({ redirect: "/dashboard" });
+  });
+
+  // ── signed in ──────────────────────────────────────────────────────────────────────────────
+
+  const signedIn = app as unknown as Hono<SessionEnv>;
+  for (const path of ["/logout", "/logout/everywhere", "/passkeys/register/*", "/account", "/account/*"]) {
+    signedIn.use(path, auth.requireSession(), auth.csrfProtect());
+  }
+
+  signedIn.post("/logout", async (c) => {
+    await sessions.end(c, c.get("session").record);
+    return c.redirect("/login", 303);
+  });
+
+  signedIn.post("/logout/everywhere", async (c) => {
+    await sessions.endAll(c.get("session").user.id);
+    sessions.clearCookie(c);
+    return c.redirect("/login", 303);
+  });
+
+  signedIn.post("/passkeys/register/options", async (c) => {
+    const { user } = c.get("session");
+    const { challengeId, options } = await passkeys.registrationOptions({
+      kind: "register",
+      userId: user.id,
+      email: user.email,
+    });
+    return c.json({ challenge_id: challengeId, options });
+  });
+
+  signedIn.post("/passkeys/register/verify", async (c) => {
+    const { user } = c.get("session");
+    const body = await jsonOf(c);
+    const { challenge, passkey } = await passkeys.verifyRegistration(
+      body.challenge_id,
+      body.response,
+      "register",
+      String(body.name ?? "Passkey"),
+    );
+    if (challenge.user_id !== user.id) throw new ApiError(400, "passkey not accepted: the request was another user's");
+    await passkeys.add(passkey);
+    return c.json({ redirect: safeNext(body.next ?? "/account") });
+  });
+
+  accountRoutes(signedIn, auth, timers);
+}

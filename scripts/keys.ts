@@ -5,7 +5,7 @@
  * Works on the same KV_PATH as the server. Keys and secrets are printed once, on creation or rotation.
  */
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
+import { loadConfigOrExit } from "../config.ts";
 import {
   createAccount,
   createKey,
@@ -48,7 +48,7 @@ export async function main(args: string[]): Promise<number> {
     out(USAGE);
     return cmd ? 2 : 0;
   }
-  const kv = await openKv(loadConfig());
+  const kv = await openKv(loadConfigOrExit());
   const store = new Store(kv);
   try {
     if (cmd === "create" && values.account) {

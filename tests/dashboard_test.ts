@@ -112,6 +112,7 @@ Deno.test("every page renders for the signed-in owner, uncached and unframeable"
       "/dashboard/webhooks",
       "/dashboard/timers",
       `/dashboard/timers/${timer.timer_id}`,
+      "/dashboard/account",
     ]
   ) {
     const r = await get(s, owner, path);

@@ -63,7 +63,7 @@ export function FlashBox({ flash }: { flash: Flash | null }) {
 /** Renders a whole dashboard page. */
 export function dashPage(
   f: Frame,
-  o: { section: Section; title: string; flash?: Flash | null; children: ComponentChildren },
+  o: { section: Section; title: string; flash?: Flash | null; css?: string[]; children: ComponentChildren },
 ): string {
   const { t } = f;
   return renderPage(
@@ -109,7 +109,7 @@ export function dashPage(
     {
       lang: f.lang,
       title: `${o.title} · ${t.dashboard} · Timer Service`,
-      css: ["site.css", "dashboard.css"],
+      css: ["site.css", ...(o.css ?? []), "dashboard.css"],
       bodyClass: "site dash",
     },
   );

@@ -20,6 +20,7 @@ import type { Store } from "../../lib/kv/store.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import type { Scheduler } from "../../lib/webhooks/scheduler.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, setLang, takeFlash } from "./http.ts";
+import { accountPage } from "./account.tsx";
 import { keysPage } from "./keys.tsx";
 import { problemPage } from "./layout.tsx";
 import { overviewPage } from "./overview.tsx";
@@ -126,6 +127,29 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     await retirePreviousSecret(store, c.get("session").account.id, now());
     flash(c, { kind: "ok", text: dashTexts(langOf(c)).wh_retired });
     return seeOther(c, "/dashboard/webhooks");
+  });
+
+  // ── account: sign-in's sections in the dashboard's frame ────────────────────────────────────
+  dash.get("/account", async (c) => {
+    const { user, csrf } = c.get("session");
+    const fresh = (await store.users.get(user.id)) ?? user;
+    const f = frameOf(c);
+    const done = c.req.query("done");
+    return html(
+      c,
+      accountPage(f, {
+        csrf,
+        email: fresh.email,
+        hasPassword: fresh.password_hash !== null,
+        passkeys: await store.users.listPasskeys(user.id),
+        back: "/dashboard/account",
+        notice: done === "password"
+          ? { kind: "ok", text: f.t.acct_password_done, section: "password" }
+          : done === "passkey"
+          ? { kind: "ok", text: f.t.acct_passkey_done, section: "passkeys" }
+          : undefined,
+      }),
+    );
   });
 
   timerRoutes(dash, deps);

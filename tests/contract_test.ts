@@ -313,6 +313,32 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   await s.close();
 });
 
+Deno.test("every example in the document matches its schema", async () => {
+  const { s, doc } = await loadDocument();
+  const ajv = new Ajv2020({ strict: false, validateSchema: false });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, "openapi.json");
+  const checked: string[] = [];
+  const walk = (node: Json, at: string) => {
+    if (!node || typeof node !== "object") return;
+    if ("example" in node && ("type" in node || "$ref" in node || "oneOf" in node)) {
+      const { example, ...schema } = node;
+      assert.ok(ajv.validate(schema, example), `${at}: example ${JSON.stringify(example)} ${ajv.errorsText()}`);
+      checked.push(at);
+    }
+    if (node.schema?.$ref && node.examples) {
+      for (const [name, ex] of Object.entries(node.examples) as [string, Json][]) {
+        assert.ok(ajv.validate({ $ref: `openapi.json${node.schema.$ref}` }, ex.value), `${at} example ${name}`);
+        checked.push(`${at}/${name}`);
+      }
+    }
+    for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
+  };
+  walk(doc, "#");
+  assert.ok(checked.length > 100, `${checked.length} examples checked`);
+  await s.close();
+});
+
 Deno.test("429 and its headers match the document", async () => {
   const tight = (await import("../config.ts")).DEFAULT_PLANS;
   const plans = structuredClone(tight);

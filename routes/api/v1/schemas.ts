@@ -103,7 +103,7 @@ export const TimerIdParam = z.object({
 export const DeliveryIdParams = TimerIdParam.extend({
   delivery_id: z.string().regex(EVENT_ID).openapi({
     param: { name: "delivery_id", in: "path", description: "The delivery's (event's) id" },
-    example: "evt_0mhs7a2o05Hk2bQ9xZ1LmNpQ4r",
+    example: "evt_0mhs7a2o05Hk2bQ9xZ1LmNp",
   }),
 });
 

@@ -246,13 +246,21 @@ Deno.test("the README's receiver snippet type-checks against mod.ts", async () =
   const at = readme.indexOf("**Verify in a few lines**");
   const snippet = /```ts\n(.*?)```/s.exec(readme.slice(at))![1];
   assert.match(snippet, /verifyWebhook\(body, req\.headers, secrets/);
-  const file = new URL(`../.readme_snippet_${crypto.randomUUID()}.ts`, import.meta.url);
-  await Deno.writeTextFile(file, snippet);
+  // Checked where it would live (the repository root imports ./mod.ts), from a temporary file.
+  const dir = await Deno.makeTempDir({ prefix: "readme-snippet-" });
+  const file = `${dir}/receiver.ts`;
+  await Deno.writeTextFile(
+    file,
+    snippet.replace('"./mod.ts"', JSON.stringify(new URL("../mod.ts", import.meta.url).href)),
+  );
   try {
-    const out = await new Deno.Command(Deno.execPath(), { args: ["check", file.pathname], stderr: "piped" }).output();
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["check", "--config", `${ROOT}deno.json`, file],
+      stderr: "piped",
+    }).output();
     assert.ok(out.success, new TextDecoder().decode(out.stderr));
   } finally {
-    await Deno.remove(file);
+    await Deno.remove(dir, { recursive: true });
   }
 });
 

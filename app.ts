@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps) {
   liveRoutes(app, { store, config, now });
   pageRoutes(app, { store, config, now });
   authRoutes(app, auth, timers);
-  dashboardRoutes(app, { store, config, now, timers, scheduler, keys });
+  dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter });
   docsRoutes(app);
 
   app.notFound(notFoundHandler([

@@ -130,7 +130,8 @@ Deno.test("every page renders for the signed-in owner, uncached and unframeable"
   const overview = text((await get(s, owner, "/dashboard")).html);
   assert.match(overview, /pro/);
   assert.match(overview, /Timers stored 1 50/, "timers stored against the plan's 50");
-  assert.match(overview, /Requests this minute \d+ 100,000/);
+  assert.match(overview, /Requests this minute 1 100,000/, "the request just made is counted");
+  assert.match(overview, /Requests today 1 Unlimited/);
   await s.close();
 });
 

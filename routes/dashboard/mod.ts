@@ -9,6 +9,7 @@ import type { Config } from "../../config.ts";
 import {
   accountUsage,
   type KeyResolver,
+  type RateLimiter,
   retirePreviousSecret,
   rotateSecret,
   signingSecrets,
@@ -37,6 +38,8 @@ export interface DashboardDeps {
   scheduler: Scheduler;
   /** The API's key cache, cleared when a key is revoked so this process refuses it at once. */
   keys: KeyResolver;
+  /** The API's rate limiter: its counts are merged into KV before the overview reads them. */
+  limiter: RateLimiter;
 }
 
 /** Mounts the dashboard on the app. */
@@ -49,6 +52,8 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
 
   dash.get("/", async (c) => {
     const account = c.get("session").account;
+    // This process's latest counts first, so the figures include the requests just made.
+    await deps.limiter.flush();
     const u = await accountUsage(store, config.plans, account.id, now());
     if (!u) throw new ApiError(404, "account not found");
     const capped = u.limits.timers === null && u.timers_stored >= 10_000;

@@ -308,3 +308,200 @@ Deno.test("deleting a timer drops its pending deliveries and log", async () => {
   await s.close();
   await rx.close();
 });
+
+// ── the clock injected: downtime, long timers, events nobody starts ─────────────────────────
+
+/** The app with an injected clock, in sweep mode (no queue), its scheduler started. */
+async function clocked(config: Record<string, unknown> = {}) {
+  const s = await setup({ config: { ...FAST, ...config } });
+  s.app.scheduler.start();
+  await s.app.scheduler.sweep();
+  return s;
+}
+
+/** Moves the injected clock and lets the scheduler catch up until nothing is left to do. */
+async function advance(s: Awaited<ReturnType<typeof clocked>>, ms: number) {
+  // Attempts in flight finish first: a clock that jumps past their claims would let them be taken over.
+  await s.app.scheduler.settled();
+  s.clock.advance(ms);
+  for (let i = 0; i < 50; i++) {
+    await s.app.scheduler.sweep();
+    await s.app.scheduler.settled();
+    if ((await s.store.timers.dueUntil(s.clock.now())).every((e) => e.item.kind === "expire")) return;
+  }
+}
+
+async function countDeliveries(s: { kv: Deno.Kv }, timerId: string) {
+  let n = 0;
+  for await (const _ of s.kv.list({ prefix: ["delivery", timerId] })) n++;
+  return n;
+}
+
+Deno.test("after two minutes of downtime in sweep mode, ten 1-second intervals catch up every round and go on", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const ids: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t = await s.create({ type: "interval", work: 1, rest: 0, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    ids.push(t.timer_id);
+  }
+  await s.app.scheduler.settled();
+  // 120 round ends each: far more than one commit's 1 000 mutations for the ten together.
+  await advance(s, 120_000);
+  for (const id of ids) {
+    const got = rx.received.filter((r) => r.json.timer_id === id && r.json.event === "interval.round_end");
+    assert.equal(got.length, 120, `${id}: ${got.length} round ends`);
+    assert.deepEqual(
+      got.map((r) => (r.json.data as { round: number }).round).sort((a, b) => a - b),
+      Array.from({ length: 120 }, (_, i) => i + 1),
+    );
+  }
+  // And they go on sending afterwards.
+  await advance(s, 1000);
+  for (const id of ids) {
+    assert.equal(
+      rx.received.filter((r) => r.json.timer_id === id && r.json.event === "interval.round_end").length,
+      121,
+    );
+    assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.interval.round, 122);
+  }
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("a 40-day countdown outlives the 30-day lifetime and completes", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 40 * 86400, webhook_url: rx.url });
+  const started = await s.act(t.timer_id, "start");
+  const deadline = s.clock.now() + 40 * 86400_000;
+  assert.ok(Date.parse(started.body.expires_at) >= deadline + 7 * 86400_000, started.body.expires_at);
+  await advance(s, 31 * 86400_000);
+  const mid = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+  assert.equal(mid.status, 200, "still there after 31 days");
+  assert.equal(mid.body.state, "running");
+  await advance(s, 9 * 86400_000);
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.state, "completed");
+  await rx.waitFor(2);
+  assert.deepEqual(events(rx), ["timer.started", "timer.completed"]);
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("an event timer nobody started completes at target_date and sends timer.completed", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const target = new Date(s.clock.now() + 60_000).toISOString();
+  const t = await s.create({ type: "event", target_date: target, webhook_url: rx.url });
+  const idle = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+  assert.equal(idle.body.state, "idle");
+  assert.equal(idle.body.counting, true, "an idle event counts");
+  assert.equal((await s.act(t.timer_id, "pause")).status, 409);
+  await advance(s, 61_000);
+  await rx.waitFor(1);
+  assert.deepEqual(events(rx), ["timer.completed"]);
+  const data = rx.received[0].json.data as Record<string, unknown>;
+  assert.equal(data.completed_at, target);
+  assert.equal(data.started_at, null);
+  const done = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+  assert.equal(done.body.state, "completed");
+  assert.equal(done.body.counting, false);
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("stop withdraws an idle event's completion; reset makes it count again; start only records started_at", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const target = Date.parse(new Date(s.clock.now() + 60_000).toISOString());
+  const t = await s.create({ type: "event", target_date: new Date(target).toISOString(), webhook_url: rx.url });
+  assert.equal((await s.act(t.timer_id, "stop")).body.state, "stopped");
+  await advance(s, 30_000);
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.state, "stopped");
+  assert.equal((await s.act(t.timer_id, "reset")).body.state, "idle");
+  const started = await s.act(t.timer_id, "start");
+  assert.equal(started.body.state, "running");
+  assert.equal(started.body.started_at, new Date(s.clock.now()).toISOString());
+  await advance(s, 31_000);
+  await rx.waitFor(4);
+  assert.deepEqual(events(rx), ["timer.stopped", "timer.reset", "timer.started", "timer.completed"]);
+  assert.equal(rx.received[3].json.timestamp, new Date(target).toISOString());
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("the delivery log of a 1-second interval stays bounded: the newest 1 000 and whatever failed", async () => {
+  const s = await clocked();
+  let n = 0;
+  // The 10th delivery fails for good (no retries configured): failed ones stay whatever their age.
+  const rx = receiver(() => new Response(null, { status: ++n === 10 ? 500 : 200 }));
+  const t = await s.create({ type: "interval", work: 1, rest: 0, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  s.config.webhookRetryDelays = [];
+  await advance(s, 1_300_000);
+  await s.app.scheduler.settled();
+  assert.ok(rx.received.length >= 1301, `${rx.received.length} sent`);
+  const stored = await countDeliveries(s, t.timer_id);
+  assert.ok(stored >= 1000 && stored <= 1050, `${stored} deliveries stored`);
+  const failed = [];
+  for await (const e of s.kv.list<{ state: string }>({ prefix: ["delivery", t.timer_id] })) {
+    if (e.value.state === "failed") failed.push(e);
+  }
+  assert.equal(failed.length, 1, "the failed delivery is kept");
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("changing or removing webhook_url drops pending retries to the old URL", async () => {
+  const s = await clocked({ webhookRetryDelays: [60, 60, 60, 60] });
+  const a = receiver(() => new Response("no", { status: 503 }));
+  const t = await s.create({ type: "countdown", duration: 600, webhook_url: a.url });
+  await s.act(t.timer_id, "start");
+  await a.waitFor(1);
+  await s.app.scheduler.settled();
+  const pending = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries;
+  assert.equal(pending[0].state, "pending");
+  const b = receiver();
+  await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { webhook_url: b.url } });
+  const after = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries;
+  assert.deepEqual(after, [], "the retry to the old URL is gone");
+  await advance(s, 120_000);
+  assert.equal(a.received.length, 1, "no retry reached the old URL");
+  assert.equal(b.received.length, 0);
+  // Removing the URL drops them too.
+  const c = await s.create({ type: "countdown", duration: 600, webhook_url: a.url });
+  await s.act(c.timer_id, "start");
+  await a.waitFor(2);
+  await s.app.scheduler.settled();
+  await s.call("PATCH", `/api/v1/timers/${c.timer_id}`, { body: { webhook_url: null } });
+  await advance(s, 120_000);
+  assert.equal(a.received.length, 2);
+  assert.equal(await countDeliveries(s, c.timer_id), 0);
+  await s.close();
+  await a.close();
+  await b.close();
+});
+
+Deno.test("GET /deliveries?limit=1 on a running timer returns its newest delivery and a cursor to the rest", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const t = await s.create({ type: "interval", work: 1, rest: 0, rounds: 10, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await advance(s, 2000);
+  const first = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries?limit=1`);
+  assert.equal(first.body.deliveries.length, 1);
+  assert.equal(first.body.deliveries[0].event, "interval.round_end");
+  assert.ok(first.body.next_cursor);
+  const seen = [first.body.deliveries[0].id];
+  let cursor = first.body.next_cursor;
+  while (cursor) {
+    const page = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries?limit=1&cursor=${cursor}`);
+    assert.ok(page.body.deliveries.length === 1 || page.body.next_cursor === null);
+    seen.push(...page.body.deliveries.map((d: { id: string }) => d.id));
+    cursor = page.body.next_cursor;
+  }
+  assert.equal(seen.length, 3, "started and two round ends");
+  await s.close();
+  await rx.close();
+});

@@ -12,8 +12,13 @@ import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
 import { type AttemptResult, postOnce } from "./deliver.ts";
 
-/** A claim outlives the attempt's timeout by this much before another instance may take it over. */
-export const LEASE_GRACE_MS = 2_000;
+/**
+ * A claim outlives the attempt's timeout by this much before another instance may take it over;
+ * an attempt that waited in the pool until less than the timeout + RENEW_MARGIN_MS was left
+ * renews its claim first (renewals go in the group commits too).
+ */
+export const LEASE_GRACE_MS = 3_000;
+const RENEW_MARGIN_MS = 500;
 /** The log of a timer is trimmed after this many new outcomes were recorded for it here. */
 const PRUNE_EVERY = 50;
 
@@ -27,7 +32,7 @@ export interface SenderDeps {
 
 export class Sender {
   readonly pool: WorkerPool;
-  #results: { change: DeliveryChange; done: () => void }[] = [];
+  #queue: { change: DeliveryChange; done: (versionstamp: string | null) => void }[] = [];
   #flushing: Promise<void> | null = null;
   #sinceTrim = new Map<string, number>();
   #trims = new Set<Promise<void>>();
@@ -88,44 +93,46 @@ export class Sender {
   }
 
   async #attempt(claimed: Delivery, claimVersion: string): Promise<void> {
-    const { config, now, store } = this.deps;
+    const { config, now } = this.deps;
     let d = claimed;
     let versionstamp = claimVersion;
     // Waited in the pool so long that the claim could run out mid-attempt: renew it first, or let
     // whoever took it over meanwhile have it (never two attempts at once).
-    if (d.next_attempt_at! - now() < config.webhookTimeoutMs + LEASE_GRACE_MS / 2) {
+    if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
       const renewed = claim(d, now() + this.leaseMs);
-      const [vs] = await store.deliveries.commitDeliveries([{ versionstamp, prev: d, next: renewed }], now(), false);
+      const vs = await this.#grouped({ versionstamp, prev: d, next: renewed });
       if (!vs) return;
       [d, versionstamp] = [renewed, vs];
     }
     const started = now();
     const result = await this.send(d, started);
     const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
-    // Recorded in the background: the pool slot goes to the next attempt at once.
-    void this.#record({ versionstamp, prev: d, next });
+    // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
+    // where the delivery changed meanwhile (its timer was deleted, its URL changed).
+    void this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
+      if (vs && next.state !== "pending") this.#counted(next.timer_id);
+    });
   }
 
-  /** Queues an outcome for the next group commit. */
-  #record(change: DeliveryChange): Promise<void> {
-    const { promise, resolve } = Promise.withResolvers<void>();
-    this.#results.push({ change, done: resolve });
+  /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */
+  #grouped(change: DeliveryChange): Promise<string | null> {
+    const { promise, resolve } = Promise.withResolvers<string | null>();
+    this.#queue.push({ change, done: resolve });
     this.#flushing ??= this.#flush().finally(() => this.#flushing = null);
     return promise;
   }
 
-  /** One loop commits every outcome that piled up meanwhile, sized to the backend's limits. */
+  /** One loop commits every change that piled up meanwhile, sized to the backend's limits. */
   async #flush(): Promise<void> {
-    await Promise.resolve(); // outcomes of the same moment gather
-    while (this.#results.length) {
-      const batch = this.#results.splice(0, this.#results.length);
-      // Fails only where a delivery changed meanwhile (its timer was deleted, its URL changed).
-      await this.deps.store.deliveries.commitDeliveries(batch.map((b) => b.change), this.deps.now())
-        .catch((e) => this.#log("error", "recording attempts failed", e));
-      for (const b of batch) {
-        b.done();
-        if (b.change.next.state !== "pending") this.#counted(b.change.next.timer_id);
-      }
+    await Promise.resolve(); // changes of the same moment gather
+    while (this.#queue.length) {
+      const batch = this.#queue.splice(0, this.#queue.length);
+      const stamps = await this.deps.store.deliveries.commitDeliveries(batch.map((b) => b.change), this.deps.now())
+        .catch((e) => {
+          this.#log("error", "recording attempts failed", e);
+          return batch.map(() => null);
+        });
+      batch.forEach((b, n) => b.done(stamps[n]));
     }
   }
 

@@ -9,7 +9,8 @@ export const MAX_WAIT_MS = 2 ** 30;
 
 export class Wheel {
   #heap: number[] = [];
-  #at = new Map<number, Set<string>>();
+  /** Items per instant: one string while alone (the common case), a set once shared. */
+  #at = new Map<number, string | Set<string>>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #armedFor = Infinity;
   #stopped = false;
@@ -23,20 +24,20 @@ export class Wheel {
   /** Items held. */
   get size(): number {
     let n = 0;
-    for (const s of this.#at.values()) n += s.size;
+    for (const s of this.#at.values()) n += typeof s === "string" ? 1 : s.size;
     return n;
   }
 
   /** Arms `id` for the instant `at` (an instant already past fires at once). */
   add(at: number, id: string): void {
     if (this.#stopped) return;
-    let set = this.#at.get(at);
-    if (!set) {
-      set = new Set();
-      this.#at.set(at, set);
+    const held = this.#at.get(at);
+    if (held === undefined) {
+      this.#at.set(at, id);
       this.#push(at);
-    }
-    set.add(id);
+    } else if (typeof held === "string") {
+      if (held !== id) this.#at.set(at, new Set([held, id]));
+    } else held.add(id);
     if (at < this.#armedFor) this.#arm();
   }
 
@@ -66,9 +67,9 @@ export class Wheel {
     const due: { at: number; ids: string[] }[] = [];
     while (this.#heap.length && this.#heap[0] <= now) {
       const at = this.#pop();
-      const set = this.#at.get(at);
+      const held = this.#at.get(at);
       this.#at.delete(at);
-      if (set?.size) due.push({ at, ids: [...set] });
+      if (held !== undefined) due.push({ at, ids: typeof held === "string" ? [held] : [...held] });
     }
     this.#arm();
     if (due.length) this.fire(due);

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import {
+  commitWrites,
+  emptyWrite,
+  kvLimitsFor,
+  type KvWrite,
+  LOCAL_KV_LIMITS,
+  packWrites,
+  REMOTE_KV_LIMITS,
+  writeCost,
+  WriteTooLarge,
+} from "./batch.ts";
+
+/** A write shaped like a completion: one check, a few sets of ~700-byte records. */
+function completion(i: number, sets = 4): KvWrite {
+  const w = emptyWrite();
+  w.checks.push({ key: ["t", i], versionstamp: null });
+  for (let n = 0; n < sets; n++) w.sets.push({ key: ["t", i, n], value: { pad: "x".repeat(700) } });
+  return w;
+}
+
+Deno.test("the limits follow the backend: a local file allows 100 checks, KV Connect 10", () => {
+  assert.equal(kvLimitsFor("./data/kv.sqlite3").checks, 100);
+  assert.equal(kvLimitsFor(":memory:").checks, 100);
+  assert.equal(kvLimitsFor("https://kv.example.com/db").checks, 10);
+  assert.equal(kvLimitsFor(undefined).checks, 10);
+});
+
+Deno.test("packing respects checks, mutations and bytes, in order, and never divides a write", () => {
+  const small = Array.from({ length: 250 }, (_, i) => completion(i, 1));
+  assert.deepEqual(packWrites(small, LOCAL_KV_LIMITS).map((p) => p.length), [100, 100, 50]);
+  assert.deepEqual(packWrites(small.slice(0, 25), REMOTE_KV_LIMITS).map((p) => p.length), [10, 10, 5]);
+  // 300 mutations each: three per commit by mutations.
+  const wide = Array.from({ length: 7 }, (_, i) => {
+    const w = emptyWrite();
+    for (let n = 0; n < 300; n++) w.deletes.push(["d", i, n]);
+    return w;
+  });
+  assert.deepEqual(packWrites(wide, LOCAL_KV_LIMITS).map((p) => p.length), [3, 3, 1]);
+  // ~2.8 KB each: bytes decide long before the 100 checks.
+  const packs = packWrites(Array.from({ length: 1000 }, (_, i) => completion(i)), LOCAL_KV_LIMITS);
+  for (const p of packs) {
+    const bytes = p.reduce((s, w) => s + writeCost(w).bytes, 0);
+    assert.ok(bytes <= LOCAL_KV_LIMITS.bytes && p.length <= 100, `${p.length} writes, ${bytes} bytes`);
+  }
+  assert.equal(packs.flat().length, 1000);
+  assert.deepEqual(packs.flat().map((w) => w.checks[0].key[1]), Array.from({ length: 1000 }, (_, i) => i));
+});
+
+Deno.test("a write that no commit can hold is refused, not dropped", () => {
+  const huge = emptyWrite();
+  for (let n = 0; n < 1001; n++) huge.sets.push({ key: ["h", n], value: n });
+  assert.throws(() => packWrites([huge], LOCAL_KV_LIMITS), WriteTooLarge);
+});
+
+Deno.test("commitWrites commits thousands of mutations and reports each conflict alone", async () => {
+  const kv = await Deno.openKv(":memory:");
+  await kv.set(["t", 7], "taken");
+  const writes = Array.from({ length: 300 }, (_, i) => completion(i));
+  const stamps = await commitWrites(kv, writes, LOCAL_KV_LIMITS);
+  assert.equal(stamps.length, 300);
+  assert.equal(stamps[7], null, "its check failed: the value is there");
+  assert.equal(stamps.filter((s) => s === null).length, 1);
+  assert.equal((await kv.get(["t", 299, 3])).versionstamp !== null, true);
+  assert.equal((await kv.get(["t", 7, 0])).versionstamp, null);
+  kv.close();
+});

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { planTimerChange } from "./changes.ts";
+import { applyAction, newTimer, settle, type Timer } from "./model.ts";
+
+const T0 = Date.parse("2026-11-22T12:00:00Z");
+const DAY = 86400_000;
+
+function timer(fields: Partial<Timer> = {}): Timer {
+  return newTimer({
+    id: "tmr_a",
+    account_id: "acct_a",
+    type: "countdown",
+    duration: 60,
+    control_token_hash: "h",
+    created_at: T0,
+    expires_at: T0 + 30 * DAY,
+    webhook_url: "https://example.com/hook",
+    ...fields,
+  });
+}
+
+Deno.test("a started countdown longer than the lifetime expires a week after its deadline, not before", () => {
+  const idle = timer({ duration: 40 * 86400 });
+  const { timer: running, event } = applyAction(idle, "start", T0);
+  const c = planTimerChange(idle, "v1", running, [event], { now: T0, claimUntil: null });
+  assert.equal(c.timer.due_at, T0 + 40 * DAY);
+  assert.equal(c.timer.expires_at, T0 + 47 * DAY);
+  // The expiry entry moves with it.
+  assert.deepEqual(c.dueDelete, [{ at: T0 + 30 * DAY, kind: "expire", ref: "tmr_a" }]);
+  assert.ok(c.dueSet.some((d) => d.item.kind === "expire" && d.item.at === T0 + 47 * DAY));
+  // A short one keeps its 30 days.
+  const short = applyAction(timer(), "start", T0);
+  assert.equal(
+    planTimerChange(timer(), "v1", short.timer, [], { now: T0, claimUntil: null }).timer.expires_at,
+    T0 + 30 * DAY,
+  );
+});
+
+Deno.test("a change carries its due entry with the record, and one delivery per event", () => {
+  const idle = timer();
+  const { timer: running, event } = applyAction(idle, "start", T0);
+  const c = planTimerChange(idle, "v1", running, [event], { now: T0, claimUntil: T0 + 12_000 });
+  const due = c.dueSet.find((d) => d.item.kind === "timer")!;
+  assert.equal(due.item.at, T0 + 60_000);
+  assert.deepEqual(due.value, { kind: "timer", timer: c.timer });
+  assert.equal(c.deliveries.length, 1);
+  assert.equal(c.deliveries[0].payload.event, "timer.started");
+  assert.equal(c.deliveries[0].claimed, true, "due at once: claimed by the committing process");
+  assert.equal(c.deliveries[0].next_attempt_at, T0 + 12_000);
+  // Completed: its due entry goes, nothing new is due.
+  const done = settle(c.timer, T0 + 60_000);
+  const end = planTimerChange(c.timer, "v2", done.timer, done.events, { now: T0 + 60_000, claimUntil: null });
+  assert.deepEqual(end.dueDelete, [{ at: T0 + 60_000, kind: "timer", ref: "tmr_a" }]);
+  assert.equal(end.deliveries[0].payload.event, "timer.completed");
+  assert.equal(end.deliveries[0].claimed, undefined);
+  assert.equal(end.deliveries[0].next_attempt_at, T0 + 60_000);
+});
+
+Deno.test("an event timer nobody started is due at its target and completes there", () => {
+  const target = T0 + 3600_000;
+  const ev = timer({ type: "event", duration: 3600, target_date: new Date(target).toISOString() });
+  const c = planTimerChange(null, null, ev, [], { now: T0, claimUntil: null });
+  assert.equal(c.timer.state, "idle");
+  assert.equal(c.timer.due_at, target);
+  assert.equal(settle(c.timer, target - 1).events.length, 0);
+  const { timer: done, events } = settle(c.timer, target + 5);
+  assert.equal(done.state, "completed");
+  assert.equal(done.completed_at, target);
+  assert.equal(events[0].type, "timer.completed");
+  assert.equal(events[0].data.started_at, null);
+  assert.equal(events[0].data.actual_duration, 3600);
+});

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { afterAttempt, beyondLog, type Delivery, toOldUrl } from "./deliveries.ts";
+
+function d(n: number, state: Delivery["state"], url = "https://a.example/hook"): { delivery: Delivery } {
+  return {
+    delivery: {
+      id: `evt_${String(n).padStart(6, "0")}`,
+      timer_id: "tmr_a",
+      account_id: "acct_a",
+      url,
+      payload: {
+        id: "x",
+        event: "interval.round_end",
+        timestamp: "",
+        timer_id: "tmr_a",
+        title: null,
+        type: "interval",
+        data: {},
+      },
+      state,
+      attempts: [],
+      next_attempt_at: state === "pending" ? 1 : null,
+      created_at: n,
+    },
+  };
+}
+
+Deno.test("the log keeps the newest 1 000 and every pending or failed delivery", () => {
+  const newestFirst = Array.from(
+    { length: 1500 },
+    (_, i) => d(1500 - i, i === 1200 ? "failed" : i === 1300 ? "pending" : "succeeded"),
+  );
+  const gone = beyondLog(newestFirst);
+  assert.equal(gone.length, 498);
+  assert.ok(gone.every((e) => e.delivery.state === "succeeded"));
+  assert.ok(gone.every((e) => e.delivery.created_at <= 500), "only the oldest go");
+  assert.equal(beyondLog(newestFirst.slice(0, 1000)).length, 0);
+});
+
+Deno.test("pending retries to a URL the timer no longer notifies are the ones dropped", () => {
+  const entries = [d(1, "pending"), d(2, "succeeded"), d(3, "pending", "https://b.example/hook"), d(4, "failed")];
+  assert.deepEqual(toOldUrl(entries, "https://b.example/hook").map((e) => e.delivery.created_at), [1]);
+  assert.deepEqual(toOldUrl(entries, null).map((e) => e.delivery.created_at), [1, 3]);
+});
+
+Deno.test("an attempt's outcome settles the delivery or schedules the next retry", () => {
+  const claimed = { ...d(1, "pending").delivery, claimed: true, next_attempt_at: 20_000 };
+  const failed = afterAttempt(claimed, { ok: false, status: 503, error: "HTTP 503", duration_ms: 5 }, 1000, 1005, [60]);
+  assert.equal(failed.state, "pending");
+  assert.equal(failed.claimed, false);
+  assert.equal(failed.next_attempt_at, 61_005);
+  const last = afterAttempt(failed, { ok: false, status: 503, error: "HTTP 503", duration_ms: 5 }, 62_000, 62_005, [
+    60,
+  ]);
+  assert.equal(last.state, "failed");
+  assert.equal(last.next_attempt_at, null);
+  assert.deepEqual(last.attempts.map((a) => a.n), [1, 2]);
+  const ok = afterAttempt(claimed, { ok: true, status: 200, error: null, duration_ms: 5 }, 1000, 1005, [60]);
+  assert.equal(ok.state, "succeeded");
+  assert.equal(ok.next_attempt_at, null);
+});

@@ -263,6 +263,15 @@ export async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T>
   }
 }
 
+/** The failure an earlier attempt recorded, if any. */
+function readFailure(path: string): { pid: number; at: number; sentence: string } | null {
+  try {
+    return JSON.parse(Deno.readTextFileSync(path));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A browser for the tests: one found here, else one obtained (apt-get as root, else the npm
  * package), once however many processes ask at the same time. Throws BrowserError.
@@ -276,11 +285,17 @@ export async function ensureBrowser(
     const found = findBrowser(env);
     if (found) return found;
   }
+  const asked = Date.now();
+  const failed = `${dir}/obtain.failed`;
   return await withLock(dir, async () => {
     if (!opts.via) {
-      // Another process may have obtained one while this one waited for the lock.
+      // Another process may have obtained one while this one waited for the lock…
       const found = findBrowser(env);
       if (found) return found;
+      // …or failed to: its answer holds for the same run (deno test runs files as workers of one
+      // process) and for anyone who was already waiting, so a test file never tries twice.
+      const earlier = readFailure(failed);
+      if (earlier && (earlier.pid === Deno.pid || earlier.at >= asked)) throw new BrowserError(earlier.sentence);
     }
     const problems: string[] = [];
     if (opts.via !== "npm" && (opts.via === "apt" || aptUsable())) {
@@ -301,10 +316,10 @@ export async function ensureBrowser(
       }
     }
     const why = problems.length ? ` (${problems.join("; ")})` : "";
-    throw new BrowserError(
-      `No Chrome or Chromium was found and none could be installed here${why}: ` +
-        "install one, or set CHROME_PATH to its executable.",
-    );
+    const sentence = `No Chrome or Chromium was found and none could be installed here${why}: ` +
+      "install one, or set CHROME_PATH to its executable.";
+    await Deno.writeTextFile(failed, JSON.stringify({ pid: Deno.pid, at: Date.now(), sentence })).catch(() => {});
+    throw new BrowserError(sentence);
   });
 }
 

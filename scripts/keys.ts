@@ -1,7 +1,7 @@
 /**
  * deno task keys create --plan pro --name "Acme" [--json] | create --account <id> [--name N] [--json]
  *   | list [--json] | revoke <key-prefix-or-account-id> | plan <id> <plan> | rotate-secret <id> [--json]
- *   | retire-secret <id>
+ *   | retire-secret <id> | login <account-id> --email E [--password-stdin]
  * Works on the same KV_PATH as the server. Keys and secrets are printed once, on creation or rotation.
  */
 import { parseArgs } from "node:util";
@@ -16,6 +16,8 @@ import {
   rotateSecret,
   setPlan,
 } from "../lib/accounts/accounts.ts";
+import { createMailer } from "../lib/accounts/mailer.ts";
+import { Users } from "../lib/accounts/users.ts";
 import { openKv } from "../lib/kv/open.ts";
 import { Store } from "../lib/kv/store.ts";
 
@@ -27,7 +29,11 @@ const USAGE = `usage: deno task keys <command>
   plan <key-prefix-or-account-id> <free|pro|enterprise>        change the plan
   rotate-secret <key-prefix-or-account-id> [--json]            new webhook secret; X-Service-Signature keeps the
                                                                previous one for 24 h, webhook-signature carries both
-  retire-secret <key-prefix-or-account-id>                     end that grace now: only the newest secret signs`;
+  retire-secret <key-prefix-or-account-id>                     end that grace now: only the newest secret signs
+  login <key-prefix-or-account-id> --email <email> [--password-stdin]
+                                                               let someone sign in to the account on the site: the
+                                                               password is read from stdin, or a link to set it is
+                                                               mailed (SMTP_URL; without it the link is logged)`;
 
 // deno-lint-ignore no-console
 const out = (s: string) => console.log(s);
@@ -41,14 +47,17 @@ export async function main(args: string[]): Promise<number> {
       name: { type: "string" },
       json: { type: "boolean" },
       account: { type: "string" },
+      email: { type: "string" },
+      "password-stdin": { type: "boolean" },
     },
   });
   const [cmd, ...rest] = positionals;
-  if (!cmd || !["create", "list", "revoke", "plan", "rotate-secret", "retire-secret"].includes(cmd)) {
+  if (!cmd || !["create", "list", "revoke", "plan", "rotate-secret", "retire-secret", "login"].includes(cmd)) {
     out(USAGE);
     return cmd ? 2 : 0;
   }
-  const kv = await openKv(loadConfigOrExit());
+  const config = loadConfigOrExit();
+  const kv = await openKv(config);
   const store = new Store(kv);
   try {
     if (cmd === "create" && values.account) {
@@ -118,6 +127,30 @@ export async function main(args: string[]): Promise<number> {
       if (!rest[0]) throw new Error("plan needs a key prefix or account id and a plan");
       const a = await setPlan(store, rest[0], parsePlan(rest[1]));
       out(`${a.id} is now on the ${a.plan} plan`);
+    } else if (cmd === "login") {
+      if (!rest[0] || !values.email) throw new Error("login needs an account id (or key prefix) and --email");
+      const account = await findAccount(store, rest[0]);
+      // Never from argv: it would sit in the shell history and the process list.
+      const password = values["password-stdin"] ? await readPassword() : null;
+      const users = new Users({
+        store,
+        config,
+        now: Date.now,
+        mailer: createMailer({
+          smtpUrl: config.smtpUrl,
+          siteUrl: config.siteUrl,
+          log: (line) => out(JSON.stringify(line)),
+          now: Date.now,
+        }),
+      });
+      const { user, mailed } = await users.setLogin(account.id, values.email, password);
+      out(
+        mailed
+          ? `${user.email} signs in to ${account.id}; a link to set the password was ${
+            config.smtpUrl ? "mailed" : "logged above (no SMTP_URL)"
+          }`
+          : `${user.email} signs in to ${account.id} with the password read from stdin`,
+      );
     } else if (cmd === "retire-secret") {
       if (!rest[0]) throw new Error("retire-secret needs a key prefix or account id");
       const { account, retired } = await retirePreviousSecret(store, rest[0]);
@@ -144,6 +177,14 @@ export async function main(args: string[]): Promise<number> {
   } finally {
     kv.close();
   }
+}
+
+/** The first line of stdin (the password), without its line break. */
+async function readPassword(): Promise<string> {
+  const text = await new Response(Deno.stdin.readable).text();
+  const line = text.split(/\r?\n/)[0];
+  if (!line) throw new Error("--password-stdin: nothing on stdin");
+  return line;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -3,13 +3,23 @@ import assert from "node:assert/strict";
 const ROOT = new URL("..", import.meta.url).pathname;
 
 async function keys(path: string, ...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
+  return await keysWith(path, "", ...args);
+}
+
+/** Runs the CLI with `stdin` as its standard input. */
+async function keysWith(path: string, stdin: string, ...args: string[]) {
+  const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "scripts/keys.ts", ...args],
     cwd: ROOT,
-    env: { KV_PATH: path },
+    env: { KV_PATH: path, SITE_URL: "https://timers.test" },
+    stdin: "piped",
     stdout: "piped",
     stderr: "piped",
-  }).output();
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(stdin));
+  await w.close();
+  const out = await child.output();
   return { code: out.code, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
 }
 
@@ -63,5 +73,48 @@ Deno.test("deno task keys creates, lists, re-plans, rotates and revokes keys on 
   const bad = await keys(path, "create", "--plan", "gold", "--name", "X");
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /plan must be one of free, pro, enterprise/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("deno task keys login gives a CLI account a login: a password from stdin, or a mailed link", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite3`;
+  const c = JSON.parse((await keys(path, "create", "--plan", "pro", "--name", "Ops", "--json")).stdout);
+  const set = await keysWith(
+    path,
+    "operator pass phrase\n",
+    "login",
+    c.account_id,
+    "--email",
+    "Ops@Example.com",
+    "--password-stdin",
+  );
+  assert.equal(set.code, 0, set.stderr);
+  assert.match(set.stdout, /ops@example\.com signs in to acct_\w+ with the password read from stdin/);
+  assert.ok(!set.stdout.includes("operator pass phrase"), "the password is never printed");
+
+  const kv = await Deno.openKv(path);
+  const { Store } = await import("../lib/kv/store.ts");
+  const { Users } = await import("../lib/accounts/users.ts");
+  const { testConfig } = await import("../config.ts");
+  const store = new Store(kv);
+  const users = new Users({
+    store,
+    config: testConfig(),
+    now: Date.now,
+    mailer: { kind: "log", send: () => Promise.resolve() },
+  });
+  const user = await users.signIn("ops@example.com", "operator pass phrase", "127.0.0.1");
+  assert.equal(user.account_id, c.account_id);
+
+  // Without a password: a link to set one, logged by the development mailer (no SMTP_URL).
+  const link = await keysWith(path, "", "login", c.account_id, "--email", "second@example.com");
+  assert.equal(link.code, 0, link.stderr);
+  const logged = JSON.parse(link.stdout.split("\n")[0]);
+  assert.match(logged.link, /^https:\/\/timers\.test\/reset\?token=[0-9A-Za-z]{43}$/);
+  assert.match(link.stdout, /second@example\.com signs in to acct_\w+; a link to set the password was logged above/);
+  const taken = await keysWith(path, "", "login", "acct_nobody000000", "--email", "x@example.com");
+  assert.equal(taken.code, 1);
+  kv.close();
   await Deno.remove(dir, { recursive: true });
 });

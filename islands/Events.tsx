@@ -156,15 +156,13 @@ export default function Events(p: EventsProps) {
     setChoice(code);
     const n = ++request.current;
     const now = serverNow(p.now);
-    const { from, years } = coverage(now);
+    const { years } = coverage(now);
     try {
-      const lists = await Promise.all(years.map(async (y) => {
-        const res = await fetch(`/api/v1/events?year=${y}${code === "GLOBAL" ? "" : `&region=${code}`}`);
-        if (!res.ok) throw new Error(`GET /api/v1/events answered ${res.status}`);
-        return (await res.json()).events as EventItem[];
-      }));
+      // The page's own list: the years it covers, names in the page's language.
+      const res = await fetch(`/events/items?region=${code}&lang=${p.lang}&at=${now}`);
+      if (!res.ok) throw new Error(`GET /events/items answered ${res.status}`);
+      const items = (await res.json()).items as EventItem[];
       if (n !== request.current) return;
-      const items = covered(lists, from);
       setShown({ region: code, items, years: years.join() });
       if (quiet) return;
       remember(code, zone);

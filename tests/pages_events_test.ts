@@ -134,11 +134,11 @@ Deno.test("CN and TW breaks show their days off as a short range; provisional on
   s.clock.t = Date.parse("2026-02-01T00:00:00Z");
   const tw = await get(s, "/events?region=tw&tz=Asia/Taipei&lang=zh");
   const lunar = cards(tw.html).find((c) => c.date === "2026-02-17")!;
-  assert.equal(lunar.name, "Lunar New Year");
+  assert.equal(lunar.name, "農曆年初一", "the region's own name where it has one in the page's language");
   assert.equal(lunar.off, "2/14 – 2/22，放假 9 天", "Intl's range in Chinese");
   assert.deepEqual(lunar.tags, [], "2026 is on the official calendar");
   assert.doesNotMatch(tw.html, /id="ev-provisional"/);
-  const observed = cards(tw.html).find((c) => c.name === "Peace Memorial Day (observed)")!;
+  const observed = cards(tw.html).find((c) => c.name === "228和平紀念日 (补假)")!;
   assert.deepEqual([observed.tags, observed.off], [["补假"], null]);
   await s.close();
 });
@@ -208,7 +208,15 @@ Deno.test("texts come in the page's language; numbers and dates through Intl", a
     assert.ok(t.includes(s), s);
   }
   const first = cards(ja.html)[0];
-  assert.equal(first.name, "Labor Thanksgiving Day", "names stay English");
+  assert.equal(first.name, "勤労感謝の日", "Japan's own names on the Japanese page");
+  const us = cards((await get(s, "/events?region=US&tz=America/New_York&lang=ja")).html);
+  assert.ok(us.some((c) => c.name === "Thanksgiving Day"), "English where the region has no Japanese names");
+  const ko = cards((await get(s, "/events?region=JP&tz=Asia/Tokyo&lang=ko")).html);
+  assert.equal(ko[0].name, "Labor Thanksgiving Day", "no Korean names for Japan's days: English");
+  // The list the page fetches when another region is picked is named the same way.
+  const res = await s.app.app.request("http://timers.test/events/items?region=CN&lang=zh");
+  const items = (await res.json()).items as { name: string; slug: string }[];
+  assert.ok(items.some((i) => i.name === "春节" && i.slug === "spring-festival"), JSON.stringify(items.slice(0, 3)));
   assert.equal(first.clock, "3:00:00");
   assert.match(ja.html, /<time datetime="2026-11-23">2026年11月23日\(月\)<\/time>/);
   assert.match(ja.html, /<h2 class="ev-year" id="ev-year-2027">2027年<\/h2>/);
@@ -240,7 +248,7 @@ Deno.test("each event opens as the widget counting to the same instant, with the
     assert.equal(c.href, url);
     assert.equal(c.snippet, embedSnippet(url, { width: EMBED.w, height: EMBED.h }, c.name));
     const widget = await get(s, url.replace("http://timers.test", ""));
-    const clock = visible(widget.html.match(/<div class="face-time"[\s\S]*?<\/div>/)![0]);
+    const clock = visible(widget.html.match(/<div class="face-time[^"]*"[\s\S]*?<\/div>/)![0]);
     assert.equal(clock, c.clock, `${c.name}: the widget shows what the list shows`);
   }
   await s.close();

@@ -4,8 +4,9 @@
  * hydrated as one island (islands/Events.tsx). The data is GET /api/v1/events's.
  */
 import { BrandMark } from "../../components/BrandMark.tsx";
-import Events, { coverage, covered, type EventsProps, zoneOf } from "../../islands/Events.tsx";
+import Events, { coverage, covered, type EventItem, type EventsProps, zoneOf } from "../../islands/Events.tsx";
 import { holidaysFor, MAX_YEAR, MIN_YEAR, type Region, REGIONS } from "../../lib/holidays/mod.ts";
+import { localizeHolidays } from "../../lib/holidays/names.ts";
 import { asLang, eventTexts, type Lang, LANG_NAMES, LANGS, negotiateLang } from "../../lib/i18n.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
 
@@ -40,11 +41,22 @@ export function parseEventsQuery(q: URLSearchParams, acceptLanguage: string | un
   };
 }
 
+/** The events the page lists at `now`, named in `lang` where the region's calendar has names in it. */
+export function eventItems(region: Region, now: number, lang: Lang): EventItem[] {
+  const { from, years } = coverage(now);
+  const observed = eventTexts(lang).ev_observed;
+  return covered(
+    years.map((y) =>
+      y >= MIN_YEAR && y <= MAX_YEAR ? localizeHolidays(region, holidaysFor(region, y), lang, observed) : []
+    ),
+    from,
+  );
+}
+
 /** Renders the page for `q` at the server instant `now`. */
 export function eventsPage(siteUrl: string, now: number, q: EventsQuery): string {
   const t = eventTexts(q.lang);
-  const { from, years } = coverage(now);
-  const items = covered(years.map((y) => y >= MIN_YEAR && y <= MAX_YEAR ? holidaysFor(q.region, y) : []), from);
+  const items = eventItems(q.region, now, q.lang);
   const names = new Intl.DisplayNames([q.lang], { type: "region" });
   const regions = (["GLOBAL", ...REGIONS] as const).map((code) => ({
     code,

@@ -12,7 +12,7 @@ import { asLang, type Lang, negotiateLang, texts } from "../../lib/i18n.ts";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Timer } from "../../lib/timers/model.ts";
 import { publicSnapshot } from "../live.ts";
-import { eventsPage, parseEventsQuery } from "./events.tsx";
+import { eventItems, eventsPage, parseEventsQuery } from "./events.tsx";
 import { homePage } from "./home.tsx";
 import { parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
@@ -104,6 +104,17 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   app.get("/events", (c) => {
     const q = parseEventsQuery(new URL(c.req.url).searchParams, c.req.header("accept-language"));
     return html(eventsPage(config.siteUrl, now(), q), { frameAncestors: "'self'" });
+  });
+
+  // The events page's own data when another region is picked: its list, named in the page's language.
+  // `at` is the instant the page counts at (its estimate of the server's clock), so a page left
+  // open over the new year asks for the years it now shows.
+  app.get("/events/items", (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const q = parseEventsQuery(params, c.req.header("accept-language"));
+    const at = Number(params.get("at"));
+    const instant = Number.isSafeInteger(at) && Math.abs(at - now()) < 400 * 86400_000 ? at : now();
+    return c.json({ region: q.region, items: eventItems(q.region, instant, q.lang) });
   });
 
   app.get("/widget", async (c) => {

@@ -36,7 +36,6 @@ export interface DashboardTimersProps {
     actions: string;
     none: string;
     viewer: string;
-    details: string;
     live_on: string;
     live_off: string;
     untitled: string;

@@ -5,7 +5,10 @@ import { type Config, DEFAULT_PLANS } from "../config.ts";
 import { Hono } from "hono";
 import { Sessions } from "../lib/accounts/sessions.ts";
 import { newSecretToken, newUserId } from "../lib/ids.ts";
+import { LANGS } from "../lib/i18n.ts";
 import { CSRF_FIELD } from "../routes/dashboard/session.ts";
+import { dashTexts } from "../routes/dashboard/texts.ts";
+import { TRANSLATIONS } from "../routes/dashboard/texts_i18n.ts";
 import { receiver, setup } from "./helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
@@ -365,6 +368,8 @@ Deno.test("the dashboard speaks the chosen language and falls back to the browse
   const { s, owner } = await fixture();
   const ja = await get(s, owner, "/dashboard/timers", { "accept-language": "ja" });
   assert.match(ja.html, /<html lang="ja"/);
+  assert.match(text(ja.html), /タイマーを作成/, "the dashboard's own texts");
+  assert.match(text(ja.html), /一時停止中/, "state names from the site's texts");
   const chosen = await get(s, owner, "/dashboard/lang?lang=de&back=/dashboard/keys");
   assert.equal(chosen.status, 303);
   assert.equal(chosen.headers.get("location"), "/dashboard/keys");
@@ -386,4 +391,17 @@ Deno.test("plans without limits show as unlimited", async () => {
   assert.match(t, /Requests today 0 Unlimited/);
   assert.match(t, /Timers stored 0 Unlimited/);
   await s.close();
+});
+
+Deno.test("every language has every dashboard text, with the same placeholders", () => {
+  const en = dashTexts("en");
+  const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(",");
+  for (const lang of LANGS) {
+    const own = TRANSLATIONS[lang] as Record<string, string>;
+    for (const [k, v] of Object.entries(en)) {
+      if (lang === "en" || k === "dt_http") continue;
+      assert.ok(own[k], `${lang} lacks ${k}`);
+      assert.equal(names(own[k]), names(v), `${lang}.${k} keeps the placeholders of "${v}"`);
+    }
+  }
 });

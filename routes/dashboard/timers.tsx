@@ -42,7 +42,6 @@ export function tableProps(
       actions: t.tm_actions,
       none: t.tm_none,
       viewer: t.tm_viewer,
-      details: t.tm_details,
       live_on: t.tm_live_on,
       live_off: t.tm_live_off,
       untitled: t.tm_untitled,

@@ -172,9 +172,13 @@ export function jsonBody(opts: { maxBytes: number }): MiddlewareHandler<AppEnv> 
     if (!type || !JSON_TYPE.test(type)) {
       throw new ApiError(400, `Content-Type must be application/json, got ${type ? `"${type}"` : "none"}`);
     }
-    const declared = Number(c.req.header("content-length"));
+    const length = c.req.header("content-length");
+    const declared = Number(length);
     if (declared > opts.maxBytes) throw tooLarge(opts.maxBytes);
-    const text = await readCapped(c.req.raw, opts.maxBytes);
+    // A declared length is what the server reads (no more): read it whole. Otherwise count as it comes.
+    const text = length !== undefined && Number.isInteger(declared)
+      ? await c.req.raw.text()
+      : await readCapped(c.req.raw, opts.maxBytes);
     try {
       JSON.parse(text);
     } catch (e) {

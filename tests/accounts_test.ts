@@ -448,6 +448,8 @@ Deno.test("the account page changes the password and deletes the account with al
   assert.equal(made.status, 201);
   const { timer_id } = await made.json();
 
+  const phone = browser(w, "192.0.2.8");
+  await phone.signIn("lu@example.com", "correct horse battery");
   let csrf = /name="_csrf" value="([^"]+)"/.exec((await b.request("GET", "/account")).text)![1];
   const wrong = await b.request("POST", "/account/password", {
     form: { _csrf: csrf, current_password: "not it at all", password: "new horse battery" },
@@ -459,6 +461,8 @@ Deno.test("the account page changes the password and deletes the account with al
   });
   assert.equal(ok.status, 303);
   assert.equal(ok.headers.get("location"), "/account?done=password");
+  assert.equal((await b.request("GET", "/account")).status, 200, "this session stays");
+  assert.equal((await phone.request("GET", "/account")).status, 303, "every other session ends");
   assert.equal((await browser(w, "192.0.2.9").signIn("lu@example.com", "new horse battery")).status, 303);
 
   csrf = /name="_csrf" value="([^"]+)"/.exec((await b.request("GET", "/account")).text)![1];

@@ -48,12 +48,17 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
 
 let dummy: Promise<string> | null = null;
 
+/** Computes the dummy hash once per process, ahead of the first sign-in. */
+export function prewarm(): void {
+  dummy ??= hashPassword("no account has this password");
+}
+
 /**
  * Spends what a real verification spends, for an email with no account (or no password), so the
  * answer's timing does not tell whether the account exists.
  */
 export async function verifyNothing(password: string): Promise<false> {
-  dummy ??= hashPassword("no account has this password");
-  await verifyPassword(password, await dummy);
+  prewarm();
+  await verifyPassword(password, await dummy!);
   return false;
 }

@@ -11,7 +11,7 @@ import type { User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
 import { createBareAccount } from "./accounts.ts";
 import type { Mailer } from "./mailer.ts";
-import { checkPassword, hashPassword, verifyNothing, verifyPassword } from "./passwords.ts";
+import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
 import { AuthThrottle } from "./throttle.ts";
 
 /** The one answer to a wrong email or a wrong password. */
@@ -50,6 +50,8 @@ export class Users {
 
   constructor(readonly deps: UsersDeps) {
     this.throttle = new AuthThrottle(deps.store.users, deps.now);
+    // The dummy hash is ready before the first sign-in, so that one takes no longer either.
+    prewarm();
   }
 
   get #users() {
@@ -109,13 +111,15 @@ export class Users {
     return user;
   }
 
-  async changePassword(user: User, current: string, next: string): Promise<void> {
+  /** Changes the password; every other session of the user ends (`keep` is the caller's). */
+  async changePassword(user: User, current: string, next: string, keep?: string): Promise<void> {
     if (user.password_hash && !(await verifyPassword(current, user.password_hash))) {
       throw new ApiError(422, "the current password is not right", "current_password");
     }
     checkPassword(next, user.email);
     const hash = await hashPassword(next);
     await this.#users.update(user.id, (u) => ({ ...u, password_hash: hash }));
+    await this.#users.deleteSessions(user.id, keep);
   }
 
   /** Mails a reset link if the email has an account; the caller answers the same either way. */

@@ -139,10 +139,11 @@ export class UserStore {
     await this.kv.atomic().delete(key.session(s.hash)).delete(key.userSession(s.user_id, s.hash)).commit();
   }
 
-  /** Deletes every session of a user; returns how many there were. */
-  async deleteSessions(userId: string): Promise<number> {
+  /** Deletes every session of a user (but `keep`); returns how many were deleted. */
+  async deleteSessions(userId: string, keep?: string): Promise<number> {
     let n = 0;
     for await (const e of this.kv.list({ prefix: key.userSessions(userId) })) {
+      if (e.key[2] === keep) continue;
       await this.deleteSession({ hash: e.key[2] as string, user_id: userId });
       n++;
     }
@@ -196,7 +197,8 @@ export class UserStore {
   }
 
   async putChallenge(id: string, c: Challenge): Promise<void> {
-    await this.kv.set(key.challenge(id), c, { expireIn: DAY });
+    // Lazy expiry keeps unanswered challenges from piling up; their deadline is checked in code.
+    await this.kv.set(key.challenge(id), c, { expireIn: Math.max(60_000, c.expires_at - Date.now()) + 60_000 });
   }
 
   /** Reads and deletes a challenge: each is answered once. */

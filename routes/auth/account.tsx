@@ -177,7 +177,8 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
   app.post("/account/password", async (c) => {
     const f = await c.req.parseBody();
     try {
-      await users.changePassword(c.get("session").user, String(f.current_password ?? ""), String(f.password ?? ""));
+      const { user, record } = c.get("session");
+      await users.changePassword(user, String(f.current_password ?? ""), String(f.password ?? ""), record.hash);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       return page(

@@ -19,7 +19,8 @@ interface Viewer {
 export async function live(_mode: Mode): Promise<Result[]> {
   const kv = await tempKv("live");
   const { apiKey } = await seedAccount(kv.path);
-  const app = await startServer("app", kv.path);
+  // Every viewer here comes from one address: lift the per-IP stream limit (LIVE_STREAMS_PER_IP).
+  const app = await startServer("app", kv.path, { LIVE_STREAMS_PER_IP: "100000" });
   const api = new Api(app.base, apiKey);
   const client = Deno.createHttpClient({});
   const viewers: Viewer[] = [];

@@ -1,18 +1,23 @@
 /** The home page's embed builder: options in, a live preview and a copyable iframe snippet out. */
 import { useComputed, useSignal, useSignalEffect } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
-import { clampEmbedSize, EMBED, embedSnippet, type TimerType, widgetUrl } from "../lib/display.ts";
+import { clampEmbedSize, EMBED, embedSnippet, fill, type TimerType, widgetUrl } from "../lib/display.ts";
+import type { BuilderTexts } from "../lib/i18n_home.ts";
 
 export interface EmbedBuilderProps {
   siteUrl: string;
   /** A default event target (wall time, `YYYY-MM-DDTHH:mm`). */
   defaultTarget: string;
   languages: { code: string; name: string }[];
+  /** The page's language: the builder's texts and the widget's default language. */
+  lang: string;
+  t: BuilderTexts;
 }
 
 export default function EmbedBuilder(p: EmbedBuilderProps) {
+  const { t } = p;
   const type = useSignal<TimerType>("countdown");
-  const title = useSignal("Coffee break");
+  const title = useSignal(t.b_default_title);
   const hours = useSignal(0);
   const minutes = useSignal(5);
   const seconds = useSignal(0);
@@ -23,7 +28,7 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
   const rounds = useSignal(8);
   const theme = useSignal("dark");
   const color = useSignal("#6c63ff");
-  const lang = useSignal("en");
+  const lang = useSignal(p.lang);
   const showTitle = useSignal(true);
   const showDate = useSignal(true);
   const alarm = useSignal(true);
@@ -63,7 +68,7 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
     })
   );
   const size = useComputed(() => clampEmbedSize(width.value, height.value));
-  const snippet = useComputed(() => embedSnippet(url.value, size.value, title.value.trim() || "Timer"));
+  const snippet = useComputed(() => embedSnippet(url.value, size.value, title.value.trim() || t.b_timer));
   // The preview reloads a moment after typing stops, not on every key.
   const preview = useSignal(url.peek());
   useSignalEffect(() => {
@@ -82,10 +87,10 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(snippet.value);
-      copied.value = "Copied to the clipboard.";
+      copied.value = t.b_copied;
     } catch {
       snippetRef.current?.select();
-      copied.value = document.execCommand?.("copy") ? "Copied to the clipboard." : "Selected: press Ctrl+C to copy.";
+      copied.value = document.execCommand?.("copy") ? t.b_copied : t.b_copy_failed;
     }
   }
 
@@ -94,46 +99,48 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
     <div class="builder">
       <form class="builder-form" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
-          <legend>Timer</legend>
+          <legend>{t.b_timer}</legend>
           <label>
-            Live timer id <small>(optional, from the API)</small>
+            {t.b_live_id} <small>{t.b_optional}</small>
             <input name="id" value={id} onInput={text(id)} placeholder="tmr_…" autocomplete="off" />
           </label>
           {!live && (
             <label>
-              Type
+              {t.b_type}
               <select name="type" value={type} onChange={(e) => type.value = e.currentTarget.value as TimerType}>
-                <option value="countdown">Countdown</option>
-                <option value="event">Event (count to a date)</option>
-                <option value="interval">Interval (work / rest rounds)</option>
+                <option value="countdown">{t.b_countdown}</option>
+                <option value="event">{t.b_event}</option>
+                <option value="interval">{t.b_interval}</option>
               </select>
             </label>
           )}
           <label>
-            Title
+            {t.b_title}
             <input name="title" value={title} maxLength={100} onInput={text(title)} />
           </label>
           {!live && type.value === "countdown" && (
             <div class="builder-row">
               <label>
-                Hours <input name="hours" type="number" min={0} max={8760} value={hours} onInput={num(hours)} />
+                {t.b_hours} <input name="hours" type="number" min={0} max={8760} value={hours} onInput={num(hours)} />
               </label>
               <label>
-                Minutes <input name="minutes" type="number" min={0} max={59} value={minutes} onInput={num(minutes)} />
+                {t.b_minutes}{" "}
+                <input name="minutes" type="number" min={0} max={59} value={minutes} onInput={num(minutes)} />
               </label>
               <label>
-                Seconds <input name="seconds" type="number" min={0} max={59} value={seconds} onInput={num(seconds)} />
+                {t.b_seconds}{" "}
+                <input name="seconds" type="number" min={0} max={59} value={seconds} onInput={num(seconds)} />
               </label>
             </div>
           )}
           {!live && type.value === "event" && (
             <div class="builder-row">
               <label>
-                Date and time
+                {t.b_date}
                 <input name="target_date" type="datetime-local" value={target} onInput={text(target)} />
               </label>
               <label>
-                Time zone
+                {t.b_zone}
                 <input name="timezone" list="builder-zones" value={timezone} onInput={text(timezone)} />
                 <datalist id="builder-zones">{zones.value.map((z) => <option key={z} value={z} />)}</datalist>
               </label>
@@ -142,33 +149,34 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
           {!live && type.value === "interval" && (
             <div class="builder-row">
               <label>
-                Work (s) <input name="work" type="number" min={1} max={86400} value={work} onInput={num(work)} />
+                {t.b_work} <input name="work" type="number" min={1} max={86400} value={work} onInput={num(work)} />
               </label>
               <label>
-                Rest (s) <input name="rest" type="number" min={0} max={86400} value={rest} onInput={num(rest)} />
+                {t.b_rest} <input name="rest" type="number" min={0} max={86400} value={rest} onInput={num(rest)} />
               </label>
               <label>
-                Rounds <input name="rounds" type="number" min={1} max={10000} value={rounds} onInput={num(rounds)} />
+                {t.b_rounds}{" "}
+                <input name="rounds" type="number" min={1} max={10000} value={rounds} onInput={num(rounds)} />
               </label>
             </div>
           )}
         </fieldset>
         <fieldset>
-          <legend>Look</legend>
+          <legend>{t.b_look}</legend>
           <div class="builder-row">
             <label>
-              Theme
+              {t.b_theme}
               <select name="theme" value={theme} onChange={(e) => theme.value = e.currentTarget.value}>
-                <option value="dark">Dark</option>
-                <option value="light">Light</option>
-                <option value="auto">Auto (follows the device)</option>
+                <option value="dark">{t.b_dark}</option>
+                <option value="light">{t.b_light}</option>
+                <option value="auto">{t.b_auto}</option>
               </select>
             </label>
             <label>
-              Colour <input name="primary_color" type="color" value={color} onInput={text(color)} />
+              {t.b_colour} <input name="primary_color" type="color" value={color} onInput={text(color)} />
             </label>
             <label>
-              Language
+              {t.b_language}
               <select name="lang" value={lang} onChange={(e) => lang.value = e.currentTarget.value}>
                 {p.languages.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
               </select>
@@ -176,25 +184,25 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
           </div>
           <div class="builder-checks">
             <label>
-              <input type="checkbox" name="show_title" checked={showTitle} onChange={check(showTitle)} /> Show title
+              <input type="checkbox" name="show_title" checked={showTitle} onChange={check(showTitle)} />{" "}
+              {t.b_show_title}
             </label>
             {(live || type.value === "event") && (
               <label>
-                <input type="checkbox" name="show_date" checked={showDate} onChange={check(showDate)} /> Show date
+                <input type="checkbox" name="show_date" checked={showDate} onChange={check(showDate)} /> {t.b_show_date}
               </label>
             )}
             <label>
-              <input type="checkbox" name="alarm" checked={alarm} onChange={check(alarm)} /> Alarm sound
+              <input type="checkbox" name="alarm" checked={alarm} onChange={check(alarm)} /> {t.b_alarm}
             </label>
             <label>
-              <input type="checkbox" name="show_brand" checked={showBrand} onChange={check(showBrand)} /> Show branding
-              {" "}
-              <small>(hiding it needs a live timer on a paid plan)</small>
+              <input type="checkbox" name="show_brand" checked={showBrand} onChange={check(showBrand)} />{" "}
+              {t.b_show_brand} <small>{t.b_brand_note}</small>
             </label>
           </div>
           <div class="builder-row">
             <label>
-              Width (px)
+              {t.b_width}
               <input
                 name="width"
                 type="number"
@@ -206,7 +214,7 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
               />
             </label>
             <label>
-              Height (px)
+              {t.b_height}
               <input
                 name="height"
                 type="number"
@@ -221,20 +229,20 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
         </fieldset>
       </form>
       <div class="builder-out">
-        <h3 id="preview-heading">Preview</h3>
+        <h3 id="preview-heading">{t.b_preview}</h3>
         <div class="builder-preview">
           <iframe
             src={preview}
-            title={`Preview: ${title.value.trim() || "Timer"}`}
+            title={fill(t.b_preview_of, { title: title.value.trim() || t.b_timer })}
             style={{ width: `${size.value.width}px`, height: `${size.value.height}px`, border: 0 }}
           />
         </div>
         <label class="builder-snippet">
-          Embed code
+          {t.b_code}
           <textarea ref={snippetRef} name="snippet" readOnly rows={4} value={snippet} />
         </label>
         <p class="builder-copy">
-          <button type="button" class="button" onClick={copy}>Copy the code</button>{" "}
+          <button type="button" class="button" onClick={copy}>{t.b_copy}</button>{" "}
           <span role="status" aria-live="polite">{copied}</span>
         </p>
       </div>

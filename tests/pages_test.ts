@@ -215,6 +215,34 @@ Deno.test("the home page explains the service and carries the embed builder", as
   await s.close();
 });
 
+Deno.test("the home page speaks the browser's language, with a visible switch to the seven", async () => {
+  const s = await setup();
+  const ja = await page(s, "/", { "accept-language": "ja-JP,ja;q=0.9,en;q=0.8" });
+  assert.match(ja.html, /<html lang="ja">/);
+  assert.equal(ja.headers.get("vary"), "accept-language");
+  const t = text(ja.html);
+  assert.match(t, /どのページにも埋め込めて/);
+  assert.match(t, /埋め込みビルダー/);
+  assert.doesNotMatch(t, /Timers you can embed anywhere|Embed builder|For developers/);
+  // The builder speaks it too, and its widget starts in it.
+  assert.match(ja.html, /コーヒーブレイク/);
+  assert.match(ja.html, /&quot;lang&quot;:&quot;ja&quot;/);
+  const links = [
+    ...ja.html.matchAll(/<a href="\/\?lang=(\w+)" hreflang="\w+" lang="\w+"( aria-current="page")?>([^<]+)<\/a>/g),
+  ];
+  assert.deepEqual(links.map((m) => m[1]), ["en", "zh", "ja", "es", "fr", "de", "ko"]);
+  assert.deepEqual(links.filter((m) => m[2]).map((m) => m[3]), ["日本語"]);
+  // ?lang= wins over the header; unknown languages fall back to English.
+  assert.match((await page(s, "/?lang=de", { "accept-language": "ja" })).html, /<html lang="de">/);
+  assert.match(text((await page(s, "/?lang=de")).html), /Einbettungs-Generator/);
+  assert.match((await page(s, "/", { "accept-language": "pt-BR" })).html, /<html lang="en">/);
+  for (const lang of ["zh", "es", "fr", "ko"]) {
+    const r = await page(s, `/?lang=${lang}`);
+    assert.doesNotMatch(text(r.html), /Timers you can embed anywhere|Embed builder|For developers/, lang);
+  }
+  await s.close();
+});
+
 Deno.test("static files are served with long caching when versioned, and never outside static/", async () => {
   const s = await setup();
   const css = await s.app.app.request("http://timers.test/static/widget.css?v=abc");

@@ -1,90 +1,120 @@
-/** The home page: what the service is, and the embed builder. */
+/** The home page: what the service is, and the embed builder, in the visitor's language. */
+import type { ComponentChildren } from "preact";
 import { BrandMark } from "../../components/BrandMark.tsx";
 import EmbedBuilder from "../../islands/EmbedBuilder.tsx";
-import { LANG_NAMES, LANGS } from "../../lib/i18n.ts";
+import { type Lang, LANG_NAMES, LANGS } from "../../lib/i18n.ts";
+import { builderTexts, homeTexts } from "../../lib/i18n_home.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
 
 const Builder = island("EmbedBuilder", EmbedBuilder);
 
 const LANGUAGES = LANGS.map((code) => ({ code, name: LANG_NAMES[code] }));
 
+/** A text with `{name}` places filled by pieces of markup. */
+function Filled(p: { text: string; parts: Record<string, ComponentChildren> }) {
+  return (
+    <>
+      {p.text.split(/\{(\w+)\}/).map((piece, i) => i % 2 === 1 ? <>{p.parts[piece] ?? `{${piece}}`}</> : piece)}
+    </>
+  );
+}
+
+/** The language switch: a link per language, the current one marked. */
+export function LangSwitch(p: { lang: Lang; label: string; href: (lang: Lang) => string }) {
+  return (
+    <nav class="lang-switch" aria-label={p.label}>
+      <ul>
+        {LANGUAGES.map((l) => (
+          <li key={l.code}>
+            <a
+              href={p.href(l.code)}
+              hreflang={l.code}
+              lang={l.code}
+              aria-current={l.code === p.lang ? "page" : undefined}
+            >
+              {l.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Renders the home page; `now` picks a default event date (next New Year). */
-export function homePage(siteUrl: string, now: number): string {
+export function homePage(siteUrl: string, now: number, lang: Lang = "en"): string {
   const nextYear = new Date(now).getUTCFullYear() + 1;
+  const t = homeTexts(lang);
+  const q = lang === "en" ? "" : `?lang=${lang}`;
   return renderPage(
     <>
       <header class="hero">
+        <LangSwitch lang={lang} label={t.language} href={(l) => `/?lang=${l}`} />
         <p class="hero-brand">
           <BrandMark /> Timer Service
         </p>
-        <h1>Timers you can embed anywhere and control from any device.</h1>
+        <h1>{t.headline}</h1>
         <p class="hero-lede">
-          Countdowns, event countdowns and interval workouts, shown in a small widget that drops into any page with one
-          {" "}
-          <code>&lt;iframe&gt;</code>. Timers created through the API get a viewer page and a private control page, and
-          every open screen follows a start, pause or reset within a second.
+          <Filled text={t.lede} parts={{ iframe: <code>&lt;iframe&gt;</code> }} />
         </p>
         <p class="hero-links">
-          <a class="button" href="#builder">Build a widget</a>{" "}
-          <a class="button button--quiet" href="/events">Holiday countdowns</a>{" "}
-          <a class="button button--quiet" href="/docs">
-            API reference
-          </a>
+          <a class="button" href="#builder">{t.build}</a>{" "}
+          <a class="button button--quiet" href={`/events${q}`}>{t.events}</a>{" "}
+          <a class="button button--quiet" href="/docs">{t.api}</a>
         </p>
       </header>
       <main>
-        <section class="features" aria-label="What it does">
+        <section class="features" aria-label={t.features}>
           <article>
-            <h2>Three kinds of timer</h2>
-            <p>
-              <strong>Countdown</strong> for a fixed length, <strong>event</strong>{" "}
-              to count to a date in its own time zone, and <strong>interval</strong> for work and rest rounds.
-            </p>
+            <h2>{t.f1_title}</h2>
+            <p>{t.f1}</p>
           </article>
           <article>
-            <h2>Always in step</h2>
-            <p>
-              Screens compute the time from the deadline and the server's clock, never by counting ticks, so two screens
-              agree and a tab woken from the background is right at once.
-            </p>
+            <h2>{t.f2_title}</h2>
+            <p>{t.f2}</p>
           </article>
           <article>
-            <h2>Readable by everyone</h2>
-            <p>
-              Seven languages, light, dark or automatic themes, screen reader announcements at milestones, and no
-              animation for people who ask for reduced motion.
-            </p>
+            <h2>{t.f3_title}</h2>
+            <p>{t.f3}</p>
           </article>
         </section>
         <section id="builder" class="builder-section" aria-labelledby="builder-heading">
-          <h2 id="builder-heading">Embed builder</h2>
-          <p>
-            Choose the options, watch the preview, then copy the code into your page. The widget needs no key; sizes
-            from 100×200 to 600×600 pixels work.
-          </p>
-          <Builder siteUrl={siteUrl} defaultTarget={`${nextYear}-01-01T00:00`} languages={LANGUAGES} />
+          <h2 id="builder-heading">{t.builder}</h2>
+          <p>{t.builder_lede}</p>
+          <Builder
+            siteUrl={siteUrl}
+            defaultTarget={`${nextYear}-01-01T00:00`}
+            languages={LANGUAGES}
+            lang={lang}
+            t={builderTexts(lang)}
+          />
         </section>
         <section class="api-section" aria-labelledby="api-heading">
-          <h2 id="api-heading">For developers</h2>
+          <h2 id="api-heading">{t.dev}</h2>
           <p>
-            Create timers with <code>POST /api/v1/timers</code>{" "}
-            and an API key (Pro and Enterprise plans). Each timer comes with a viewer URL (<code>/v/&lt;id&gt;</code>),
-            an embed URL (<code>/widget?id=&lt;id&gt;</code>) and a control URL whose secret lives after the{" "}
-            <code>#</code>. Webhooks tell your server when timers start, pause or complete. See the{" "}
-            <a href="/docs">API reference</a>.
+            <Filled
+              text={t.dev_text}
+              parts={{
+                post: <code>POST /api/v1/timers</code>,
+                viewer: <code>/v/&lt;id&gt;</code>,
+                embed: <code>/widget?id=&lt;id&gt;</code>,
+                hash: <code>#</code>,
+                docs: <a href="/docs">{t.api}</a>,
+              }}
+            />
           </p>
         </section>
       </main>
       <footer class="site-footer">
         <p>
-          Timer Service · <a href="/events">Holiday countdowns</a> · <a href="/docs">API reference</a>
+          Timer Service · <a href={`/events${q}`}>{t.events}</a> · <a href="/docs">{t.api}</a>
         </p>
       </footer>
     </>,
     {
-      lang: "en",
-      title: "Timer Service — embeddable countdown, event and interval timers",
-      description: "Hosted countdown, event and interval timers with an embeddable widget, live sync and an API.",
+      lang,
+      title: t.title,
+      description: t.description,
       css: ["site.css"],
       bodyClass: "site",
     },

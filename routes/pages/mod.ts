@@ -99,7 +99,13 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
 
   app.get("/static/*", serveStatic());
 
-  app.get("/", () => html(homePage(config.siteUrl, now()), { frameAncestors: "'self'", frameSrc: "'self'" }));
+  // The home page speaks `?lang=` or else the browser's preferred language.
+  app.get("/", (c) => {
+    const lang = pageLang(new URL(c.req.url).searchParams, c.req.header("accept-language"));
+    const res = html(homePage(config.siteUrl, now(), lang), { frameAncestors: "'self'", frameSrc: "'self'" });
+    res.headers.set("vary", "accept-language");
+    return res;
+  });
 
   app.get("/events", (c) => {
     const q = parseEventsQuery(new URL(c.req.url).searchParams, c.req.header("accept-language"));

@@ -123,6 +123,28 @@ Deno.test("the embed builder in a browser", async (t) => {
       assert.deepEqual(await axeViolations(page), []);
       await page.emulateMedia({ colorScheme: "light" });
     });
+
+    await t.step("the home page speaks the browser's language and switches to another", async () => {
+      const ja = await browser.newContext({ locale: "ja-JP", viewport: { width: 1280, height: 1000 } });
+      const p = await ja.newPage();
+      const errs = watchErrors(p);
+      await p.goto(`${s.url}/`);
+      await hydrated(p);
+      assert.equal(await p.getAttribute("html", "lang"), "ja");
+      await p.getByRole("heading", { name: "埋め込みビルダー" }).waitFor();
+      await p.getByRole("navigation", { name: "言語" }).getByRole("link", { name: "日本語" }).waitFor();
+      // The builder speaks Japanese, and its widget preview starts in Japanese.
+      await p.getByLabel("タイトル", { exact: true }).waitFor();
+      assert.match(await p.inputValue('textarea[name="snippet"]'), /lang=ja/);
+      await shot(p, "home-ja");
+      await p.getByRole("link", { name: "Deutsch" }).click();
+      await p.waitForURL(/lang=de/);
+      assert.equal(await p.getAttribute("html", "lang"), "de");
+      await p.getByRole("heading", { name: "Einbettungs-Generator" }).waitFor();
+      assert.deepEqual(await axeViolations(p), []);
+      assert.deepEqual(errs, []);
+      await ja.close();
+    });
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

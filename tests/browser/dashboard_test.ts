@@ -116,6 +116,25 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       await checkA11y(page, "timers");
     });
 
+    await t.step("a timer created from the form shows only its type's fields and its control link once", async () => {
+      await page.locator("#new select[name=type]").selectOption("interval");
+      assert.equal(await page.getByLabel("Duration in seconds").isVisible(), false, "countdown fields hide");
+      await page.locator("#new").getByLabel("Title").fill("Drills");
+      await page.getByLabel("Work seconds").fill("30");
+      await page.getByLabel("Rest seconds").fill("10");
+      await page.getByLabel("Rounds (empty for unlimited)").fill("4");
+      await page.getByRole("button", { name: "Create timer" }).click();
+      assert.match(await page.locator(".flash--ok").innerText(), /Timer “Drills” created/);
+      const control = await page.locator("#control-url").inputValue();
+      assert.match(control, /\/c\/tmr_\w+#tct_\w+$/);
+      await checkA11y(page, "detail right after creation");
+      const controlPage = await context.newPage();
+      await controlPage.goto(control);
+      await controlPage.waitForSelector(".control-status--ok");
+      await controlPage.close();
+      await page.goto(`${s.url}/dashboard/timers`);
+    });
+
     await t.step("a test payload reaches the receiver signed; the failed one is redelivered", async () => {
       await page.getByRole("link", { name: "Launch" }).click();
       await page.waitForURL(`${s.url}/dashboard/timers/${timerId}`);
@@ -131,6 +150,7 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       assert.match(await failed.locator(".attempts").innerText(), /500/);
       await checkA11y(page, "timer detail with a failed delivery");
       await failed.getByRole("button", { name: /Redeliver/ }).click();
+      await page.waitForSelector(".flash--ok:has-text('Delivery queued again')");
       const again = await testPayload(2);
       assert.equal(again.json.id, first.json.id, "a redelivery keeps the event id");
       assert.equal(again.headers.get("x-service-signature"), hmacHeader(account.webhook_secrets[0].secret, again.body));
@@ -188,6 +208,14 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       await page.setViewportSize(DESKTOP);
       await page.goto(`${s.url}/dashboard`);
       await shot(page, "dashboard-overview-desktop-light", { fullPage: true });
+    });
+
+    await t.step("the account page places sign-in's sections in the dashboard", async () => {
+      await page.getByRole("link", { name: "Account" }).click();
+      await page.waitForURL(`${s.url}/dashboard/account`);
+      assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
+      await checkA11y(page, "account");
+      await shot(page, "dashboard-account-desktop-light", { fullPage: true });
     });
 
     await t.step("a revoked key is refused by the API", async () => {

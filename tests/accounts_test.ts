@@ -177,6 +177,8 @@ Deno.test("a cross-site POST is refused, and so is one without the CSRF token", 
     headers: { origin: "https://evil.test" },
   });
   assert.equal(x.status, 403);
+  const huge = await anon.request("POST", "/login", { form: { _csrf: login, email: "x".repeat(40_000) } });
+  assert.equal(huge.status, 413);
   const noToken = await anon.request("POST", "/signup", {
     form: { email: "e@example.com", password: "correct horse battery" },
   });

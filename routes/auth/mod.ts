@@ -6,6 +6,7 @@
  */
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Auth } from "../../lib/accounts/service.ts";
 import { csrfTokenOf, type SessionEnv } from "../../lib/accounts/sessions.ts";
@@ -70,6 +71,25 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
   }
 
   const closed = () => auth.deps.config.signup === "closed";
+
+  // Forms and WebAuthn answers are small; a larger body is refused before it is read.
+  const limit = bodyLimit({
+    maxSize: 32 * 1024,
+    onError: () => {
+      throw new ApiError(413, "the request body is over 32 KiB");
+    },
+  });
+  app.on("POST", [
+    "/signup",
+    "/login",
+    "/logout/*",
+    "/logout",
+    "/reset/*",
+    "/reset",
+    "/verify",
+    "/passkeys/*",
+    "/account/*",
+  ], limit);
 
   app.get("/signup", (c) => html(c, signupPage({ csrf: preToken(c) }, closed()), closed() ? 403 : 200));
 

@@ -65,7 +65,7 @@ const en = {
   wh_previous_none: "No previous secret signs any more.",
   wh_rotate: "Rotate secret",
   wh_rotate_note:
-    "Rotating issues a new secret and shows it once. For 24 hours both secrets sign, so receivers can switch without missing a webhook.",
+    "Rotating issues a new secret and shows it once. For 24 hours webhook-signature carries a signature by each secret and X-Service-Signature keeps the previous one, so receivers switch without missing a webhook.",
   wh_retire: "Retire the previous secret now",
   wh_retire_note: "Do this once every receiver verifies with the new secret.",
   wh_new_secret: "Your new signing secret",

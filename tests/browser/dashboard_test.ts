@@ -76,6 +76,7 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       await page.getByRole("button", { name: "Copy" }).click();
       await page.waitForSelector("#new-key-status:has-text('Copied'), #new-key-status:has-text('Ctrl+C')");
       await checkA11y(page, "keys with a new key");
+      await shot(page, "dashboard-keys-new-desktop-light", { fullPage: true });
       await page.goto(`${s.url}/dashboard/keys`);
       assert.equal(await page.locator("#new-key").count(), 0, "shown once");
       assert.match(await page.locator("tr[data-key]").first().innerText(), /e2e laptop\s+tsk_/);
@@ -97,6 +98,10 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       await row.waitFor({ timeout: 3000 });
       const appeared = performance.now() - t0;
       assert.ok(appeared < 3000, `appeared after ${Math.round(appeared)} ms`);
+      await Deno.writeTextFile(
+        new URL("../artifacts/dashboard-live-ms.txt", import.meta.url),
+        `${Math.round(appeared)}\n`,
+      );
       assert.equal(await row.getAttribute("data-state"), "idle");
       const started = await fetch(`${s.url}/api/v1/timers/${timerId}/state`, {
         method: "PATCH",
@@ -173,6 +178,7 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       const account = (await s.store.accounts.get(accountId))!;
       assert.equal(account.webhook_secrets[0].secret, shown);
       await checkA11y(page, "webhooks after rotation");
+      await shot(page, "dashboard-webhooks-rotated-desktop-light", { fullPage: true });
       // Senders read an account's secrets at most a second old.
       await page.waitForTimeout(1100);
       await page.goto(`${s.url}/dashboard/timers/${timerId}`);

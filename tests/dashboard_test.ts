@@ -8,7 +8,7 @@ import { newSecretToken, newUserId } from "../lib/ids.ts";
 import { LANGS } from "../lib/i18n.ts";
 import { CSRF_FIELD } from "../routes/dashboard/session.ts";
 import { dashTexts } from "../routes/dashboard/texts.ts";
-import { TRANSLATIONS } from "../routes/dashboard/texts_i18n.ts";
+import { TRANSLATIONS } from "../routes/dashboard/lang/mod.ts";
 import { receiver, setup } from "./helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;

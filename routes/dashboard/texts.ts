@@ -3,7 +3,7 @@
  * reads in English. State and action names come from lib/i18n.ts, as on the timer pages.
  */
 import { type Lang, texts as siteTexts } from "../../lib/i18n.ts";
-import { TRANSLATIONS } from "./texts_i18n.ts";
+import { TRANSLATIONS } from "./lang/mod.ts";
 
 const en = {
   dashboard: "Dashboard",

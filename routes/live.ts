@@ -62,7 +62,10 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
     const id = c.req.param("id");
     const first = id.length <= MAX_ID_LENGTH ? await deps.store.getTimer(id) : null;
     if (!first || first.timer.expires_at <= deps.now()) {
-      return c.json({ error: { code: 404, message: "timer not found or expired" } }, 404);
+      // Readable by widgets in opaque-origin frames (file://, sandboxed), which learn "gone" from it.
+      return c.json({ error: { code: 404, message: "timer not found or expired" } }, 404, {
+        "access-control-allow-origin": "*",
+      });
     }
     const ip = c.get("ip");
     const held = open.get(ip) ?? 0;

@@ -162,6 +162,10 @@ Deno.test("unknown and expired timers get a friendly 404 page without script", a
     (await page(s, "/widget?id=tmr_nope")).headers.get("content-security-policy")!,
     /frame-ancestors/,
   );
+  // A widget in a sandboxed iframe learns that its timer is gone from this answer: CORS lets it read it.
+  const live = await page(s, "/live/tmr_nope");
+  assert.equal(live.status, 404);
+  assert.equal(live.headers.get("access-control-allow-origin"), "*");
   await s.close();
 });
 

@@ -12,6 +12,10 @@ export interface PasskeyProps {
   /** The CSRF token the server expects in X-CSRF-Token. */
   csrf: string;
   label: string;
+  /** Said when the person cancels the browser's passkey prompt. */
+  cancelled: string;
+  /** Shown above the button when registering: the field naming the new passkey. */
+  nameLabel?: string;
   /** Where to go after signing in or up. */
   next?: string;
 }
@@ -55,7 +59,7 @@ export default function Passkey(p: PasskeyProps) {
       location.assign(done.redirect);
     } catch (e) {
       const err = e as Error;
-      setError(err.name === "NotAllowedError" ? "The passkey request was cancelled." : err.message);
+      setError(err.name === "NotAllowedError" ? p.cancelled : err.message);
       setBusy(false);
     }
   }
@@ -64,7 +68,7 @@ export default function Passkey(p: PasskeyProps) {
     <div class="passkey">
       {p.mode === "register" && (
         <p class="field">
-          <label for="passkey-name">Passkey name</label>
+          <label for="passkey-name">{p.nameLabel ?? "Passkey name"}</label>
           <input id="passkey-name" value={name} onInput={(e) => setName(e.currentTarget.value)} maxLength={60} />
         </p>
       )}

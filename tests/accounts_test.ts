@@ -492,3 +492,23 @@ Deno.test("an account made on the CLI gets a login; its timers and keys are the 
   assert.equal((await browser(w).signIn("ops@example.com", "operator pass phrase")).status, 303);
   await w.close();
 });
+
+Deno.test("the sign-in pages speak the browser's language; English labels by default", async () => {
+  const w = await world();
+  const en = await browser(w).request("GET", "/login");
+  for (const label of [">Email<", ">Password<", ">Sign in<"]) assert.ok(en.text.includes(label), label);
+  assert.ok((await browser(w).request("GET", "/signup")).text.includes(">Sign up<"));
+  const ja = browser(w, "192.0.2.90");
+  const page = await ja.request("GET", "/login", { headers: { "accept-language": "ja,en;q=0.5" } });
+  assert.match(page.text, /<html lang="ja"/);
+  assert.match(page.text, />メールアドレス</);
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
+  const wrong = await ja.request("POST", "/login", {
+    form: { _csrf: csrf, email: "nobody@example.com", password: "whatever it is" },
+    headers: { "accept-language": "ja" },
+  });
+  assert.equal(wrong.status, 401);
+  assert.equal(errorOf(wrong.text), "メールアドレスまたはパスワードが違います");
+  assert.match((await browser(w).request("GET", "/signup?lang=de")).text, />Registrieren</);
+  await w.close();
+});

@@ -13,6 +13,7 @@ import type { Passkey } from "../../lib/kv/users.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import { authPage, Csrf, PasskeyButton } from "./pages.tsx";
 import { html } from "./respond.ts";
+import { authLang, type AuthTexts, authTexts, fillText } from "./texts.ts";
 
 /** Where a form returns to: a same-site path, else /account. */
 function backOf(raw: unknown): string {
@@ -28,7 +29,11 @@ export interface AccountProps {
   back?: string;
   /** A message after an action, or the error of a refused one. */
   notice?: { kind: "ok" | "error"; text: string; section?: string };
+  /** The page's texts (default English): `authTexts(lang)` from routes/auth/texts.ts. */
+  t?: AuthTexts;
 }
+
+const textsOf = (p: AccountProps) => p.t ?? authTexts("en");
 
 function Notice({ p, section }: { p: AccountProps; section: string }) {
   const n = p.notice;
@@ -39,9 +44,10 @@ function Notice({ p, section }: { p: AccountProps; section: string }) {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function PasswordSection(p: AccountProps) {
+  const t = textsOf(p);
   return (
     <section class="auth-section" aria-labelledby="password-heading">
-      <h2 id="password-heading">{p.hasPassword ? "Change password" : "Set a password"}</h2>
+      <h2 id="password-heading">{p.hasPassword ? t.change_password : t.set_a_password}</h2>
       <Notice p={p} section="password" />
       <form method="post" action="/account/password" class="auth-form">
         <Csrf token={p.csrf} />
@@ -49,7 +55,7 @@ export function PasswordSection(p: AccountProps) {
         <input type="hidden" name="email" value={p.email} autocomplete="username" />
         {p.hasPassword && (
           <p class="field">
-            <label for="current_password">Current password</label>
+            <label for="current_password">{t.current_password}</label>
             <input
               id="current_password"
               name="current_password"
@@ -60,70 +66,82 @@ export function PasswordSection(p: AccountProps) {
           </p>
         )}
         <p class="field">
-          <label for="new_password">New password</label>
+          <label for="new_password">{t.new_password}</label>
           <input id="new_password" name="password" type="password" autocomplete="new-password" minLength={8} required />
         </p>
-        <button type="submit" class="primary">{p.hasPassword ? "Change password" : "Set password"}</button>
+        <button type="submit" class="primary">{p.hasPassword ? t.change_password : t.set_password}</button>
       </form>
     </section>
   );
 }
 
 export function PasskeysSection(p: AccountProps) {
+  const t = textsOf(p);
   return (
     <section class="auth-section" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">Passkeys</h2>
+      <h2 id="passkeys-heading">{t.passkeys}</h2>
       <Notice p={p} section="passkeys" />
-      {p.passkeys.length === 0 ? <p>No passkeys yet.</p> : (
+      {p.passkeys.length === 0 ? <p>{t.no_passkeys}</p> : (
         <ul class="passkey-list">
           {p.passkeys.map((k) => (
             <li key={k.id}>
               <span>
-                <strong>{k.name}</strong> · added {day(k.created_at)}
-                {k.last_used_at !== null && <>· last used {day(k.last_used_at)}</>}
+                <strong>{k.name}</strong> · {fillText(t.added, { date: day(k.created_at) })}
+                {k.last_used_at !== null && <>· {fillText(t.last_used, { date: day(k.last_used_at) })}</>}
               </span>
               <form method="post" action="/account/passkeys/remove">
                 <Csrf token={p.csrf} />
                 <input type="hidden" name="back" value={backOf(p.back)} />
                 <input type="hidden" name="id" value={k.id} />
-                <button type="submit" class="secondary" aria-label={`Remove passkey ${k.name}`}>Remove</button>
+                <button type="submit" class="secondary" aria-label={fillText(t.remove_label, { name: k.name })}>
+                  {t.remove}
+                </button>
               </form>
             </li>
           ))}
         </ul>
       )}
-      <PasskeyButton mode="register" csrf={p.csrf} label="Add a passkey" next={backOf(p.back)} />
+      <PasskeyButton
+        mode="register"
+        csrf={p.csrf}
+        label={t.passkey_add}
+        nameLabel={t.passkey_name}
+        cancelled={t.passkey_cancelled}
+        next={backOf(p.back)}
+      />
     </section>
   );
 }
 
 export function SessionsSection(p: AccountProps) {
+  const t = textsOf(p);
   return (
     <section class="auth-section" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Sign out everywhere</h2>
-      <p>Ends every session of this account on every device, this one included.</p>
+      <h2 id="sessions-heading">{t.everywhere_title}</h2>
+      <p>{t.everywhere_text}</p>
       <form method="post" action="/logout/everywhere">
         <Csrf token={p.csrf} />
-        <button type="submit" class="secondary">Sign out everywhere</button>
+        <button type="submit" class="secondary">{t.everywhere_title}</button>
       </form>
     </section>
   );
 }
 
 export function DeleteSection(p: AccountProps) {
+  const t = textsOf(p);
   return (
     <section class="auth-section danger" aria-labelledby="delete-heading">
-      <h2 id="delete-heading">Delete the account</h2>
+      <h2 id="delete-heading">{t.delete_title}</h2>
       <Notice p={p} section="delete" />
-      <p>Deletes the account, its API keys, its timers and their deliveries at once. This cannot be undone.</p>
+      <p>{t.delete_text}</p>
       <form method="post" action="/account/delete" class="auth-form">
         <Csrf token={p.csrf} />
         <input type="hidden" name="back" value={backOf(p.back)} />
         <p class="field">
-          <label for="confirm">Type your email to confirm</label>
+          <label for="confirm">{t.confirm_label}</label>
           <input id="confirm" name="confirm" type="email" autocomplete="off" required />
         </p>
-        <button type="submit" class="danger">Delete the account</button>
+        <button type="submit" class="danger">{t.delete_title}</button>
       </form>
     </section>
   );
@@ -141,15 +159,11 @@ export function AccountPanel(p: AccountProps) {
   );
 }
 
-const DONE: Record<string, string> = {
-  password: "Your password is changed.",
-  passkey: "The passkey is removed.",
-};
-
 export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerService) {
   const { users, passkeys, sessions } = auth;
+  const langOf = (c: Context) => authLang(c.req.query("lang"), c.req.header("accept-language"));
 
-  async function props(c: { get(k: "session"): SessionEnv["Variables"]["session"] }, notice?: AccountProps["notice"]) {
+  async function props(c: Context<SessionEnv>, notice?: AccountProps["notice"]): Promise<AccountProps> {
     const { user, csrf } = c.get("session");
     const fresh = (await auth.deps.store.users.get(user.id)) ?? user;
     return {
@@ -158,20 +172,25 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
       hasPassword: fresh.password_hash !== null,
       passkeys: await passkeys.list(user.id),
       notice,
+      t: authTexts(langOf(c)),
     };
   }
 
-  const page = (c: Context, p: AccountProps, status: ContentfulStatusCode = 200) =>
-    html(
-      c,
-      authPage("Account", <AccountPanel {...p} />).replace('class="auth-card"', 'class="auth-card wide"'),
-      status,
-    );
+  const page = (c: Context, p: AccountProps, status: ContentfulStatusCode = 200) => {
+    const lang = langOf(c);
+    const body = authPage({ lang, t: authTexts(lang) }, authTexts(lang).account, <AccountPanel {...p} />);
+    return html(c, body.replace('class="auth-card"', 'class="auth-card wide"'), status);
+  };
 
   app.get("/account", async (c) => {
-    const done = DONE[c.req.query("done") ?? ""];
-    const section = c.req.query("done") === "passkey" ? "passkeys" : "password";
-    return page(c, await props(c, done ? { kind: "ok", text: done, section } : undefined));
+    const t = authTexts(langOf(c));
+    const done = c.req.query("done");
+    const notice: AccountProps["notice"] = done === "password"
+      ? { kind: "ok", text: t.password_done, section: "password" }
+      : done === "passkey"
+      ? { kind: "ok", text: t.passkey_done, section: "passkeys" }
+      : undefined;
+    return page(c, await props(c, notice));
   });
 
   app.post("/account/password", async (c) => {

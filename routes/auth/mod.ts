@@ -17,6 +17,7 @@ import type { TimerService } from "../../lib/timers/service.ts";
 import { accountRoutes } from "./account.tsx";
 import { type FormState, loginPage, resetPage, resetRequestPage, signupPage, verifyPage } from "./pages.tsx";
 import { html } from "./respond.ts";
+import { authLang, authTexts, fillText } from "./texts.ts";
 
 /** A same-site path to go to after signing in; anything else goes to the dashboard. */
 export function safeNext(raw: unknown): string {
@@ -59,15 +60,30 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
     }
   }
 
-  /** Renders a form again with the error of a refused attempt. */
-  function refused(c: Context, e: unknown, page: (s: FormState) => string, s: Omit<FormState, "csrf">) {
+  /** What every form page knows: language, texts and the pre-session CSRF token. */
+  function base(c: Context): FormState {
+    const lang = authLang(c.req.query("lang"), c.req.header("accept-language"));
+    return { lang, t: authTexts(lang), csrf: preToken(c) };
+  }
+
+  /** Renders a form again with the error of a refused attempt (in the page's language where it has one). */
+  function refused(
+    c: Context,
+    e: unknown,
+    page: (s: FormState) => string,
+    s: Omit<FormState, "csrf" | "lang" | "t">,
+  ) {
     if (!(e instanceof ApiError) || e.status === 403 && e.field === "_csrf") throw e;
     for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
-    return html(
-      c,
-      page({ ...s, csrf: preToken(c), error: e.message, field: e.field }),
-      e.status as ContentfulStatusCode,
-    );
+    const b = base(c);
+    const wait = Number(e.headers["Retry-After"]);
+    const minutes = { n: Math.ceil(wait / 60), unit: b.t.minutes };
+    const error = e.status === 401
+      ? b.t.wrong_login
+      : e.status === 429 && wait > 0
+      ? fillText(b.t.too_many, wait < 120 ? { n: wait, unit: b.t.seconds } : minutes)
+      : e.message;
+    return html(c, page({ ...b, ...s, error, field: e.field }), e.status as ContentfulStatusCode);
   }
 
   const closed = () => auth.deps.config.signup === "closed";
@@ -91,7 +107,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
     "/account/*",
   ], limit);
 
-  app.get("/signup", (c) => html(c, signupPage({ csrf: preToken(c) }, closed()), closed() ? 403 : 200));
+  app.get("/signup", (c) => html(c, signupPage(base(c), closed()), closed() ? 403 : 200));
 
   app.post("/signup", async (c) => {
     const f = await formOf(c);
@@ -107,7 +123,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
 
   app.get("/login", async (c) => {
     if (await sessions.read(c)) return c.redirect(safeNext(c.req.query("next")), 303);
-    return html(c, loginPage({ csrf: preToken(c), next: c.req.query("next") }));
+    return html(c, loginPage({ ...base(c), next: c.req.query("next") }));
   });
 
   app.post("/login", async (c) => {
@@ -124,7 +140,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
 
   app.get("/reset", (c) => {
     const token = c.req.query("token");
-    const s = { csrf: preToken(c) };
+    const s = base(c);
     return html(c, token ? resetPage(s, token) : resetRequestPage(s, false));
   });
 
@@ -136,7 +152,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
     } catch (e) {
       return refused(c, e, (s) => resetRequestPage(s, false), { email: f.email });
     }
-    return html(c, resetRequestPage({ csrf: preToken(c) }, true));
+    return html(c, resetRequestPage(base(c), true));
   });
 
   app.post("/reset", async (c) => {
@@ -151,13 +167,13 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
     return c.redirect("/dashboard", 303);
   });
 
-  app.get("/verify", (c) => html(c, verifyPage({ csrf: preToken(c) }, c.req.query("token") ?? "")));
+  app.get("/verify", (c) => html(c, verifyPage(base(c), c.req.query("token") ?? "")));
 
   app.post("/verify", async (c) => {
     const f = await formOf(c);
     await checkPre(c);
     const user = await users.verifyEmail(f.token ?? "");
-    return html(c, verifyPage({ csrf: preToken(c) }, "", user ? "ok" : "bad"), user ? 200 : 400);
+    return html(c, verifyPage(base(c), "", user ? "ok" : "bad"), user ? 200 : 400);
   });
 
   // ── passkeys before sign-in (JSON, called by islands/Passkey.tsx) ──────────────────────────

@@ -6,10 +6,14 @@ import type { ComponentChildren } from "preact";
 import Passkey from "../../islands/Passkey.tsx";
 import { island, renderPage } from "../../lib/islands.tsx";
 import { CSRF_FIELD } from "../../lib/accounts/sessions.ts";
+import type { Lang } from "../../lib/i18n.ts";
+import type { AuthTexts } from "./texts.ts";
 
 export const PasskeyButton = island("Passkey", Passkey);
 
 export interface FormState {
+  lang: Lang;
+  t: AuthTexts;
   csrf: string;
   email?: string;
   /** One message for the form, announced to screen readers. */
@@ -20,18 +24,18 @@ export interface FormState {
 }
 
 /** A whole auth page: one narrow card, the site's style sheet and ours. */
-export function authPage(title: string, body: ComponentChildren): string {
+export function authPage(s: { lang: Lang; t: AuthTexts }, title: string, body: ComponentChildren): string {
   return renderPage(
     <main class="auth">
       <p class="auth-brand">
-        <a href="/">Timer Service</a>
+        <a href="/">{s.t.brand}</a>
       </p>
       <div class="auth-card">
         <h1>{title}</h1>
         {body}
       </div>
     </main>,
-    { lang: "en", title: `${title} · Timer Service`, css: ["site.css", "auth.css"] },
+    { lang: s.lang, title: `${title} · ${s.t.brand}`, css: ["site.css", "auth.css"] },
   );
 }
 
@@ -47,7 +51,7 @@ function EmailField({ s, autoFocus }: { s: FormState; autoFocus?: boolean }) {
   const bad = s.field === "email";
   return (
     <p class="field">
-      <label for="email">Email</label>
+      <label for="email">{s.t.email}</label>
       <input
         id="email"
         name="email"
@@ -64,7 +68,12 @@ function EmailField({ s, autoFocus }: { s: FormState; autoFocus?: boolean }) {
 }
 
 function PasswordField(
-  { s, name = "password", label = "Password", fresh }: { s: FormState; name?: string; label?: string; fresh?: boolean },
+  { s, name = "password", label = s.t.password, fresh }: {
+    s: FormState;
+    name?: string;
+    label?: string;
+    fresh?: boolean;
+  },
 ) {
   const bad = s.field === name;
   const hint = fresh ? `${name}-hint` : undefined;
@@ -82,47 +91,52 @@ function PasswordField(
         aria-invalid={bad ? "true" : undefined}
         aria-describedby={[bad ? "form-error" : "", hint ?? ""].join(" ").trim() || undefined}
       />
-      {fresh && <span class="hint" id={hint}>At least 8 characters; a long phrase is best.</span>}
+      {fresh && <span class="hint" id={hint}>{s.t.password_hint}</span>}
     </p>
   );
 }
 
 export function signupPage(s: FormState, closed: boolean): string {
+  const { t } = s;
   if (closed) {
     return authPage(
-      "Sign up",
+      s,
+      t.sign_up,
       <>
-        <p>Sign-up is closed on this service. Ask its operator for an account.</p>
+        <p>{t.signup_closed}</p>
         <p>
-          <a href="/login">Sign in</a>
+          <a href="/login">{t.sign_in}</a>
         </p>
       </>,
     );
   }
   return authPage(
-    "Sign up",
+    s,
+    t.sign_up,
     <>
       <ErrorLine s={s} />
       <form method="post" action="/signup" class="auth-form">
         <Csrf token={s.csrf} />
         <EmailField s={s} autoFocus />
         <PasswordField s={s} fresh />
-        <button type="submit" class="primary">Sign up</button>
+        <button type="submit" class="primary">{t.sign_up}</button>
       </form>
       <div class="auth-alt">
-        <p>Or without a password:</p>
-        <PasskeyButton mode="signup" csrf={s.csrf} label="Sign up with a passkey" />
+        <p>{t.or_passkey}</p>
+        <PasskeyButton mode="signup" csrf={s.csrf} label={t.passkey_signup} cancelled={t.passkey_cancelled} />
       </div>
       <p class="auth-links">
-        Already have an account? <a href="/login">Sign in</a>
+        {t.have_account} <a href="/login">{t.sign_in}</a>
       </p>
     </>,
   );
 }
 
 export function loginPage(s: FormState): string {
+  const { t } = s;
   return authPage(
-    "Sign in",
+    s,
+    t.sign_in,
     <>
       <ErrorLine s={s} />
       <form method="post" action="/login" class="auth-form">
@@ -130,71 +144,77 @@ export function loginPage(s: FormState): string {
         {s.next && <input type="hidden" name="next" value={s.next} />}
         <EmailField s={s} autoFocus />
         <PasswordField s={s} />
-        <button type="submit" class="primary">Sign in</button>
+        <button type="submit" class="primary">{t.sign_in}</button>
       </form>
       <div class="auth-alt">
-        <PasskeyButton mode="login" csrf={s.csrf} label="Sign in with a passkey" next={s.next ?? "/dashboard"} />
+        <PasskeyButton
+          mode="login"
+          csrf={s.csrf}
+          label={t.passkey_signin}
+          cancelled={t.passkey_cancelled}
+          next={s.next ?? "/dashboard"}
+        />
       </div>
       <p class="auth-links">
-        <a href="/reset">Forgot your password?</a> · <a href="/signup">Create an account</a>
+        <a href="/reset">{t.forgot}</a> · <a href="/signup">{t.create_account}</a>
       </p>
     </>,
   );
 }
 
 export function resetRequestPage(s: FormState, sent: boolean): string {
+  const { t } = s;
   return authPage(
-    "Reset your password",
-    sent
-      ? (
-        <p role="status">
-          If an account has this email, a link to set a new password is on its way. It works once, within an hour.
-        </p>
-      )
-      : (
-        <>
-          <ErrorLine s={s} />
-          <form method="post" action="/reset/request" class="auth-form">
-            <Csrf token={s.csrf} />
-            <EmailField s={s} autoFocus />
-            <button type="submit" class="primary">Send the link</button>
-          </form>
-        </>
-      ),
+    s,
+    t.reset_title,
+    sent ? <p role="status">{t.reset_sent}</p> : (
+      <>
+        <ErrorLine s={s} />
+        <form method="post" action="/reset/request" class="auth-form">
+          <Csrf token={s.csrf} />
+          <EmailField s={s} autoFocus />
+          <button type="submit" class="primary">{t.send_link}</button>
+        </form>
+      </>
+    ),
   );
 }
 
 export function resetPage(s: FormState, token: string): string {
+  const { t } = s;
   return authPage(
-    "Choose a new password",
+    s,
+    t.new_password_title,
     <>
       <ErrorLine s={s} />
       <form method="post" action="/reset" class="auth-form">
         <Csrf token={s.csrf} />
         <input type="hidden" name="token" value={token} />
-        <PasswordField s={s} label="New password" fresh />
-        <button type="submit" class="primary">Set the password</button>
+        <PasswordField s={s} label={t.new_password} fresh />
+        <button type="submit" class="primary">{t.set_the_password}</button>
       </form>
     </>,
   );
 }
 
 export function verifyPage(s: FormState, token: string, result?: "ok" | "bad"): string {
+  const { t } = s;
   if (result) {
     return authPage(
-      "Confirm your email",
+      s,
+      t.verify_title,
       <p role="status">
-        {result === "ok" ? "Your email is confirmed." : "This link is not valid any more."}{" "}
-        <a href="/dashboard">Go to the dashboard</a>
+        {result === "ok" ? t.verify_ok : t.verify_bad} <a href="/dashboard">{t.to_dashboard}</a>
       </p>,
     );
   }
   return authPage(
-    "Confirm your email",
+    s,
+    t.verify_title,
     <form method="post" action="/verify" class="auth-form">
       <Csrf token={s.csrf} />
       <input type="hidden" name="token" value={token} />
-      <button type="submit" class="primary">Confirm my email</button>
+      <button type="submit" class="primary">{t.verify_button}</button>
     </form>,
   );
 }

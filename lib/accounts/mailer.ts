@@ -4,7 +4,7 @@
  * line holds a one-time token, which is acceptable only because no real user's mail goes that way
  * (set SMTP_URL in production).
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { LogLine } from "../http.ts";
 
 export interface Mail {
@@ -23,18 +23,27 @@ export interface Mailer {
 /** Sends through the SMTP server of `url` (`smtp://user:pass@host:587`, `smtps://host:465`). */
 export function smtpMailer(url: string, from: string): Mailer {
   const u = new URL(url);
-  const transport = nodemailer.createTransport({
-    host: u.hostname,
-    port: Number(u.port) || (u.protocol === "smtps:" ? 465 : 587),
-    secure: u.protocol === "smtps:",
-    auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
-    // A local relay without a certificate (tests, a sidecar) may be reached in plain text.
-    ignoreTLS: u.searchParams.get("tls") === "off",
-  });
+  let transport: Promise<Transporter> | null = null;
+  // Loaded on first use: a server without SMTP_URL never loads nodemailer.
+  const open = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport({
+      host: u.hostname,
+      port: Number(u.port) || (u.protocol === "smtps:" ? 465 : 587),
+      secure: u.protocol === "smtps:",
+      auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+      // A local relay without a certificate (tests, a sidecar) may be reached in plain text.
+      ignoreTLS: u.searchParams.get("tls") === "off",
+    });
+  };
   return {
     kind: "smtp",
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= open().catch((e) => {
+        transport = null;
+        throw e;
+      });
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

@@ -512,3 +512,16 @@ Deno.test("the sign-in pages speak the browser's language; English labels by def
   assert.match((await browser(w).request("GET", "/signup?lang=de")).text, />Registrieren</);
   await w.close();
 });
+
+Deno.test("a mail server that is down does not undo a sign-up; the log says the mail was not sent", async () => {
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  const w = await world({ smtpUrl: `smtp://mailer:s3cret-pass@127.0.0.1:${port}/?tls=off` });
+  const up = await browser(w).signUp("mo@example.com", "correct horse battery");
+  assert.equal(up.status, 303);
+  const line = w.logs.map((l) => JSON.parse(l)).find((l) => l.msg === "confirmation mail not sent");
+  assert.ok(line, "logged");
+  assert.ok(!w.logs.join().includes("s3cret-pass"), "the SMTP password is not logged");
+  await w.close();
+});

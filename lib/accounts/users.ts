@@ -24,6 +24,8 @@ export interface UsersDeps {
   config: Config;
   now: () => number;
   mailer: Mailer;
+  /** Told when a confirmation mail could not be sent (sign-up goes on without it). */
+  onMailError?: (error: Error) => void;
 }
 
 /** Lower-cased, trimmed email, or a 422 naming the field. */
@@ -83,7 +85,8 @@ export class Users {
       await store.accounts.delete(account.id);
       throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
     }
-    await this.sendVerification(user);
+    // A mail server that is down must not undo the sign-up; the operator sees it in the log.
+    await this.sendVerification(user).catch((e) => this.deps.onMailError?.(e as Error));
     return user;
   }
 

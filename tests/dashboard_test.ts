@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { Sessions } from "../lib/accounts/sessions.ts";
 import { newSecretToken, newUserId } from "../lib/ids.ts";
 import { LANGS } from "../lib/i18n.ts";
+import { authTexts } from "../routes/auth/texts.ts";
 import { CSRF_FIELD } from "../routes/dashboard/session.ts";
 import { dashTexts } from "../routes/dashboard/texts.ts";
 import { TRANSLATIONS } from "../routes/dashboard/lang/mod.ts";
@@ -378,6 +379,9 @@ Deno.test("the dashboard speaks the chosen language and falls back to the browse
     "accept-language": "ja",
   });
   assert.match(de.html, /<html lang="de"/);
+  const account = await get(s, { ...owner, cookie: `${owner.cookie}; ${cookie}` }, "/dashboard/account?done=password");
+  assert.match(text(account.html), new RegExp(authTexts("de").everywhere_title), "sign-in's sections speak it too");
+  assert.match(text(account.html), new RegExp(authTexts("de").password_done));
   const away = await get(s, owner, "/dashboard/lang?lang=fr&back=//evil.test/");
   assert.equal(away.headers.get("location"), "/dashboard");
   await s.close();

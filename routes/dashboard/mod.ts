@@ -21,6 +21,7 @@ import type { Store } from "../../lib/kv/store.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import type { Scheduler } from "../../lib/webhooks/scheduler.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, setLang, takeFlash } from "./http.ts";
+import { authTexts } from "../auth/texts.ts";
 import { accountPage } from "./account.tsx";
 import { keysPage } from "./keys.tsx";
 import { problemPage } from "./layout.tsx";
@@ -139,6 +140,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     const { user, csrf } = c.get("session");
     const fresh = (await store.users.get(user.id)) ?? user;
     const f = frameOf(c);
+    const at = authTexts(f.lang);
     const done = c.req.query("done");
     return html(
       c,
@@ -148,10 +150,11 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
         hasPassword: fresh.password_hash !== null,
         passkeys: await store.users.listPasskeys(user.id),
         back: "/dashboard/account",
+        t: at,
         notice: done === "password"
-          ? { kind: "ok", text: f.t.acct_password_done, section: "password" }
+          ? { kind: "ok", text: at.password_done, section: "password" }
           : done === "passkey"
-          ? { kind: "ok", text: f.t.acct_passkey_done, section: "passkeys" }
+          ? { kind: "ok", text: at.passkey_done, section: "passkeys" }
           : undefined,
       }),
     );

@@ -141,8 +141,6 @@ const en = {
   ds_pending: "Pending",
   ds_succeeded: "Succeeded",
   ds_failed: "Failed",
-  acct_password_done: "Your password is changed.",
-  acct_passkey_done: "The passkey is removed.",
   not_found: "Not found",
   csrf_failed: "This form is out of date or came from another site. Reload the page and try again.",
 };

@@ -137,8 +137,6 @@ export const de: Partial<DashTexts> = {
   ds_pending: "Ausstehend",
   ds_succeeded: "Zugestellt",
   ds_failed: "Fehlgeschlagen",
-  acct_password_done: "Dein Passwort ist geändert.",
-  acct_passkey_done: "Der Passkey ist entfernt.",
   not_found: "Nicht gefunden",
   csrf_failed:
     "Dieses Formular ist veraltet oder kommt von einer anderen Website. Lade die Seite neu und versuche es noch einmal.",

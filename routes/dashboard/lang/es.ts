@@ -137,8 +137,6 @@ export const es: Partial<DashTexts> = {
   ds_pending: "Pendiente",
   ds_succeeded: "Entregada",
   ds_failed: "Fallida",
-  acct_password_done: "Tu contraseña ha cambiado.",
-  acct_passkey_done: "Se ha eliminado la llave de acceso.",
   not_found: "No encontrado",
   csrf_failed: "Este formulario está caducado o viene de otro sitio. Recarga la página y vuelve a intentarlo.",
 };

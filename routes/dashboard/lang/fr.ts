@@ -137,8 +137,6 @@ export const fr: Partial<DashTexts> = {
   ds_pending: "En attente",
   ds_succeeded: "Réussie",
   ds_failed: "Échouée",
-  acct_password_done: "Votre mot de passe est changé.",
-  acct_passkey_done: "La clé d’accès est supprimée.",
   not_found: "Introuvable",
   csrf_failed: "Ce formulaire est périmé ou vient d’un autre site. Rechargez la page et réessayez.",
 };

@@ -136,8 +136,6 @@ export const ja: Partial<DashTexts> = {
   ds_pending: "保留中",
   ds_succeeded: "成功",
   ds_failed: "失敗",
-  acct_password_done: "パスワードを変更しました。",
-  acct_passkey_done: "パスキーを削除しました。",
   not_found: "見つかりません",
   csrf_failed: "このフォームは古いか、別のサイトから送信されました。ページを再読み込みしてやり直してください。",
 };

@@ -136,8 +136,6 @@ export const ko: Partial<DashTexts> = {
   ds_pending: "대기 중",
   ds_succeeded: "성공",
   ds_failed: "실패",
-  acct_password_done: "비밀번호를 변경했습니다.",
-  acct_passkey_done: "패스키를 삭제했습니다.",
   not_found: "찾을 수 없음",
   csrf_failed: "이 양식이 오래되었거나 다른 사이트에서 왔습니다. 페이지를 새로고침한 뒤 다시 시도하세요.",
 };

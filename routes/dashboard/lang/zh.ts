@@ -133,8 +133,6 @@ export const zh: Partial<DashTexts> = {
   ds_pending: "等待中",
   ds_succeeded: "成功",
   ds_failed: "失败",
-  acct_password_done: "密码已更改。",
-  acct_passkey_done: "通行密钥已删除。",
   not_found: "未找到",
   csrf_failed: "此表单已过期或来自其他网站。请刷新页面后重试。",
 };

@@ -18,9 +18,11 @@ const AUTHENTICATED: [string, string][] = [
 ];
 
 Deno.test("every authenticated route answers 401 without a credential, before validation or lookup", async () => {
-  const s = await setup();
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.anonymous = { ...plans.anonymous, per_minute: null, per_day: null };
+  const s = await setup({ config: { plans } });
   const existing = (await s.create({ type: "countdown", duration: 60 })).timer_id;
-  const ids = [existing, "tmr_0000000000000000", "x".repeat(3000)];
+  const ids = [existing, "tmr_0000000000000000", "x".repeat(3000), "%E0%A4%A", "%"];
   const bodies: { raw?: string; headers?: Record<string, string> }[] = [
     { raw: '{"type":"countdown","duration":"abc"}', headers: { "content-type": "application/json" } }, // 422 today
     { raw: "{not json", headers: { "content-type": "application/json" } }, // 400

@@ -296,6 +296,15 @@ export class ControlTokens {
   }
 }
 
+/** A path segment decoded, or as it is when it is not valid percent-encoding. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 const EXPOSED = "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id";
 /** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
 const CONTROL_PATH = /^\/api\/v1\/timers\/([^/]+)(\/state)?\/?$/;
@@ -341,7 +350,7 @@ export function apiGate(
       plan = plans[principal.account.plan];
     } else if (principal.kind === "control") {
       const m = CONTROL_PATH.exec(c.req.path);
-      if (m && await controls.verify(decodeURIComponent(m[1]), principal.token)) {
+      if (m && await controls.verify(safeDecode(m[1]), principal.token)) {
         subject = `ctl:${m[1]}`;
         plan = plans.pro;
       } else if (m) {

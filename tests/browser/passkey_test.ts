@@ -69,7 +69,13 @@ Deno.test("passkeys in Chromium: sign up without a password, sign in, add one to
 
       // Signed out (cookies gone), the same authenticator signs in.
       await a.context.clearCookies();
+      await open(a.page, `${site}/reset`);
+      assert.deepEqual(await axeViolations(a.page), []);
       await open(a.page, `${site}/login`);
+      assert.deepEqual(await axeViolations(a.page), []);
+      await a.page.emulateMedia({ colorScheme: "dark" });
+      assert.deepEqual(await axeViolations(a.page), [], "dark too");
+      await a.page.emulateMedia({ colorScheme: "light" });
       await a.page.getByRole("button", { name: "Sign in with a passkey" }).click();
       await landed(a.page, "/dashboard");
       await open(a.page, `${site}/account`);

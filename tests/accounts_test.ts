@@ -525,3 +525,30 @@ Deno.test("a mail server that is down does not undo a sign-up; the log says the 
   assert.ok(!w.logs.join().includes("s3cret-pass"), "the SMTP password is not logged");
   await w.close();
 });
+
+Deno.test("passkey sign-up options are paced per IP like sign-ups (they too tell a taken email)", async () => {
+  const w = await world();
+  await browser(w).signUp("ned@example.com", "correct horse battery");
+  const b = browser(w, "198.51.100.77");
+  const csrf = await b.csrfOf("/signup");
+  const statuses: number[] = [];
+  for (let i = 0; i < 14; i++) {
+    const r = await b.request("POST", "/passkeys/signup/options", {
+      json: { email: i % 2 ? "ned@example.com" : `new${i}@example.com` },
+      headers: { "x-csrf-token": csrf },
+    });
+    statuses.push(r.status);
+  }
+  assert.deepEqual(statuses.slice(0, 10), [200, 409, 200, 409, 200, 409, 200, 409, 200, 409]);
+  assert.ok(statuses.slice(10).every((s) => s === 429), String(statuses));
+  const other = await browser(w, "198.51.100.78");
+  const ok = await other.request("POST", "/passkeys/signup/options", {
+    json: { email: "fresh@example.com" },
+    headers: { "x-csrf-token": await other.csrfOf("/signup") },
+  });
+  assert.equal(ok.status, 200);
+  const { options } = JSON.parse(ok.text);
+  assert.equal(options.rp.id, "timers.test");
+  assert.equal(options.authenticatorSelection.residentKey, "required");
+  await w.close();
+});

@@ -8,7 +8,7 @@
 import type { Throttle, UserStore } from "../kv/users.ts";
 
 export interface ThrottlePolicy {
-  /** Failures allowed without delay in a window. */
+  /** Failures in a window before the next attempt has to wait. */
   free: number;
   /** The first delay; each further failure doubles it. */
   baseMs: number;
@@ -53,7 +53,8 @@ export class AuthThrottle {
         ? t
         : { failures: 0, window_start: now, locked_until: 0 };
       const failures = live.failures + 1;
-      const over = failures - p.free;
+      // The free-th failure starts the delays: the attempt after it waits.
+      const over = failures - p.free + 1;
       const delay = over > 0 ? Math.min(p.maxMs, p.baseMs * 2 ** Math.min(over - 1, 30)) : 0;
       return { failures, window_start: live.window_start, locked_until: delay ? now + delay : 0 };
     });

@@ -188,7 +188,11 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
     const body = await jsonOf(c);
     await checkPre(c);
     const wait = await users.throttle.retryAfter([["ip", c.get("ip")]]);
-    if (wait > 0) throw new ApiError(429, `too many attempts; try again in ${wait} seconds`);
+    if (wait > 0) {
+      throw new ApiError(429, `too many attempts; try again in ${wait} seconds`, undefined, {
+        "Retry-After": String(wait),
+      });
+    }
     const user = await passkeys.verifyLogin(body.challenge_id, body.response).catch(async (e) => {
       await users.throttle.fail("ip", c.get("ip"));
       throw e;
@@ -201,6 +205,14 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
     const body = await jsonOf(c);
     await checkPre(c);
     const email = users.checkSignUp(body.email);
+    // Paced like a sign-up: this answer, too, says whether an email has an account.
+    const wait = await users.throttle.retryAfter([["create", c.get("ip")]]);
+    if (wait > 0) {
+      throw new ApiError(429, `too many attempts; try again in ${wait} seconds`, undefined, {
+        "Retry-After": String(wait),
+      });
+    }
+    await users.throttle.fail("create", c.get("ip"));
     if (await auth.deps.store.users.byEmail(email)) {
       throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
     }

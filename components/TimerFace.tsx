@@ -12,7 +12,7 @@ import {
   textEm,
   type TimerState,
   type TimerType,
-} from "../lib/display.ts";
+} from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 
 export interface FaceProps {

@@ -16,7 +16,7 @@ import {
   type Source,
   sourceFromSnapshot,
   spokenDuration,
-} from "../lib/display.ts";
+} from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 import { pageOffset } from "./page_clock.ts";
 

@@ -3,7 +3,7 @@ import { useRef } from "preact/hooks";
 import { TimerFace } from "../components/TimerFace.tsx";
 import { useFit } from "../components/use_fit.ts";
 import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
-import type { Source } from "../lib/display.ts";
+import type { Source } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 
 export interface WidgetProps {

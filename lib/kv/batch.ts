@@ -45,9 +45,19 @@ function keySize(k: Deno.KvKey): number {
   return n;
 }
 
+/** Sizes of records already estimated: a record is often written twice (under its key and in a due entry). */
+const sizes = new WeakMap<object, number>();
+
 /** A value's serialised size, over-estimated from its JSON (V8 serialisation is no larger for our records). */
 function valueSize(v: unknown): number {
-  return (typeof v === "string" ? v.length * 3 : JSON.stringify(v)?.length ?? 8) + 16;
+  if (typeof v === "string") return v.length * 3 + 16;
+  if (typeof v !== "object" || v === null) return 24;
+  let n = sizes.get(v);
+  if (n === undefined) {
+    n = (JSON.stringify(v)?.length ?? 8) + 16;
+    sizes.set(v, n);
+  }
+  return n;
 }
 
 export interface WriteCost {
@@ -131,24 +141,28 @@ function toOp(kv: Deno.Kv, writes: KvWrite[]): Deno.AtomicOperation {
 /**
  * Commits `writes`, as few commits as the limits allow. Returns, per write, the versionstamp of
  * the commit that applied it, or null where its checks failed (the caller reads again and decides).
+ * `landed` hears of each commit as it lands (the indexes of its writes and their versionstamps).
  */
-export async function commitWrites(kv: Deno.Kv, writes: KvWrite[], limits: KvLimits): Promise<(string | null)[]> {
+export async function commitWrites(
+  kv: Deno.Kv,
+  writes: KvWrite[],
+  limits: KvLimits,
+  landed?: (first: number, stamps: (string | null)[]) => void,
+): Promise<(string | null)[]> {
   const out: (string | null)[] = [];
   for (const pack of packWrites(writes, limits)) {
+    const first = out.length;
     const res = await toOp(kv, pack).commit();
-    if (res.ok) {
-      for (const _ of pack) out.push(res.versionstamp);
-      continue;
+    if (res.ok) { for (const _ of pack) out.push(res.versionstamp); }
+    else if (pack.length === 1) out.push(null);
+    else {
+      // One of them conflicts: the others go on alone.
+      for (const w of pack) {
+        const one = await toOp(kv, [w]).commit();
+        out.push(one.ok ? one.versionstamp : null);
+      }
     }
-    if (pack.length === 1) {
-      out.push(null);
-      continue;
-    }
-    // One of them conflicts: the others go on alone.
-    for (const w of pack) {
-      const one = await toOp(kv, [w]).commit();
-      out.push(one.ok ? one.versionstamp : null);
-    }
+    landed?.(first, out.slice(first));
   }
   return out;
 }

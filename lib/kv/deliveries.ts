@@ -5,7 +5,7 @@
 import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
 import { deliveryDue } from "../timers/changes.ts";
 import { emptyWrite, type KvWrite } from "./batch.ts";
-import { addDue, DueIndex, dueKey } from "./due.ts";
+import { DueIndex, dueKey } from "./due.ts";
 import { key } from "./keys.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
@@ -32,7 +32,7 @@ export class DeliveryStore extends DueIndex {
       w.deletes.push(key.due(prev.next_attempt_at, "delivery", `${prev.timer_id}/${prev.id}`));
     }
     // Rewritten even when the instant stays, so the entry carries the current record.
-    if (due) addDue(w, due, this.opts.useQueue && prev.next_attempt_at !== next.next_attempt_at, now);
+    if (due) this.addDue(w, prev.next_attempt_at !== next.next_attempt_at ? due : { ...due, wake: false }, now);
     return w;
   }
 

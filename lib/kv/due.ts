@@ -4,7 +4,7 @@
  * it, carrying that change's record; where the KV has queues a delayed message goes with it.
  */
 import type { Delivery } from "../webhooks/deliveries.ts";
-import type { DueItem, DueKind, DueValue, DueWrite } from "../timers/changes.ts";
+import type { DueItem, DueKind, DueValue, DueWrite, QueueMessage } from "../timers/changes.ts";
 import { commitWrites, type KvLimits, type KvWrite, LOCAL_KV_LIMITS } from "./batch.ts";
 import { key } from "./keys.ts";
 
@@ -38,32 +38,57 @@ export interface DueEntry {
   versionstamp: string;
 }
 
-/** Adds a due entry (and its queue wake-up) to a write. */
-export function addDue(w: KvWrite, d: DueWrite, useQueue: boolean, now: number): void {
-  w.sets.push({ key: key.due(d.item.at, d.item.kind, d.item.ref), value: d.value });
-  if (useQueue && d.wake) {
-    w.enqueues.push({
-      value: d.wake,
-      delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, d.item.at - now) + QUEUE_SLACK_MS),
-    });
-  }
+/** The queue message that wakes an instant up, and its delay. */
+function wakeAt(at: number, now: number): { value: QueueMessage; delay: number } {
+  return {
+    value: { kind: "instant", at },
+    delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, at - now) + QUEUE_SLACK_MS),
+  };
 }
 
 export const dueKey = (i: DueItem) => key.due(i.at, i.kind, i.ref);
 
 function toEntry(e: Deno.KvEntry<unknown>): DueEntry {
   const [, at, kind, ref] = e.key as [string, number, DueKind, string];
-  // Entries written before they carried their record hold a queue message: no record then.
+  // Entries written by older versions hold a queue message: no record then (the step reads it).
   const v = e.value as DueValue;
-  const value: DueValue = v && (("timer" in v && v.timer) || ("delivery" in v && v.delivery))
-    ? v
-    : { kind: "expire", id: kind === "expire" ? ref : "" };
+  const value = v?.kind === kind ? v : { kind } as DueValue;
   return { item: { at, kind, ref }, value, versionstamp: e.versionstamp };
+}
+
+/** A listing in pages of due entries. */
+async function* pages(iter: Deno.KvListIterator<unknown>, size: number): AsyncGenerator<DueEntry[]> {
+  let page: DueEntry[] = [];
+  for await (const e of iter) {
+    page.push(toEntry(e));
+    if (page.length >= size) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length) yield page;
 }
 
 /** The index and the commits that write it, shared by the timer and delivery stores. */
 export class DueIndex {
   constructor(readonly kv: Deno.Kv, readonly opts: StoreOptions) {}
+
+  /** Instants this process has a queue wake-up for already (one message wakes everything due then). */
+  #woken = new Set<number>();
+
+  /** Adds a due entry, and a queue wake-up for its instant unless one was written already, to a write. */
+  addDue(w: KvWrite, d: DueWrite, now: number): void {
+    w.sets.push({ key: key.due(d.item.at, d.item.kind, d.item.ref), value: d.value });
+    if (!this.opts.useQueue || !d.wake || (this.#woken.has(d.item.at) && d.item.at > now)) return;
+    w.enqueues.push(wakeAt(d.item.at, now));
+  }
+
+  /** Remembers the instants whose wake-ups a landed commit wrote. */
+  #wrote(w: KvWrite, now: number): void {
+    if (!w.enqueues.length) return;
+    if (this.#woken.size > 100_000) { for (const at of this.#woken) if (at < now) this.#woken.delete(at); }
+    for (const e of w.enqueues) this.#woken.add((e.value as QueueMessage).at);
+  }
 
   get limits(): KvLimits {
     return this.opts.limits ?? LOCAL_KV_LIMITS;
@@ -71,25 +96,34 @@ export class DueIndex {
 
   /** Commits writes sized to the limits; tells the scheduler what the applied ones scheduled. */
   async commit(writes: KvWrite[], scheduled: Committed[]): Promise<(string | null)[]> {
-    const stamps = await commitWrites(this.kv, writes, this.limits);
-    const out: Committed = { due: [], born: [] };
-    stamps.forEach((vs, n) => {
-      if (vs === null) return;
-      out.due.push(...scheduled[n].due);
-      for (const b of scheduled[n].born) out.born.push({ delivery: b.delivery, versionstamp: vs });
+    // Each commit is announced as it lands: its deliveries go out while the next one is written.
+    const now = Date.now();
+    return await commitWrites(this.kv, writes, this.limits, (first, stamps) => {
+      const out: Committed = { due: [], born: [] };
+      stamps.forEach((vs, i) => {
+        if (vs === null) return;
+        this.#wrote(writes[first + i], now);
+        const s = scheduled[first + i];
+        for (const d of s.due) out.due.push(d);
+        for (const b of s.born) out.born.push({ delivery: b.delivery, versionstamp: vs });
+      });
+      if (out.due.length || out.born.length) this.opts.onCommitted?.(out);
     });
-    if (out.due.length || out.born.length) this.opts.onCommitted?.(out);
-    return stamps;
   }
 
   /** Due entries at or before `until`, oldest first, at most `limit`. */
-  async dueUntil(until: number, limit = 10_000, after?: DueItem): Promise<DueEntry[]> {
+  async dueUntil(until: number, limit = 10_000): Promise<DueEntry[]> {
     const out: DueEntry[] = [];
-    const range = after
-      ? { start: [...dueKey(after), ""], end: ["due", until + 1] }
-      : { start: ["due"], end: ["due", until + 1] };
-    for await (const e of this.kv.list(range, { limit, batchSize: 1000 })) out.push(toEntry(e));
+    for await (const page of this.overdue(until)) {
+      out.push(...page);
+      if (out.length >= limit) return out.slice(0, limit);
+    }
     return out;
+  }
+
+  /** Due entries at or before `until`, oldest first, page by page. */
+  async *overdue(until: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
+    yield* pages(this.kv.list({ start: ["due"], end: ["due", until + 1] }, { batchSize: pageSize }), pageSize);
   }
 
   /** Every due entry, page by page (restart: arm everything). */
@@ -106,8 +140,11 @@ export class DueIndex {
     if (page.length) yield page;
   }
 
-  /** The current entries of these items (one range read per instant and kind); missing ones are stale. */
-  async dueEntries(items: DueItem[]): Promise<Map<string, DueEntry>> {
+  /**
+   * The current entries of these items, page by page: one range read per instant and kind when
+   * many share it (a New Year burst), getMany for the rest. A missing entry is stale work.
+   */
+  async *entriesOf(items: DueItem[], pageSize = 500): AsyncGenerator<DueEntry[]> {
     const groups = new Map<string, DueItem[]>();
     for (const i of items) {
       const g = `${i.at}|${i.kind}`;
@@ -115,18 +152,28 @@ export class DueIndex {
       if (list) list.push(i);
       else groups.set(g, [i]);
     }
-    const out = new Map<string, DueEntry>();
+    let few: DueItem[] = [];
     for (const list of groups.values()) {
-      const { at, kind } = list[0];
-      if (list.length <= 10) {
-        const entries = await this.kv.getMany(list.map(dueKey));
-        for (const e of entries) if (e.versionstamp) out.set(`${kind}:${(e.key as string[])[3]}`, toEntry(e));
-      } else {
-        for await (const e of this.kv.list({ prefix: ["due", at, kind] }, { batchSize: 1000 })) {
-          out.set(`${kind}:${(e.key as string[])[3]}`, toEntry(e));
-        }
-      }
+      if (list.length > 10) {
+        yield* pages(this.kv.list({ prefix: ["due", list[0].at, list[0].kind] }, { batchSize: pageSize }), pageSize);
+      } else few = few.concat(list);
     }
+    for (let i = 0; i < few.length; i += 10) {
+      const entries = await this.kv.getMany(few.slice(i, i + 10).map(dueKey));
+      const found = entries.filter((e) => e.versionstamp !== null).map((e) => toEntry(e as Deno.KvEntry<unknown>));
+      if (found.length) yield found;
+    }
+  }
+
+  /** Everything due at one instant, page by page (a queue wake-up). */
+  async *entriesAt(at: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
+    yield* pages(this.kv.list({ prefix: ["due", at] }, { batchSize: pageSize }), pageSize);
+  }
+
+  /** The current entries of these items by `kind:ref` (for tests and single steps). */
+  async dueEntries(items: DueItem[]): Promise<Map<string, DueEntry>> {
+    const out = new Map<string, DueEntry>();
+    for await (const page of this.entriesOf(items)) for (const e of page) out.set(`${e.item.kind}:${e.item.ref}`, e);
     return out;
   }
 
@@ -135,11 +182,10 @@ export class DueIndex {
     await this.kv.delete(dueKey(item));
   }
 
-  /** Re-sends a queue wake-up for an entry the queue delivered early (delays cap at 30 days). */
-  async requeue(d: DueWrite, now: number): Promise<void> {
-    if (!this.opts.useQueue || !d.wake) return;
-    await this.kv.enqueue(d.wake, {
-      delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, d.item.at - now) + QUEUE_SLACK_MS),
-    });
+  /** Re-sends the queue wake-up of an instant the queue delivered early (delays cap at 30 days). */
+  async requeue(at: number, now: number): Promise<void> {
+    if (!this.opts.useQueue) return;
+    const { value, delay } = wakeAt(at, now);
+    await this.kv.enqueue(value, { delay });
   }
 }

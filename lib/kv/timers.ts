@@ -7,7 +7,7 @@ import type { Delivery } from "../webhooks/deliveries.ts";
 import type { TimerChange } from "../timers/changes.ts";
 import type { Timer, TimerType } from "../timers/model.ts";
 import { emptyWrite, type KvWrite } from "./batch.ts";
-import { addDue, type Committed, DueIndex, dueKey } from "./due.ts";
+import { type Committed, DueIndex, dueKey } from "./due.ts";
 import { key } from "./keys.ts";
 
 export type TimerEntry = { timer: Timer; versionstamp: string };
@@ -48,13 +48,14 @@ export class TimerStore extends DueIndex {
     const setKeys = new Set(c.dueSet.map((d) => `${d.item.at}|${d.item.kind}|${d.item.ref}`));
     for (const d of c.dueDelete) if (!setKeys.has(`${d.at}|${d.kind}|${d.ref}`)) w.deletes.push(dueKey(d));
     const now = t.changed_at ?? t.created_at;
-    for (const d of c.dueSet) addDue(w, d, this.opts.useQueue, now);
+    for (const d of c.dueSet) this.addDue(w, d, now);
     const born: { delivery: Delivery; versionstamp: string }[] = [];
     for (const d of c.deliveries) {
       w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d });
       if (d.claimed) born.push({ delivery: d, versionstamp: "" });
     }
-    const due = c.dueSet.filter((d) => !(d.value.kind === "delivery" && d.value.delivery.claimed)).map((d) => d.item);
+    // A claim is not armed: its claimer sends it now; the sweep takes it over if the claim runs out.
+    const due = c.dueSet.filter((d) => !(d.value.kind === "delivery" && !d.value.delivery)).map((d) => d.item);
     return { write: w, scheduled: { due, born } };
   }
 

@@ -18,24 +18,26 @@ export interface DueItem {
 
 /**
  * A due entry's value: the record as it was written in the same commit (so the entry's
- * versionstamp is the record's while it is current), and nothing to read at the instant.
+ * versionstamp is the record's while it is current), and nothing to read at the instant. A
+ * running claim's entry carries none: it is read only if its claimer died.
  */
 export type DueValue =
-  | { kind: "timer"; timer: Timer }
-  | { kind: "delivery"; delivery: Delivery }
-  | { kind: "expire"; id: string };
+  | { kind: "timer"; timer?: Timer }
+  | { kind: "delivery"; delivery?: Delivery }
+  | { kind: "expire"; id?: string };
 
-/** Queue messages; handlers validate them and never trust them to be current. */
-export type QueueMessage =
-  | { kind: "timer"; id: string; version: number; at?: number }
-  | { kind: "delivery"; timer_id: string; id: string; attempt: number; at?: number }
-  | { kind: "expire"; id: string; at?: number };
+/**
+ * Queue messages: one per due instant ("wake up at `at`": everything due then is read from the
+ * index), so a New Year second costs one message, not one per timer. Handlers validate them and
+ * never trust them to be current.
+ */
+export type QueueMessage = { kind: "instant"; at: number };
 
 export interface DueWrite {
   item: DueItem;
   value: DueValue;
-  /** A queue wake-up to write with it (where the KV has queues). */
-  wake?: QueueMessage;
+  /** Wants a queue wake-up at its instant (where the KV has queues). */
+  wake?: boolean;
 }
 
 export interface TimerChange {
@@ -62,14 +64,9 @@ export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/$
 export function deliveryDue(d: Delivery): DueWrite | null {
   if (d.next_attempt_at === null) return null;
   const item: DueItem = { at: d.next_attempt_at, kind: "delivery", ref: dueRef(d) };
-  const wake: QueueMessage | undefined = d.claimed ? undefined : {
-    kind: "delivery",
-    timer_id: d.timer_id,
-    id: d.id,
-    attempt: d.attempts.length + 1,
-    at: d.next_attempt_at,
-  };
-  return { item, value: { kind: "delivery", delivery: d }, wake };
+  // A claimed one is sent by its claimer; the sweep takes it over if the claim runs out.
+  if (d.claimed) return { item, value: { kind: "delivery" } };
+  return { item, value: { kind: "delivery", delivery: d }, wake: true };
 }
 
 /**
@@ -94,7 +91,7 @@ export function planTimerChange(
     dueSet.push({
       item: { at: dueAt, kind: "timer", ref: timer.id },
       value: { kind: "timer", timer },
-      wake: moved ? { kind: "timer", id: timer.id, version: timer.version, at: dueAt } : undefined,
+      wake: moved,
     });
   }
   if (!prev || prev.expires_at !== timer.expires_at) {
@@ -103,7 +100,7 @@ export function planTimerChange(
     dueSet.push({
       item: { at, kind: "expire", ref: timer.id },
       value: { kind: "expire", id: timer.id },
-      wake: { kind: "expire", id: timer.id, at },
+      // Expiries need no precise wake-up: the sweep deletes them, and reads check expires_at.
     });
   }
   const deliveries: Delivery[] = [];

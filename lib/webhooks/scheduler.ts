@@ -22,23 +22,20 @@ import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./deliveries.ts";
 import { Wheel } from "./wheel.ts";
 
-/** Queue messages as written by the store; anything else is ignored. */
+/** Queue messages as written by the store (and, from older versions, per item); anything else is ignored. */
 const QueueMessageSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("timer"), id: z.string(), version: z.number(), at: z.number().optional() }),
-  z.object({
-    kind: z.literal("delivery"),
-    timer_id: z.string(),
-    id: z.string(),
-    attempt: z.number(),
-    at: z.number().optional(),
-  }),
-  z.object({ kind: z.literal("expire"), id: z.string(), at: z.number().optional() }),
+  z.object({ kind: z.literal("instant"), at: z.number() }),
+  z.object({ kind: z.literal("timer"), id: z.string() }),
+  z.object({ kind: z.literal("delivery"), timer_id: z.string(), id: z.string() }),
+  z.object({ kind: z.literal("expire"), id: z.string() }),
 ]);
 
 /** A long-missed interval catches up at most this many round ends per change (more changes follow). */
 const CATCH_UP_EVENTS = 100;
-/** Items this process finished recently: their queue wake-ups need no KV read. */
-const RECENT_MAX = 200_000;
+/** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
+const PLAN_CHUNK = 500;
+/** Sweep ticks skipped at most in a row while due work runs. */
+const SWEEP_SKIPS_MAX = 10;
 
 export interface SchedulerDeps {
   store: Store;
@@ -53,9 +50,9 @@ export class Scheduler {
   readonly sender: Sender;
   #wheel: Wheel;
   #inflight = new Map<string, Promise<void>>();
-  #recent = new Set<string>();
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #sweeping: Promise<void> | null = null;
+  #skipped = 0;
   #stopped = false;
 
   constructor(readonly deps: SchedulerDeps) {
@@ -145,17 +142,17 @@ export class Scheduler {
     await this.runMany(items);
   }
 
-  /** Runs everything overdue that is not already running here. */
+  /**
+   * Runs everything overdue that is not already running here. While this process is busy with
+   * due work the sweep waits (at most SWEEP_SKIPS_MAX ticks): it would only re-read that work.
+   */
   sweep(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
-    this.#sweeping ??= (async () => {
-      try {
-        const entries = await this.deps.store.timers.dueUntil(this.deps.now());
-        await this.#run(entries.filter((e) => !this.#inflight.has(`${e.item.kind}:${e.item.ref}`)));
-      } catch (e) {
-        this.#log("error", "sweep failed", e);
-      }
-    })().finally(() => this.#sweeping = null);
+    if (this.#inflight.size > 0 && this.#skipped++ < SWEEP_SKIPS_MAX) return Promise.resolve();
+    this.#skipped = 0;
+    this.#sweeping ??= this.#pipeline(this.deps.store.timers.overdue(this.deps.now()))
+      .catch((e) => this.#log("error", "sweep failed", e))
+      .finally(() => this.#sweeping = null);
     return this.#sweeping;
   }
 
@@ -163,13 +160,22 @@ export class Scheduler {
   async runMany(items: DueItem[]): Promise<void> {
     const fresh = items.filter((i) => !this.#inflight.has(`${i.kind}:${i.ref}`));
     if (!fresh.length) return;
-    try {
-      const entries = await this.deps.store.timers.dueEntries(fresh);
-      // An item without its entry is stale: the work moved or was done.
-      await this.#run(fresh.flatMap((i) => entries.get(`${i.kind}:${i.ref}`) ?? []));
-    } catch (e) {
-      this.#log("error", "due step failed", e);
+    // An item without its entry is stale: the work moved or was done.
+    await this.#pipeline(this.deps.store.timers.entriesOf(fresh)).catch((e) =>
+      this.#log("error", "due step failed", e)
+    );
+  }
+
+  /** Steps pages of due entries as they are read, two pages at a time (one planned while one commits). */
+  async #pipeline(pages: AsyncIterable<DueEntry[]>): Promise<void> {
+    const running: Promise<void>[] = [];
+    for await (const page of pages) {
+      const todo = page.filter((e) => !this.#inflight.has(`${e.item.kind}:${e.item.ref}`));
+      if (!todo.length) continue;
+      if (running.length >= 2) await running.shift();
+      running.push(this.#run(todo));
     }
+    await Promise.all(running);
   }
 
   async #run(entries: DueEntry[]): Promise<void> {
@@ -183,22 +189,16 @@ export class Scheduler {
       // Webhooks already due go first: a completion's own webhook is born with it.
       const late = deliveries.length ? await this.sender.claimAndSend(deliveries) : [];
       if (timers.length) await this.#stepTimers(timers);
-      for (const ref of late) {
-        await this.sender.step(ref, null).catch((e) => this.#log("error", "delivery step failed", e));
+      for (const i of late) {
+        await this.sender.step(i.ref, i.at).catch((e) => this.#log("error", "delivery step failed", e));
       }
       for (const e of entries) if (e.item.kind === "expire") await this.stepExpire(e.item.ref, e.item);
-      for (const e of entries) this.#remember(`${e.item.kind}:${e.item.ref}:${e.item.at}`);
     } catch (e) {
       this.#log("error", "due step failed", e);
     } finally {
       for (const id of ids) if (this.#inflight.get(id) === promise) this.#inflight.delete(id);
       resolve();
     }
-  }
-
-  #remember(id: string): void {
-    if (this.#recent.size >= RECENT_MAX) this.#recent.clear();
-    this.#recent.add(id);
   }
 
   /** The clock transitions of a timer due at `now`, sized so one change fits one commit. */
@@ -218,15 +218,34 @@ export class Scheduler {
   }
 
   /** Timers due now, from the records their due entries carry, committed in bulk. */
-  async #stepTimers(entries: DueEntry[]): Promise<void> {
+  async #stepTimers(all: DueEntry[]): Promise<void> {
+    // A chunk is planned while the previous one's commits are being written.
+    let writing: Promise<void> = Promise.resolve();
+    for (let i = 0; i < all.length; i += PLAN_CHUNK) {
+      const chunk = all.slice(i, i + PLAN_CHUNK);
+      const planned = this.#planTimers(chunk);
+      await writing;
+      writing = this.#commitTimers(chunk, planned);
+      await Promise.resolve();
+    }
+    await writing;
+  }
+
+  #planTimers(entries: DueEntry[]): { changes: TimerChange[]; singles: DueEntry[] } {
     const now = this.deps.now();
     const changes: TimerChange[] = [];
     const singles: DueEntry[] = [];
     for (const e of entries) {
-      const change = e.value.kind === "timer" ? this.clockChange(e.value.timer, e.versionstamp, now) : null;
+      const change = e.value.kind === "timer" && e.value.timer
+        ? this.clockChange(e.value.timer, e.versionstamp, now)
+        : null;
       if (change) changes.push(change);
       else singles.push(e); // early, or an entry without its record: the single step decides
     }
+    return { changes, singles };
+  }
+
+  async #commitTimers(entries: DueEntry[], { changes, singles }: { changes: TimerChange[]; singles: DueEntry[] }) {
     const stamps = changes.length ? await this.deps.store.timers.commitTimers(changes) : [];
     stamps.forEach((vs, n) => {
       // Changed meanwhile: read again and decide again.
@@ -237,7 +256,7 @@ export class Scheduler {
     }
   }
 
-  /** A queue message: validated, then the same step as any other wake-up. */
+  /** A queue message: validated, then the same steps as any other wake-up. */
   async onQueueMessage(raw: unknown): Promise<void> {
     const parsed = QueueMessageSchema.safeParse(raw);
     if (!parsed.success) {
@@ -245,8 +264,13 @@ export class Scheduler {
       return;
     }
     const msg = parsed.data;
+    if (msg.kind === "instant") {
+      // Whatever is still due at that instant (done work has left the index).
+      if (msg.at > this.deps.now()) return void await this.deps.store.timers.requeue(msg.at, this.deps.now());
+      return await this.#pipeline(this.deps.store.timers.entriesAt(msg.at))
+        .catch((e) => this.#log("error", "due step failed", e));
+    }
     const ref = msg.kind === "delivery" ? `${msg.timer_id}/${msg.id}` : msg.id;
-    if (msg.at !== undefined && this.#recent.has(`${msg.kind}:${ref}:${msg.at}`)) return;
     if (this.#inflight.has(`${msg.kind}:${ref}`)) return;
     const p = msg.kind === "timer"
       ? this.stepTimer(ref, null)
@@ -273,13 +297,6 @@ export class Scheduler {
         if (indexed && at !== indexed.at) await store.timers.deleteDue(indexed);
         else if (at !== null && at > t) {
           this.arm({ at, kind: "timer", ref: id });
-          if (!indexed) {
-            await store.timers.requeue({
-              item: { at, kind: "timer", ref: id },
-              value: { kind: "timer", timer: entry.timer },
-              wake: { kind: "timer", id, version: entry.timer.version, at },
-            }, t);
-          }
         }
         return;
       }

@@ -55,20 +55,21 @@ export class Sender {
    * Claims the due attempts among `entries` (records read with the due index) in as few commits
    * as the limits allow, and sends them. Returns the refs it could not claim in bulk.
    */
-  async claimAndSend(entries: DueEntry[]): Promise<string[]> {
+  async claimAndSend(entries: DueEntry[]): Promise<DueEntry["item"][]> {
     const now = this.deps.now();
     const changes: DeliveryChange[] = [];
-    const rest: string[] = [];
+    const rest: DueEntry["item"][] = [];
     for (const e of entries) {
       const d = e.value.kind === "delivery" ? e.value.delivery : null;
       if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
         changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
-      } else rest.push(e.item.ref);
+      } else rest.push(e.item);
     }
     const stamps = changes.length ? await this.deps.store.deliveries.commitDeliveries(changes, now, false) : [];
     stamps.forEach((vs, n) => {
+      const d = changes[n].prev;
       if (vs) this.submit(changes[n].next, vs);
-      else rest.push(`${changes[n].next.timer_id}/${changes[n].next.id}`);
+      else rest.push({ at: d.next_attempt_at!, kind: "delivery", ref: `${d.timer_id}/${d.id}` });
     });
     return rest;
   }

@@ -1,0 +1,141 @@
+/**
+ * Seeded bursts: N event timers, all due at one instant, each with a webhook to a receiver in its
+ * own process, written straight into a KV file with the project's Store (100 changes per commit)
+ * before the server starts — so the burst, not the API, is what is measured. Used by the restart
+ * section (SIGKILL mid-burst) and for profiling the burst (`deno run -A bench/burst.ts N`).
+ */
+import { Store } from "../lib/kv/store.ts";
+import { newTimerId } from "../lib/ids.ts";
+import { planTimerChange } from "../lib/timers/changes.ts";
+import { newTimer } from "../lib/timers/model.ts";
+import { log, type Proc, seedAccounts } from "./harness.ts";
+
+export interface Arrival {
+  at: number;
+  id: string;
+  timer_id: string;
+  event: string;
+}
+
+/** Seeds `n` idle event timers due at `deadline` (an event counts whether or not it was started). */
+export async function seedBurst(path: string, n: number, deadline: number, hook: string): Promise<string[]> {
+  const accounts = await seedAccounts(path, 32);
+  const kv = await Deno.openKv(path);
+  const store = new Store(kv, { useQueue: true });
+  const ids: string[] = [];
+  try {
+    for (let base = 0; base < n; base += 100) {
+      const now = Date.now();
+      const changes = [];
+      for (let i = base; i < Math.min(n, base + 100); i++) {
+        const t = newTimer({
+          id: newTimerId(),
+          account_id: accounts[i % accounts.length].accountId,
+          type: "event",
+          title: `burst ${i}`,
+          duration: Math.ceil((deadline - now) / 1000),
+          target_date: new Date(deadline).toISOString(),
+          webhook_url: hook,
+          control_token_hash: "0".repeat(64),
+          created_at: now,
+          expires_at: deadline + 7 * 86400_000,
+        });
+        ids.push(t.id);
+        changes.push(planTimerChange(null, null, t, [], { now, claimUntil: null }));
+      }
+      await store.timers.commitTimers(changes);
+    }
+  } finally {
+    kv.close();
+  }
+  return ids;
+}
+
+export async function arrivals(rx: Proc): Promise<Arrival[]> {
+  return await (await fetch(`${rx.base}/__dump`)).json();
+}
+
+export async function count(rx: Proc, event: string): Promise<number> {
+  return (await (await fetch(`${rx.base}/__count?event=${event}`)).json()).n;
+}
+
+/** First arrival per timer, duplicates (same id again), and lateness against the deadline. */
+export function tally(all: Arrival[], ids: string[], deadline: number, event = "timer.completed") {
+  const mine = new Set(ids);
+  const first = new Map<string, number>();
+  const seen = new Set<string>();
+  const idsPerTimer = new Map<string, Set<string>>();
+  let duplicates = 0;
+  const times: number[] = [];
+  for (const a of all) {
+    if (a.event !== event || !mine.has(a.timer_id)) continue;
+    let set = idsPerTimer.get(a.timer_id);
+    if (!set) idsPerTimer.set(a.timer_id, set = new Set());
+    set.add(a.id);
+    if (seen.has(a.id)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(a.id);
+    times.push(a.at);
+    if (!first.has(a.timer_id)) first.set(a.timer_id, a.at);
+  }
+  const late = [...first.values()].map((at) => at - deadline);
+  const span = times.length > 1 ? (Math.max(...times) - Math.min(...times)) / 1000 : null;
+  return {
+    arrived: first.size,
+    lost: ids.length - first.size,
+    duplicates,
+    /** Timers that got more than one distinct event id (must be 0: duplicates share the id). */
+    timers_with_several_ids: [...idsPerTimer.values()].filter((s) => s.size > 1).length,
+    late,
+    last_at: times.length ? Math.max(...times) : null,
+    deliveries_per_s: span ? Math.round(times.length / Math.max(span, 0.001)) : null,
+  };
+}
+
+if (import.meta.main) {
+  // Profiling helper: seed, run the server under --cpu-prof, report the burst.
+  const { spawn, serverEnv, sleep, tempKv, dist, threadCpuMs } = await import("./harness.ts");
+  const n = Number(Deno.args[0] ?? 10_000);
+  const kv = await tempKv("burst");
+  const rx = await spawn("receiver", "bench/receiver.ts", { DELAY_MS: "0" });
+  const deadline = Math.ceil((Date.now() + 15000 + n * 0.5) / 1000) * 1000;
+  const ids = await seedBurst(kv.path, n, deadline, `${rx.base}/hook`);
+  log(`seeded ${n}; deadline in ${deadline - Date.now()} ms`);
+  const dir = `${new URL(".", import.meta.url).pathname}profiles`;
+  await Deno.mkdir(dir, { recursive: true });
+  const app = await spawn(
+    "app",
+    "main.ts",
+    serverEnv(kv.path, Deno.args.includes("--sweep") ? { SCHEDULER: "sweep" } : {}),
+    {
+      denoArgs: Deno.args.includes("--prof")
+        ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-name=burst.cpuprofile"]
+        : [],
+    },
+  );
+  log(
+    `armed: ${await app.waitLine(/"msg":"scheduler armed"/, 60_000)} ${deadline - Date.now()} ms before the deadline`,
+  );
+  await sleep(Math.max(0, deadline - Date.now() - 200));
+  const cpu0 = threadCpuMs(app.pid);
+  while (Date.now() < deadline + 30_000 && await count(rx, "timer.completed") < n) await sleep(200);
+  const cpu1 = threadCpuMs(app.pid);
+  const cpu = Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, v - (cpu0[k] ?? 0)]));
+  const t = tally(await arrivals(rx), ids, deadline);
+  const total = Object.values(cpu).reduce((a, b) => a + b, 0);
+  log(JSON.stringify({ ...t, late: dist(t.late), cpu_ms: cpu, cpu_ms_per_timer: total / n, load: Deno.loadavg() }));
+  await app.stop();
+  const stoppedAt = Date.now();
+  if (Deno.args.includes("--prof")) {
+    const { readProfile, summariseWithBusy } = await import("./profile.ts");
+    const p = await readProfile(dir, "burst");
+    if (p && t.last_at) {
+      const w = { fromMsBeforeEnd: stoppedAt - deadline, toMsBeforeEnd: stoppedAt - t.last_at };
+      log(JSON.stringify(summariseWithBusy(p.profile, 20, w)));
+    }
+  }
+  await rx.stop();
+  await kv.cleanup();
+}

@@ -1,5 +1,5 @@
 /** The home page: what the service is, and the embed builder, in the visitor's language. */
-import type { ComponentChildren } from "preact";
+import { type ComponentChildren, Fragment } from "preact";
 import { BrandMark } from "../../components/BrandMark.tsx";
 import EmbedBuilder from "../../islands/EmbedBuilder.tsx";
 import { type Lang, LANG_NAMES, LANGS } from "../../lib/i18n.ts";
@@ -14,7 +14,9 @@ const LANGUAGES = LANGS.map((code) => ({ code, name: LANG_NAMES[code] }));
 function Filled(p: { text: string; parts: Record<string, ComponentChildren> }) {
   return (
     <>
-      {p.text.split(/\{(\w+)\}/).map((piece, i) => i % 2 === 1 ? <>{p.parts[piece] ?? `{${piece}}`}</> : piece)}
+      {p.text.split(/\{(\w+)\}/).map((piece, i) =>
+        i % 2 === 1 ? <Fragment key={i}>{p.parts[piece] ?? `{${piece}}`}</Fragment> : piece
+      )}
     </>
   );
 }

@@ -157,6 +157,14 @@ Deno.test("live pages in a browser", async (t) => {
         await page.waitForFunction(() => /1:00/.test(document.querySelector(".face-date time")!.textContent!));
         assert.match(await date.innerText(), /Until January 1, 2030 at 1:00\s?AM GMT\+1/);
         assert.match(await page.locator(".face-zone").innerText(), /January 1, 2030 \(UTC\)/);
+        // The clock (days above it) fits the page's width.
+        const clock = await page.evaluate(() =>
+          [...document.querySelectorAll(".face-time, .face-time > *")].map((el) => {
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right, over: el.scrollWidth - el.clientWidth };
+          })
+        );
+        for (const c of clock) assert.ok(c.left >= 0 && c.right <= 600 && c.over <= 0, JSON.stringify(clock));
         await shot(page, url.includes("/c/") ? "control-event-paris" : "viewer-event-paris");
         await context.close();
       }

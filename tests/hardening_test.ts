@@ -282,3 +282,46 @@ Deno.test("a server with request logs on (the default) writes one line per reque
   assert.ok(requests.every((l) => JSON.parse(l).request_id.startsWith("req_")));
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a server whose stdout nobody reads keeps answering requests", async () => {
+  const dir = await Deno.makeTempDir();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: new URL("..", import.meta.url).pathname,
+    env: { PORT: "0", KV_PATH: `${dir}/kv.sqlite3` },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.getReader();
+  const dec = new TextDecoder();
+  let out = "";
+  let port = 0;
+  while (!port) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("server exited before listening");
+    out += dec.decode(value);
+    port = Number(/"msg":"listening"[^\n]*"port":(\d+)/.exec(out)?.[1] ?? 0);
+  }
+  // Stop reading: the pipe (64 KiB) fills after a few hundred log lines.
+  const deadline = Date.now() + 20_000;
+  let answered = 0;
+  const client = Deno.createHttpClient({});
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (answered < 2000 && Date.now() < deadline) {
+      // An unknown path of 300 characters: a 404 and a log line of about 500 bytes.
+      const signal = AbortSignal.timeout(5000);
+      const r = await fetch(`http://127.0.0.1:${port}/nothing-${"x".repeat(300)}`, { client, signal }).catch(() =>
+        null
+      );
+      if (!r) return; // no answer within 5 s: the server is stuck
+      await r.body?.cancel();
+      if (r.status === 404) answered++;
+    }
+  }));
+  client.close();
+  assert.ok(answered >= 2000, `only ${answered} requests answered while stdout was not read`);
+  child.kill("SIGTERM");
+  while (!(await reader.read()).done) { /* drain, so the server can write its last lines and exit */ }
+  await child.status;
+  await Deno.remove(dir, { recursive: true });
+});

@@ -181,7 +181,8 @@ Deno.test("/live of a running timer whose deadline is 40 days away sends one fra
   await new Promise((r) => setTimeout(r, 1200));
   for (const st of streams) {
     assert.equal(st.res.status, 200);
-    assert.equal(st.counts.timer, 1, JSON.stringify(st.counts));
+    // One snapshot on connecting (a write to the timer meanwhile may add one): not one per millisecond.
+    assert.ok(st.counts.timer >= 1 && st.counts.timer <= 3, JSON.stringify(st.counts));
     assert.ok((st.counts.clock ?? 0) <= 2, JSON.stringify(st.counts));
     await st.close();
   }

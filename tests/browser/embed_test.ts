@@ -133,9 +133,11 @@ Deno.test("the widget embeds anywhere, legible at every size, language and theme
     event: await s.createTimer({ type: "event", target_date: "2031-01-01T00:00:00Z", title: "Live event" }),
     interval: await s.createTimer({ type: "interval", work: 30, rest: 10, rounds: 5, title: "Live interval" }),
   };
-  for (const id of [timers.countdown.timer_id, timers.interval.timer_id]) {
+  const paused = await s.createTimer({ type: "countdown", duration: 5400, title: "Paused" });
+  for (const id of [timers.countdown.timer_id, timers.interval.timer_id, paused.timer_id]) {
     assert.equal((await s.api("PATCH", `/timers/${id}/state`, { action: "start" })).status, 200);
   }
+  assert.equal((await s.api("PATCH", `/timers/${paused.timer_id}/state`, { action: "pause" })).status, 200);
 
   /** Loads a host page, waits for every widget frame to be live, and checks each one. */
   async function check(name: string, url: string, expected: number, w: number, h: number) {
@@ -208,6 +210,18 @@ Deno.test("the widget embeds anywhere, legible at every size, language and theme
           });
         });
         cells.push({ src: `${s.url}/widget?id=tmr_missing0000000&lang=${LANGS[si]}`, label: "gone", how: "plain" });
+        // Other states show their label at every size: paused, and done (with its restart button).
+        const lang = LANGS[(si + 4) % LANGS.length];
+        cells.push({
+          src: `${s.url}/widget?id=${paused.timer_id}&lang=${lang}`,
+          label: `paused ${lang}`,
+          how: "plain",
+        });
+        cells.push({
+          src: `${s.url}/widget?duration=1&title=${encodeURIComponent(TITLES[lang])}&lang=${lang}&theme=light`,
+          label: `done ${lang}`,
+          how: "plain",
+        });
         hosts.set(`/grid-${w}x${h}`, hostHtml(`${w}x${h}`, w, h, cells));
         const r = await check(`embed-${w}x${h}`, `${hostUrl}/grid-${w}x${h}`, cells.length, w, h);
         assert.deepEqual(r.failures, []);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { asset, fnv1a, island, renderPage } from "./islands.tsx";
+import { asset, fnv1a, island, islandHtml, renderPage } from "./islands.tsx";
 
 function Hello(p: { title: string; n: number }) {
   return <p class="hello">{p.title} {p.n}</p>;
@@ -61,4 +61,35 @@ Deno.test("static assets get a content version", () => {
   assert.match(asset("widget.css"), /^\/static\/widget\.css\?v=[0-9a-f]{8}$/);
   assert.equal(asset("missing.css"), "/static/missing.css");
   assert.equal(fnv1a(new TextEncoder().encode("")), "811c9dc5");
+});
+
+Deno.test("islandHtml renders as island() does, memoises the inner HTML by key, and re-serialises props", () => {
+  let renders = 0;
+  function Counted(p: { title: string; n: number }) {
+    renders++;
+    return <p class="hello">{p.title}</p>;
+  }
+  const viaTree = renderPage(
+    <main>
+      <HelloIsland title="Hi" n={3} />
+    </main>,
+    { lang: "en", title: "t", css: [] },
+  );
+  const viaString = renderPage({
+    html: `<main>${islandHtml("Hello", Hello, { title: "Hi", n: 3 })}</main>`,
+    islands: ["Hello"],
+  }, {
+    lang: "en",
+    title: "t",
+    css: [],
+  });
+  assert.equal(viaString, viaTree);
+  const a = islandHtml("Counted", Counted, { title: EVIL, n: 1 }, "k1");
+  const b = islandHtml("Counted", Counted, { title: EVIL, n: 2 }, "k1");
+  assert.equal(renders, 1, "one render per key");
+  assert.deepEqual(propsOf(a), { title: EVIL, n: 1 });
+  assert.deepEqual(propsOf(b), { title: EVIL, n: 2 }, "props are the request's own");
+  assert.doesNotMatch(b, /<script>/);
+  islandHtml("Counted", Counted, { title: "x", n: 1 }, "k2");
+  assert.equal(renders, 2);
 });

@@ -180,11 +180,14 @@ export class RateLimiter {
       let merged = false;
       try {
         const op = this.kv.atomic();
+        let sums = 0;
         for (const { s, minute, day, m, d } of batch) {
           if (m > 0) op.sum(rateKey(s.name, "m", minute.start), BigInt(m));
           if (d > 0) op.sum(rateKey(s.name, "d", day.start), BigInt(d));
+          sums += m + d;
         }
-        merged = (await op.commit()).ok;
+        // Nothing counted since the last merge: only the others' totals are read.
+        merged = sums === 0 || (await op.commit()).ok;
       } catch { /* KV unavailable: the counts are kept below and merged next time */ }
       if (!merged) {
         for (const w of batch) {

@@ -120,6 +120,18 @@ Deno.test("a live widget, viewer and control page render the stored timer at the
   }
   const dark = await page(s, `/widget?id=${t.timer_id}&theme=dark&primary_color=112233`);
   assert.match(dark.html, /data-theme="dark" style="--primary:#112233;/, "parameters override the timer's look");
+  // The server render is reused within a second, but never the instant it was rendered at,
+  // and the next second renders the next time.
+  const at = (html: string) => Number(/&quot;at&quot;:(\d+)/.exec(html)![1]);
+  s.clock.advance(100);
+  const a = await page(s, `/widget?id=${t.timer_id}`);
+  s.clock.advance(300);
+  const b = await page(s, `/widget?id=${t.timer_id}`);
+  assert.equal(at(b.html) - at(a.html), 300);
+  assert.match(text(a.html), /Running 00:50/);
+  assert.match(text(b.html), /Running 00:50/);
+  s.clock.advance(700);
+  assert.match(text((await page(s, `/widget?id=${t.timer_id}`)).html), /Running 00:49/);
   await s.close();
 });
 

@@ -102,7 +102,7 @@ export function TimerFace(p: FaceProps) {
       </div>
       {frame.progress !== null && !p.gone && (
         <div class="face-bar" aria-hidden="true">
-          <i style={{ transform: `scaleX(${Math.min(1, Math.max(0, frame.progress)).toFixed(4)})` }} />
+          <i style={{ transform: `scaleX(${Math.min(1, Math.max(0, frame.progress)).toFixed(3)})` }} />
         </div>
       )}
       {p.date && (

@@ -57,7 +57,7 @@ function faceKey(look: Look, p: Omit<WidgetProps, "lang" | "t">): string {
     f.phase,
     f.round,
     f.rounds,
-    f.progress === null ? null : Math.min(1, Math.max(0, f.progress)).toFixed(4),
+    f.progress === null ? null : Math.min(1, Math.max(0, f.progress)).toFixed(3),
   ]);
 }
 

@@ -1,7 +1,7 @@
 /** Starts the service: opens KV, serves HTTP and starts the background workers. */
 import { createApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { jsonLogger } from "./lib/http.ts";
+import { jsonLogger, stdoutLog } from "./lib/http.ts";
 import { openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
 import { kvLimitsFor } from "./lib/kv/batch.ts";
@@ -82,6 +82,8 @@ export async function start(config = loadConfig()) {
     await app.scheduler.stop();
     await app.limiter.stop();
     kv.close();
+    // Request log lines still being written go out before the process exits.
+    await stdoutLog.flush();
   };
   return { app, server, shutdown };
 }

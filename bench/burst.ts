@@ -108,7 +108,10 @@ if (import.meta.main) {
   const app = await spawn(
     "app",
     "main.ts",
-    serverEnv(kv.path, Deno.args.includes("--sweep") ? { SCHEDULER: "sweep" } : {}),
+    serverEnv(kv.path, {
+      ...(Deno.args.includes("--sweep") && { SCHEDULER: "sweep" }),
+      ...(Deno.env.get("WC") && { WEBHOOK_CONCURRENCY: Deno.env.get("WC")! }),
+    }),
     {
       denoArgs: Deno.args.includes("--prof")
         ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-name=burst.cpuprofile"]

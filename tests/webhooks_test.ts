@@ -324,7 +324,7 @@ async function advance(s: Awaited<ReturnType<typeof clocked>>, ms: number) {
   // Attempts in flight finish first: a clock that jumps past their claims would let them be taken over.
   await s.app.scheduler.settled();
   s.clock.advance(ms);
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 200; i++) {
     await s.app.scheduler.sweep();
     await s.app.scheduler.settled();
     if ((await s.store.timers.dueUntil(s.clock.now())).every((e) => e.item.kind === "expire")) return;

@@ -16,6 +16,18 @@ export class DeliveryStore extends DueIndex {
     return e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null;
   }
 
+  /** Reads deliveries by `timerId/deliveryId` (getMany takes 10 keys at a time). */
+  async getDeliveries(refs: string[]): Promise<(DeliveryEntry | null)[]> {
+    const out: (DeliveryEntry | null)[] = [];
+    for (let i = 0; i < refs.length; i += 10) {
+      const keys = refs.slice(i, i + 10).map((r) => key.delivery(...(r.split("/") as [string, string])));
+      for (const e of await this.kv.getMany<Delivery[]>(keys)) {
+        out.push(e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null);
+      }
+    }
+    return out;
+  }
+
   /** Stores a delivery that needs no scheduling (the webhook test's record). */
   async putDelivery(d: Delivery): Promise<void> {
     await this.kv.set(key.delivery(d.timer_id, d.id), d);

@@ -29,6 +29,8 @@ export interface StoreOptions {
   onCommitted?: (c: Committed) => void;
   /** Deliveries due at once are written claimed for this long by the committing process (0: unclaimed). */
   leaseMs?: number;
+  /** This scheduler instance, named in its claims (set while it runs). */
+  instance?: string;
 }
 
 /** A due entry as listed: its item, the record it carries, and the versionstamp of the commit that wrote both. */
@@ -78,7 +80,9 @@ export class DueIndex {
 
   /** Adds a due entry, and a queue wake-up for its instant unless one was written already, to a write. */
   addDue(w: KvWrite, d: DueWrite, now: number): void {
-    w.sets.push({ key: key.due(d.item.at, d.item.kind, d.item.ref), value: d.value });
+    // A running claim names its claimer, so a restarted process can take over a dead one's claims.
+    const value = d.value.kind === "delivery" && !d.value.delivery ? { ...d.value, by: this.opts.instance } : d.value;
+    w.sets.push({ key: key.due(d.item.at, d.item.kind, d.item.ref), value });
     if (!this.opts.useQueue || !d.wake || (this.#woken.has(d.item.at) && d.item.at > now)) return;
     w.enqueues.push(wakeAt(d.item.at, now));
   }
@@ -174,6 +178,29 @@ export class DueIndex {
   async dueEntries(items: DueItem[]): Promise<Map<string, DueEntry>> {
     const out = new Map<string, DueEntry>();
     for await (const page of this.entriesOf(items)) for (const e of page) out.set(`${e.item.kind}:${e.item.ref}`, e);
+    return out;
+  }
+
+  /** Due entries after `from` up to `until`, page by page (running claims, to find a dead instance's). */
+  async *dueBetween(from: number, until: number, pageSize = 1000): AsyncGenerator<DueEntry[]> {
+    yield* pages(
+      this.kv.list({ start: ["due", from + 1], end: ["due", until + 1] }, { batchSize: pageSize }),
+      pageSize,
+    );
+  }
+
+  /** Records that this instance is alive at `now`. */
+  async beat(instance: string, now: number): Promise<void> {
+    await this.kv.set(key.instance(instance), now, { expireIn: 86400_000 });
+  }
+
+  /** The last heartbeat of each instance (null: none). */
+  async heartbeats(instances: string[]): Promise<Map<string, number | null>> {
+    const out = new Map<string, number | null>();
+    for (let i = 0; i < instances.length; i += 10) {
+      const entries = await this.kv.getMany<number[]>(instances.slice(i, i + 10).map(key.instance));
+      entries.forEach((e, n) => out.set(instances[i + n], e.value));
+    }
     return out;
   }
 

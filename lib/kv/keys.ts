@@ -39,6 +39,8 @@ export const key = {
     id,
   ],
   due: (at: number, kind: DueKind, ref: string) => ["due", at, kind, ref],
+  /** A running scheduler's heartbeat (epoch ms): claims of an instance that stopped beating are taken over. */
+  instance: (id: string) => ["instance", id],
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],
   // Prefixes, for listings.
   accounts: () => ["account"],

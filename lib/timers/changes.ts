@@ -23,7 +23,7 @@ export interface DueItem {
  */
 export type DueValue =
   | { kind: "timer"; timer?: Timer }
-  | { kind: "delivery"; delivery?: Delivery }
+  | { kind: "delivery"; delivery?: Delivery; by?: string }
   | { kind: "expire"; id?: string };
 
 /**

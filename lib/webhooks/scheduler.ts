@@ -34,6 +34,11 @@ const QueueMessageSchema = z.discriminatedUnion("kind", [
 const CATCH_UP_EVENTS = 100;
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
 const PLAN_CHUNK = 500;
+/** Heartbeats of a running scheduler; one silent for DEAD_AFTER_MS is taken for dead. */
+const HEARTBEAT_MS = 1000;
+const DEAD_AFTER_MS = 4000;
+/** How often running claims are checked for dead claimers (and once at start). */
+const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
 const SWEEP_SKIPS_MAX = 10;
 
@@ -51,6 +56,10 @@ export class Scheduler {
   #wheel: Wheel;
   #inflight = new Map<string, Promise<void>>();
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
+  #beatTimer: ReturnType<typeof setInterval> | undefined;
+  #takeOverTimer: ReturnType<typeof setInterval> | undefined;
+  /** This instance, named in its claims and heartbeats. */
+  readonly instance = crypto.randomUUID().slice(0, 13);
   #sweeping: Promise<void> | null = null;
   #skipped = 0;
   #stopped = false;
@@ -73,14 +82,20 @@ export class Scheduler {
   /** Arms every deadline in KV, then sweeps at intervals; listens to the queue where there is one. */
   start(): void {
     this.deps.store.opts.leaseMs = this.sender.leaseMs;
+    this.deps.store.opts.instance = this.instance;
+    const beat = () => this.deps.store.timers.beat(this.instance, Date.now()).catch(() => {});
+    void beat();
+    this.#beatTimer = setInterval(beat, HEARTBEAT_MS);
     if (this.deps.store.opts.useQueue) {
       this.deps.store.kv.listenQueue((msg) => this.onQueueMessage(msg)).catch((e) =>
         this.#log("error", "queue listener stopped", e)
       );
     }
-    void this.#load().then(() => {
+    void this.#load().then(async () => {
       if (this.#stopped) return;
       this.#sweepTimer = setInterval(() => void this.sweep(), this.deps.config.sweepIntervalMs);
+      await this.takeOver();
+      this.#takeOverTimer = setInterval(() => void this.takeOver(), TAKE_OVER_EVERY_MS);
     });
   }
 
@@ -106,6 +121,8 @@ export class Scheduler {
     this.#stopped = true;
     this.deps.store.opts.leaseMs = undefined;
     clearInterval(this.#sweepTimer);
+    clearInterval(this.#beatTimer);
+    clearInterval(this.#takeOverTimer);
     this.#wheel.stop();
     await this.settled();
   }
@@ -118,6 +135,35 @@ export class Scheduler {
       await this.sender.settled();
     }
     await this.sender.settled();
+  }
+
+  /**
+   * Takes over the running claims of instances whose heartbeat stopped (a process killed in the
+   * middle of a burst): its deliveries go out now instead of when their claims run out.
+   */
+  async takeOver(): Promise<void> {
+    if (this.#stopped || this.#inflight.size > 0) return;
+    const { store, now } = this.deps;
+    try {
+      const t = now();
+      const claims: DueEntry[] = [];
+      for await (const page of store.timers.dueBetween(t, t + this.sender.leaseMs + 1000)) {
+        for (const e of page) {
+          if (e.value.kind === "delivery" && e.value.by && e.value.by !== this.instance) claims.push(e);
+        }
+      }
+      if (!claims.length) return;
+      const owners = [...new Set(claims.map((e) => (e.value as { by: string }).by))];
+      const beats = await store.timers.heartbeats(owners);
+      const dead = new Set(owners.filter((o) => (beats.get(o) ?? 0) < Date.now() - DEAD_AFTER_MS));
+      const orphans = claims.filter((e) => dead.has((e.value as { by: string }).by));
+      for (let i = 0; i < orphans.length; i += 500) await this.sender.takeOver(orphans.slice(i, i + 500));
+      if (orphans.length) {
+        this.#log("info", "took over claims of stopped instances", undefined, { claims: orphans.length });
+      }
+    } catch (e) {
+      this.#log("error", "taking over claims failed", e);
+    }
   }
 
   /** Holds a deadline for its instant; expiries are left to the sweep (nobody waits for them). */

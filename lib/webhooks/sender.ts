@@ -74,6 +74,26 @@ export class Sender {
     return rest;
   }
 
+  /**
+   * Takes over running claims of an instance that died (their due entries, read afresh): each is
+   * claimed anew, guarded by its versionstamp, and sent — without waiting for the claim to run out.
+   */
+  async takeOver(entries: DueEntry[]): Promise<number> {
+    const { store, now } = this.deps;
+    const t = now();
+    const found = await store.deliveries.getDeliveries(entries.map((e) => e.item.ref));
+    const changes: DeliveryChange[] = [];
+    found.forEach((f, n) => {
+      const d = f?.delivery;
+      if (f && d && d.state === "pending" && d.claimed && d.next_attempt_at === entries[n].item.at) {
+        changes.push({ versionstamp: f.versionstamp, prev: d, next: claim(d, t + this.leaseMs) });
+      }
+    });
+    const stamps = changes.length ? await store.deliveries.commitDeliveries(changes, t, false) : [];
+    stamps.forEach((vs, n) => vs && this.submit(changes[n].next, vs));
+    return stamps.filter(Boolean).length;
+  }
+
   /** One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. */
   async step(ref: string, indexedAt: number | null): Promise<void> {
     const { store, now } = this.deps;

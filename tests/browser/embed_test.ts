@@ -229,6 +229,24 @@ Deno.test("the widget embeds anywhere, legible at every size, language and theme
       });
     }
 
+    await t.step("before any script runs, the server's render already fits every size and language", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const failures: string[] = [];
+      for (const [w, h] of SIZES) {
+        await page.setViewportSize({ width: w, height: h });
+        for (const [li, lang] of LANGS.entries()) {
+          for (const q of paramWidgets(lang, THEMES[li % 3]).slice(0, 3)) {
+            await page.goto(`${s.url}/widget?${q}`);
+            const r = await inspect(page.mainFrame());
+            if (r.problems.length) failures.push(`${w}x${h} ${q}: ${r.problems.join("; ")}`);
+          }
+        }
+      }
+      await context.close();
+      assert.deepEqual(failures, []);
+    });
+
     await t.step(
       "a file:// page and sandboxed iframes (opaque origins) load, style and stream the widget",
       async () => {

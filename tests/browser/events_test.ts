@@ -136,6 +136,22 @@ Deno.test("the events page in a browser", async (t) => {
       await v.close();
     });
 
+    await t.step("a Japanese page names Japan's holidays in Japanese when the region is picked in place", async () => {
+      const v = await open(browser, `${s.url}/events?region=US&tz=Asia/Tokyo&lang=ja`);
+      assert.ok(
+        (await v.page.locator(".ev-name").allInnerTexts()).includes("Thanksgiving Day"),
+        "no Japanese US names",
+      );
+      await v.page.selectOption('select[name="region"]', "JP");
+      await v.page.getByRole("status").filter({ hasText: /^日本/ }).waitFor();
+      const names = await v.page.locator(".ev-name").allInnerTexts();
+      assert.ok(names.some((n) => /勤労感謝の日|元日|成人の日|天皇誕生日/.test(n)), names.join());
+      assert.ok(!names.some((n) => /Labor Thanksgiving|New Year's Day/.test(n)), names.join());
+      await shot(v.page, "events-jp-ja");
+      assert.deepEqual(v.errors, []);
+      await v.close();
+    });
+
     await t.step(
       "copy puts the embed builder's snippet on the clipboard; the link opens the same countdown",
       async () => {

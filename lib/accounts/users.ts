@@ -100,7 +100,9 @@ export class Users {
 
   /** The user with this email and password; one 401 message for either being wrong. */
   async signIn(rawEmail: unknown, password: string, ip: string): Promise<User> {
-    const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase() : "";
+    // Cut past the longest email an account can have (254): still no account's, and the
+    // throttle's KV key stays within KV's key size.
+    const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase().slice(0, 255) : "";
     const wait = await this.throttle.retryAfter([["email", email], ["ip", ip]]);
     if (wait > 0) throw tooMany(wait);
     const user = email ? await this.#users.byEmail(email) : null;
@@ -116,8 +118,14 @@ export class Users {
 
   /** Changes the password; every other session of the user ends (`keep` is the caller's). */
   async changePassword(user: User, current: string, next: string, keep?: string): Promise<void> {
-    if (user.password_hash && !(await verifyPassword(current, user.password_hash))) {
-      throw new ApiError(422, "the current password is not right", "current_password");
+    if (user.password_hash) {
+      // Throttled as sign-in is: a session alone must not allow guessing the password at full speed.
+      const wait = await this.throttle.retryAfter([["email", user.email]]);
+      if (wait > 0) throw tooMany(wait);
+      if (!(await verifyPassword(current, user.password_hash))) {
+        await this.throttle.fail("email", user.email);
+        throw new ApiError(422, "the current password is not right", "current_password");
+      }
     }
     checkPassword(next, user.email);
     const hash = await hashPassword(next);
@@ -145,10 +153,14 @@ export class Users {
 
   /** Sets a new password with a reset token (once); every session of the user ends. */
   async resetPassword(token: string, password: string): Promise<User> {
-    const t = await this.#users.takeToken(sha256Hex(token));
+    const tokenHash = sha256Hex(token);
+    const t = await this.#users.getToken(tokenHash);
     const user = t && t.kind === "reset" && t.expires_at > this.deps.now() ? await this.#users.get(t.user_id) : null;
-    if (!user) throw new ApiError(400, "this reset link is not valid any more; ask for a new one", "token");
+    const invalid = () => new ApiError(400, "this reset link is not valid any more; ask for a new one", "token");
+    if (!user) throw invalid();
+    // A refused password leaves the link usable; an accepted one uses it up (once, even if raced).
     checkPassword(password, user.email);
+    if (!(await this.#users.takeToken(tokenHash))) throw invalid();
     const hash = await hashPassword(password);
     // Proof of the mailbox: the email is verified too.
     const next = await this.#users.update(user.id, (u) => ({

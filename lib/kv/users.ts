@@ -157,6 +157,11 @@ export class UserStore {
   }
 
   /** Reads and deletes a token in one atomic step: a second use finds nothing. */
+  /** Reads a one-time token without using it up. */
+  async getToken(hash: string): Promise<AuthToken | null> {
+    return (await this.kv.get<AuthToken>(key.authToken(hash))).value;
+  }
+
   async takeToken(hash: string): Promise<AuthToken | null> {
     const e = await this.kv.get<AuthToken>(key.authToken(hash));
     if (!e.value) return null;

@@ -180,6 +180,14 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
 
   app.post("/passkeys/login/options", async (c) => {
     await checkPre(c);
+    // Each answer stores a challenge: paced per IP, so that nobody can fill KV with them.
+    const wait = await users.throttle.retryAfter([["challenge", c.get("ip")]]);
+    if (wait > 0) {
+      throw new ApiError(429, `too many attempts; try again in ${wait} seconds`, undefined, {
+        "Retry-After": String(wait),
+      });
+    }
+    await users.throttle.fail("challenge", c.get("ip"));
     const { challengeId, options } = await passkeys.loginOptions();
     return c.json({ challenge_id: challengeId, options });
   });

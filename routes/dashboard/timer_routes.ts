@@ -9,7 +9,7 @@ import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
 import { CreateTimerBody } from "../api/v1/schemas.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { DashboardDeps } from "./mod.ts";
-import type { DashEnv } from "./session.ts";
+import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
 import { actionName, dashTexts } from "./texts.ts";
 import { timerDetailPage } from "./timer_detail.tsx";
 import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
@@ -141,6 +141,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     const id = c.req.query("id");
     const filter = filterOf((k) => c.req.query(k));
     const principal = principalOf(c);
+    const session = c.get("session").record.hash;
     const enc = new TextEncoder();
     let check: ReturnType<typeof setInterval> | undefined;
     let beat: ReturnType<typeof setInterval> | undefined;
@@ -152,8 +153,18 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
             controller.enqueue(enc.encode(s));
           } catch { /* closed */ }
         };
+        const end = () => {
+          clearInterval(check);
+          clearInterval(beat);
+          try {
+            controller.close();
+          } catch { /* closed */ }
+        };
         const poll = async () => {
           const at = now();
+          // The feed lives no longer than its session: signed out (here or everywhere) or expired, it ends.
+          const s = await store.users.getSession(session);
+          if (!s || at - s.created_at >= ABSOLUTE_MS) return end();
           let rows, versions;
           if (id) {
             const one = await svc.get(principal, id).catch(() => null);

@@ -1,0 +1,174 @@
+/**
+ * Attacks on sign-in and the dashboard from the internet's side, through the real app on a fresh
+ * KV: over-long inputs, anonymous writes to KV, sessions that outlive sign-out, one-time links.
+ */
+import assert from "node:assert/strict";
+import { createApp } from "../app.ts";
+import { type Config, testConfig } from "../config.ts";
+import { Store } from "../lib/kv/store.ts";
+import { T0, TestClock } from "./helpers.ts";
+
+const SITE = "https://timers.test";
+
+async function world(over: Partial<Config> = {}, realTime = false) {
+  const kv = await Deno.openKv(":memory:");
+  const clock = new TestClock(T0);
+  if (realTime) clock.now = () => Date.now();
+  const logs: Record<string, unknown>[] = [];
+  const config = testConfig({ siteUrl: SITE, trustProxy: true, trustProxyHops: 1, ...over });
+  const store = new Store(kv);
+  const app = createApp({ store, config, now: clock.now, log: (l) => logs.push(l) });
+  async function close() {
+    await app.scheduler.stop();
+    await app.limiter.stop();
+    kv.close();
+  }
+  return { kv, clock, logs, store, app, close };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+/** One person's browser: keeps cookies, sends the site's Origin on POSTs. */
+function browser(w: World, ip = "203.0.113.7") {
+  const jar = new Map<string, string>();
+  async function raw(method: string, path: string, o: { form?: Record<string, string>; json?: unknown } = {}) {
+    const headers: Record<string, string> = { "x-forwarded-for": ip };
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (method !== "GET") Object.assign(headers, { origin: SITE, "sec-fetch-site": "same-origin" });
+    let body: string | undefined;
+    if (o.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(o.form).toString();
+    } else if (o.json !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["x-csrf-token"] = jar.get("__Host-csrf") ?? "";
+      body = JSON.stringify(o.json);
+    }
+    const res = await w.app.app.request(`${SITE}${path}`, { method, headers, body, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [k, v] = c.split(";")[0].split("=");
+      if (/Max-Age=0/i.test(c) || v === "") jar.delete(k);
+      else jar.set(k, v);
+    }
+    return res;
+  }
+  async function request(method: string, path: string, o: { form?: Record<string, string>; json?: unknown } = {}) {
+    const res = await raw(method, path, o);
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  }
+  async function csrfOf(path: string): Promise<string> {
+    const m = /name="_csrf" value="([^"]+)"/.exec((await request("GET", path)).text);
+    if (!m) throw new Error(`no CSRF field on ${path}`);
+    return m[1];
+  }
+  const form = async (page: string, path: string, fields: Record<string, string>) =>
+    await request("POST", path, { form: { _csrf: await csrfOf(page), ...fields } });
+  return { jar, raw, request, csrfOf, form };
+}
+
+const PASSWORD = "a long enough phrase";
+
+Deno.test("an email longer than any account's at sign-in is a wrong login, not a server error", async () => {
+  const w = await world();
+  const b = browser(w);
+  for (const email of ["a".repeat(3000) + "@example.com", "b".repeat(255)]) {
+    const r = await b.form("/login", "/login", { email, password: PASSWORD });
+    assert.equal(r.status, 401, `${email.length} characters`);
+    assert.match(r.text, /wrong email or password/i);
+  }
+  assert.equal(w.logs.filter((l) => l.level === "error").length, 0);
+  await w.close();
+});
+
+Deno.test("anonymous passkey sign-in options are paced per IP: no unbounded challenges in KV", async () => {
+  const w = await world();
+  const b = browser(w);
+  await b.request("GET", "/login");
+  const statuses: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    statuses.push((await b.request("POST", "/passkeys/login/options", { json: {} })).status);
+  }
+  assert.equal(statuses[0], 200);
+  assert.ok(statuses.includes(429), "some are refused");
+  let challenges = 0;
+  for await (const _ of w.kv.list({ prefix: ["webauthn_challenge"] })) challenges++;
+  assert.ok(challenges <= 60, `${challenges} challenges stored by one address`);
+  // Another address is not held up by this one.
+  const other = browser(w, "198.51.100.4");
+  await other.request("GET", "/login");
+  assert.equal((await other.request("POST", "/passkeys/login/options", { json: {} })).status, 200);
+  await w.close();
+});
+
+Deno.test("the dashboard's live feed ends when its session is signed out everywhere", async () => {
+  const w = await world({}, true);
+  const owner = browser(w);
+  assert.equal(
+    (await owner.form("/signup", "/signup", { email: "owner@example.com", password: PASSWORD })).status,
+    303,
+  );
+  // The thief holds a copy of the session cookie and keeps the live feed open.
+  const thief = browser(w, "192.0.2.66");
+  for (const [k, v] of owner.jar) thief.jar.set(k, v);
+  const res = await thief.raw("GET", "/dashboard/live");
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  assert.match(new TextDecoder().decode((await reader.read()).value), /retry/);
+  const out = await owner.form("/dashboard/account", "/logout/everywhere", {});
+  assert.equal(out.status, 303);
+  const ended = new Promise<boolean>((resolve) => {
+    (async () => {
+      try {
+        while (!(await reader.read()).done) { /* rows, heartbeats */ }
+        resolve(true);
+      } catch {
+        resolve(true);
+      }
+    })();
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => timer = setTimeout(() => resolve(false), 5000));
+  const done = await Promise.race([ended, late]);
+  clearTimeout(timer);
+  if (!done) await reader.cancel();
+  assert.ok(done, "the stream is still open 5 s after sign-out everywhere");
+  assert.equal((await thief.request("GET", "/dashboard")).status, 303);
+  await w.close();
+});
+
+Deno.test("a refused new password does not use up the reset link", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "reset@example.com", password: PASSWORD })).status, 303);
+  const r = await b.form("/reset", "/reset/request", { email: "reset@example.com" });
+  assert.equal(r.status, 200);
+  const link = w.logs.map((l) => String(l.link ?? "")).find((l) => l.includes("/reset?token="))!;
+  const token = new URL(link).searchParams.get("token")!;
+  const weak = await b.form(`/reset?token=${token}`, "/reset", { token, password: "short" });
+  assert.equal(weak.status, 422);
+  const good = await b.form(`/reset?token=${token}`, "/reset", { token, password: "another long phrase" });
+  assert.equal(good.status, 303, "the link still works after a refused password");
+  // …once: a second use is refused.
+  const again = await b.form(`/reset?token=${token}`, "/reset", { token, password: "a third long phrase" });
+  assert.equal(again.status, 400);
+  await w.close();
+});
+
+Deno.test("guessing the current password on the account page is slowed down like sign-in", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "guess@example.com", password: PASSWORD })).status, 303);
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const r = await b.form("/account", "/account/password", {
+      current_password: `guess number ${i}`,
+      password: "a brand new phrase",
+    });
+    statuses.push(r.status);
+  }
+  assert.equal(statuses[0], 422);
+  assert.ok(statuses.includes(429), `statuses: ${statuses.join(",")}`);
+  // Locked: even the right password waits, so guesses cannot go on at full speed.
+  const right = await b.form("/account", "/account/password", { current_password: PASSWORD, password: "x".repeat(9) });
+  assert.equal(right.status, 429);
+  await w.close();
+});

@@ -172,3 +172,25 @@ Deno.test("guessing the current password on the account page is slowed down like
   assert.equal(right.status, 429);
   await w.close();
 });
+
+Deno.test("an over-long id in a dashboard path is 404, not a server error", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "ids@example.com", password: PASSWORD })).status, 303);
+  const long = "x".repeat(3000);
+  for (const path of [`/dashboard/timers/${long}`, `/dashboard/timers/tmr_x/deliveries/${long}/redeliver`]) {
+    assert.equal((await b.request("GET", path)).status, 404, path);
+  }
+  for (
+    const path of [
+      `/dashboard/keys/${long}/revoke`,
+      `/dashboard/timers/${long}/action`,
+      `/dashboard/timers/${long}/delete`,
+    ]
+  ) {
+    const r = await b.form("/dashboard/keys", path, { action: "start" });
+    assert.equal(r.status, 404, path);
+  }
+  assert.equal(w.logs.filter((l) => l.level === "error").length, 0);
+  await w.close();
+});

@@ -48,6 +48,11 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   const { store, config, now } = deps;
   const dash = new Hono<DashEnv>();
   dash.use(...dashboardGuards(deps));
+  // Ids in dashboard paths are short; a longer one names nothing (and is too long for a KV key).
+  dash.use("*", async (c, next) => {
+    if (c.req.path.split("/").some((part) => part.length > 64)) throw new ApiError(404, "no such dashboard page");
+    await next();
+  });
   dash.onError((err, c) => errorPage(c, err));
   dash.notFound((c) => errorPage(c, new ApiError(404, "no such dashboard page")));
 

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { Store } from "../lib/kv/store.ts";
+import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
 import { T0, TestClock } from "./helpers.ts";
 
 const SITE = "https://timers.test";
@@ -192,5 +193,25 @@ Deno.test("an over-long id in a dashboard path is 404, not a server error", asyn
     assert.equal(r.status, 404, path);
   }
   assert.equal(w.logs.filter((l) => l.level === "error").length, 0);
+  await w.close();
+});
+
+Deno.test("one account holds at most LIVE_FEEDS_PER_ACCOUNT live feeds of the dashboard at once", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "feeds@example.com", password: PASSWORD })).status, 303);
+  const open: Response[] = [];
+  for (let i = 0; i < LIVE_FEEDS_PER_ACCOUNT; i++) {
+    const res = await b.raw("GET", "/dashboard/live");
+    assert.equal(res.status, 200);
+    open.push(res);
+  }
+  const over = await b.request("GET", "/dashboard/live");
+  assert.equal(over.status, 429);
+  await open.shift()!.body!.cancel();
+  const again = await b.raw("GET", "/dashboard/live");
+  assert.equal(again.status, 200, "a closed feed makes room");
+  open.push(again);
+  for (const res of open) await res.body!.cancel();
   await w.close();
 });

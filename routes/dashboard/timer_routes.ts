@@ -17,6 +17,8 @@ import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
 const PAGE = 50;
 const LIVE_CHECK_MS = 1000;
 const HEARTBEAT_MS = 15_000;
+/** Live feeds open at once per account (each polls KV every second): tabs, not thousands. */
+export const LIVE_FEEDS_PER_ACCOUNT = 20;
 
 const principalOf = (c: Ctx): Principal => ({ kind: "account", account: c.get("session").account });
 
@@ -69,6 +71,8 @@ export function formToInput(v: Record<string, string>): Record<string, unknown> 
 
 export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
   const { store, config, now, timers: svc, scheduler } = deps;
+  /** Open live feeds by account. */
+  const feeds = new Map<string, number>();
 
   /** A page of the account's timers as table rows, filtered by type (in KV) and state (now). */
   async function rowsOf(accountId: string, f: Filter) {
@@ -142,6 +146,24 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     const filter = filterOf((k) => c.req.query(k));
     const principal = principalOf(c);
     const session = c.get("session").record.hash;
+    const held = feeds.get(accountId) ?? 0;
+    if (held >= LIVE_FEEDS_PER_ACCOUNT) {
+      throw new ApiError(
+        429,
+        `at most ${LIVE_FEEDS_PER_ACCOUNT} live feeds may be open at once for one account; close a tab and reload`,
+        undefined,
+        { "Retry-After": "5" },
+      );
+    }
+    feeds.set(accountId, held + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const n = (feeds.get(accountId) ?? 1) - 1;
+      if (n > 0) feeds.set(accountId, n);
+      else feeds.delete(accountId);
+    };
     const enc = new TextEncoder();
     let check: ReturnType<typeof setInterval> | undefined;
     let beat: ReturnType<typeof setInterval> | undefined;
@@ -156,6 +178,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
         const end = () => {
           clearInterval(check);
           clearInterval(beat);
+          release();
           try {
             controller.close();
           } catch { /* closed */ }
@@ -186,6 +209,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
       cancel() {
         clearInterval(check);
         clearInterval(beat);
+        release();
       },
     });
     return new Response(body, {

@@ -215,3 +215,47 @@ Deno.test("one account holds at most LIVE_FEEDS_PER_ACCOUNT live feeds of the da
   for (const res of open) await res.body!.cancel();
   await w.close();
 });
+
+Deno.test("a reset that first proves the mailbox drops passkeys added before (account pre-hijacking)", async () => {
+  const w = await world();
+  // Someone signs up first with the victim's email (never verified) and adds a passkey.
+  const attacker = browser(w, "192.0.2.66");
+  assert.equal(
+    (await attacker.form("/signup", "/signup", { email: "victim@example.com", password: PASSWORD })).status,
+    303,
+  );
+  const user = (await w.store.users.byEmail("victim@example.com"))!;
+  const passkey = {
+    id: "cred-of-the-attacker",
+    user_id: user.id,
+    public_key: "AAAA",
+    counter: 0,
+    transports: [],
+    name: "Attacker",
+    created_at: w.clock.now(),
+    last_used_at: null,
+  };
+  assert.ok(await w.store.users.addPasskey(passkey));
+  // The owner of the mailbox takes the account back with a reset link.
+  const victim = browser(w);
+  assert.equal((await victim.form("/reset", "/reset/request", { email: "victim@example.com" })).status, 200);
+  const link = w.logs.map((l) => String(l.link ?? "")).findLast((l) => l.includes("/reset?token="))!;
+  const token = new URL(link).searchParams.get("token")!;
+  assert.equal(
+    (await victim.form(link.slice(SITE.length), "/reset", { token, password: "the owner's phrase" })).status,
+    303,
+  );
+  assert.deepEqual(await w.store.users.listPasskeys(user.id), [], "the attacker's passkey is gone");
+  assert.equal(await w.store.users.getPasskey(passkey.id), null);
+  // A verified account keeps its passkeys through a later reset.
+  assert.ok(await w.store.users.addPasskey({ ...passkey, id: "cred-of-the-owner", name: "Mine" }));
+  await victim.form("/reset", "/reset/request", { email: "victim@example.com" });
+  const second = w.logs.map((l) => String(l.link ?? "")).findLast((l) => l.includes("/reset?token="))!;
+  const token2 = new URL(second).searchParams.get("token")!;
+  assert.equal(
+    (await victim.form(second.slice(SITE.length), "/reset", { token: token2, password: "another phrase" })).status,
+    303,
+  );
+  assert.equal((await w.store.users.listPasskeys(user.id)).length, 1);
+  await w.close();
+});

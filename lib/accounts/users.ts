@@ -161,6 +161,11 @@ export class Users {
     // A refused password leaves the link usable; an accepted one uses it up (once, even if raced).
     checkPassword(password, user.email);
     if (!(await this.#users.takeToken(tokenHash))) throw invalid();
+    if (user.email_verified_at === null) {
+      // The mailbox is proven only now: passkeys added before could be anyone's who signed up
+      // with this email first (account pre-hijacking). The owner adds their own again.
+      for (const p of await this.#users.listPasskeys(user.id)) await this.#users.deletePasskey(user.id, p.id);
+    }
     const hash = await hashPassword(password);
     // Proof of the mailbox: the email is verified too.
     const next = await this.#users.update(user.id, (u) => ({

@@ -7,6 +7,8 @@ import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { Store } from "../lib/kv/store.ts";
 import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
+import { signDelivery } from "../lib/webhooks/signing.ts";
+import { verifyWebhook } from "../sdk/src/webhooks.ts";
 import { T0, TestClock } from "./helpers.ts";
 
 const SITE = "https://timers.test";
@@ -258,4 +260,33 @@ Deno.test("a reset that first proves the mailbox drops passkeys added before (ac
   );
   assert.equal((await w.store.users.listPasskeys(user.id)).length, 1);
   await w.close();
+});
+
+Deno.test("the SDK's verifyWebhook refuses an old delivery replayed with a fresh webhook-timestamp", async () => {
+  const secret = "whsec_" + btoa("s".repeat(32));
+  const sentAt = Date.parse("2026-11-22T12:00:00.000Z");
+  const payload = {
+    id: "evt_00mhqk6k0abcdefghijklmn",
+    event: "timer.started",
+    timestamp: new Date(sentAt).toISOString(),
+    timer_id: "tmr_AAAAAAAAAAAAAAAA",
+    title: null,
+    type: "countdown",
+    data: { state: "running", duration: 60, remaining_seconds: 60, started_at: new Date(sentAt).toISOString() },
+  };
+  const { body, headers } = signDelivery(payload as never, [secret], sentAt);
+  const later = sentAt + 86_400_000;
+  // As received, a day later: refused.
+  assert.equal(await verifyWebhook(body, headers, secret, { now: later }), null);
+  // The replayer drops the Standard Webhooks signature and writes a fresh timestamp header: still refused.
+  const replay = {
+    "x-service-signature": headers["x-service-signature"],
+    "webhook-timestamp": String(Math.floor(later / 1000)),
+  };
+  assert.equal(await verifyWebhook(body, replay, secret, { now: later }), null);
+  // The genuine delivery verifies on time.
+  assert.ok(await verifyWebhook(body, headers, secret, { now: sentAt + 1000 }));
+  assert.ok(
+    await verifyWebhook(body, { ...replay, "webhook-timestamp": String(sentAt / 1000) }, secret, { now: sentAt }),
+  );
 });

@@ -1,8 +1,9 @@
 const SIGNATURE_MEMBER = /,"signature":"(sha256=[0-9a-f]{64})"\}$/;
 const encoder = new TextEncoder();
 function header(headers, name) {
-    if (typeof headers.get === "function")
+    if (typeof headers.get === "function") {
         return headers.get(name) ?? undefined;
+    }
     for (const [k, v] of Object.entries(headers)) {
         if (k.toLowerCase() === name)
             return Array.isArray(v) ? v[0] : v;
@@ -50,7 +51,11 @@ export async function verifyWebhook(rawBody, headers, secrets, { toleranceSecond
     const ts = header(headers, "webhook-timestamp");
     if (list.length === 0 || !ts || !/^\d{1,12}$/.test(ts))
         return null;
-    const nowMs = now === undefined ? Date.now() : typeof now === "number" ? now : now.getTime();
+    const nowMs = now === undefined
+        ? Date.now()
+        : typeof now === "number"
+            ? now
+            : now.getTime();
     if (Math.abs(nowMs / 1000 - Number(ts)) > toleranceSeconds)
         return null;
     const id = header(headers, "webhook-id");
@@ -62,8 +67,9 @@ export async function verifyWebhook(rawBody, headers, secrets, { toleranceSecond
             if (!key)
                 continue;
             const expected = toBase64(await hmac(key, `${id}.${ts}.${rawBody}`));
-            if (offered.some((sig) => safeEqual(sig, expected)))
+            if (offered.some((sig) => safeEqual(sig, expected))) {
                 return parse(rawBody);
+            }
         }
     }
     const service = header(headers, "x-service-signature");
@@ -72,8 +78,15 @@ export async function verifyWebhook(rawBody, headers, secrets, { toleranceSecond
         const content = `${rawBody.slice(0, member.index)}}`;
         for (const secret of list) {
             const expected = `sha256=${toHex(await hmac(encoder.encode(secret), content))}`;
-            if (safeEqual(service, expected))
-                return parse(rawBody);
+            if (!safeEqual(service, expected))
+                continue;
+            // `webhook-timestamp` is not covered by this signature (a replayer can write a fresh one):
+            // the payload's own, signed `timestamp` must be within the tolerance too.
+            const payload = parse(rawBody);
+            const signedAt = Date.parse(String(payload?.timestamp));
+            return Math.abs(nowMs - signedAt) <= toleranceSeconds * 1000
+                ? payload
+                : null;
         }
     }
     return null;

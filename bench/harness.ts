@@ -220,11 +220,13 @@ export async function kvFileSize(path: string): Promise<{ main: number; wal: num
 
 // ── /proc ────────────────────────────────────────────────────────────────────────────────────
 
-/** VmRSS and VmHWM of a process, in KiB. */
-export async function memory(pid: number): Promise<{ rss_kib: number; hwm_kib: number }> {
+/** VmRSS (and its anonymous and file-backed parts) and VmHWM of a process, in KiB. */
+export async function memory(
+  pid: number,
+): Promise<{ rss_kib: number; hwm_kib: number; anon_kib: number; file_kib: number }> {
   const text = await Deno.readTextFile(`/proc/${pid}/status`);
   const field = (n: string) => Number(new RegExp(`^${n}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? NaN);
-  return { rss_kib: field("VmRSS"), hwm_kib: field("VmHWM") };
+  return { rss_kib: field("VmRSS"), hwm_kib: field("VmHWM"), anon_kib: field("RssAnon"), file_kib: field("RssFile") };
 }
 
 /** User + system CPU time of a process (all its threads), in ms (assumes CLK_TCK = 100). */

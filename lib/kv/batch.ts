@@ -150,7 +150,9 @@ export async function commitWrites(
   landed?: (first: number, stamps: (string | null)[]) => void,
 ): Promise<(string | null)[]> {
   const out: (string | null)[] = [];
-  for (const pack of packWrites(writes, limits)) {
+  // One write is one commit whatever its size (KV itself refuses one too large): no need to weigh it.
+  const packs = writes.length === 1 ? [writes] : packWrites(writes, limits);
+  for (const pack of packs) {
     const first = out.length;
     const res = await toOp(kv, pack).commit();
     if (res.ok) { for (const _ of pack) out.push(res.versionstamp); }

@@ -131,9 +131,10 @@ export class DueIndex {
   }
 
   /** Every due entry, page by page (restart: arm everything). */
-  async *allDue(pageSize = 5000): AsyncGenerator<DueItem[]> {
+  async *allDue(pageSize = 2000): AsyncGenerator<DueItem[]> {
     let page: DueItem[] = [];
-    for await (const e of this.kv.list({ prefix: ["due"] }, { batchSize: 1000 })) {
+    // Small batches: records are read only to be dropped, so few are alive at once.
+    for await (const e of this.kv.list({ prefix: ["due"] }, { batchSize: 200 })) {
       const [, at, kind, ref] = e.key as [string, number, DueKind, string];
       page.push({ at, kind, ref });
       if (page.length >= pageSize) {

@@ -113,7 +113,13 @@ export class Scheduler {
     } catch (e) {
       this.#log("error", "arming the due index failed", e);
     }
-    this.#log("info", "scheduler armed", undefined, { armed: n, ms: Math.round(performance.now() - t0) });
+    const { heapUsed, rss } = Deno.memoryUsage();
+    this.#log("info", "scheduler armed", undefined, {
+      armed: n,
+      ms: Math.round(performance.now() - t0),
+      heap_mib: Math.round(heapUsed / 1048576),
+      rss_mib: Math.round(rss / 1048576),
+    });
   }
 
   /** Stops waking up; attempts already running finish. */
@@ -234,7 +240,11 @@ export class Scheduler {
       const deliveries = entries.filter((e) => e.item.kind === "delivery");
       // Webhooks already due go first: a completion's own webhook is born with it.
       const late = deliveries.length ? await this.sender.claimAndSend(deliveries) : [];
-      if (timers.length) await this.#stepTimers(timers);
+      if (timers.length) {
+        const stepping = this.#stepTimers(timers);
+        this.sender.holdRecordsFor(stepping);
+        await stepping;
+      }
       for (const i of late) {
         await this.sender.step(i.ref, i.at).catch((e) => this.#log("error", "delivery step failed", e));
       }

@@ -1,9 +1,8 @@
 const SIGNATURE_MEMBER = /,"signature":"(sha256=[0-9a-f]{64})"\}$/;
 const encoder = new TextEncoder();
 function header(headers, name) {
-    if (typeof headers.get === "function") {
+    if (typeof headers.get === "function")
         return headers.get(name) ?? undefined;
-    }
     for (const [k, v] of Object.entries(headers)) {
         if (k.toLowerCase() === name)
             return Array.isArray(v) ? v[0] : v;
@@ -51,11 +50,7 @@ export async function verifyWebhook(rawBody, headers, secrets, { toleranceSecond
     const ts = header(headers, "webhook-timestamp");
     if (list.length === 0 || !ts || !/^\d{1,12}$/.test(ts))
         return null;
-    const nowMs = now === undefined
-        ? Date.now()
-        : typeof now === "number"
-            ? now
-            : now.getTime();
+    const nowMs = now === undefined ? Date.now() : typeof now === "number" ? now : now.getTime();
     if (Math.abs(nowMs / 1000 - Number(ts)) > toleranceSeconds)
         return null;
     const id = header(headers, "webhook-id");
@@ -67,9 +62,8 @@ export async function verifyWebhook(rawBody, headers, secrets, { toleranceSecond
             if (!key)
                 continue;
             const expected = toBase64(await hmac(key, `${id}.${ts}.${rawBody}`));
-            if (offered.some((sig) => safeEqual(sig, expected))) {
+            if (offered.some((sig) => safeEqual(sig, expected)))
                 return parse(rawBody);
-            }
         }
     }
     const service = header(headers, "x-service-signature");
@@ -84,9 +78,7 @@ export async function verifyWebhook(rawBody, headers, secrets, { toleranceSecond
             // the payload's own, signed `timestamp` must be within the tolerance too.
             const payload = parse(rawBody);
             const signedAt = Date.parse(String(payload?.timestamp));
-            return Math.abs(nowMs - signedAt) <= toleranceSeconds * 1000
-                ? payload
-                : null;
+            return Math.abs(nowMs - signedAt) <= toleranceSeconds * 1000 ? payload : null;
         }
     }
     return null;

@@ -16,9 +16,7 @@ import type { components } from "./schema.ts";
 /** Any webhook payload; narrow it on `event`. */
 export type WebhookPayload = components["schemas"]["WebhookPayload"];
 
-export type WebhookHeaders =
-  | Headers
-  | Record<string, string | string[] | undefined>;
+export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
 export interface VerifyOptions {
   /** How far `webhook-timestamp` may be from now, in seconds (default 300). */
@@ -31,14 +29,8 @@ const SIGNATURE_MEMBER = /,"signature":"(sha256=[0-9a-f]{64})"\}$/;
 const encoder = new TextEncoder();
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
-  if (typeof (headers as Headers).get === "function") {
-    return (headers as Headers).get(name) ?? undefined;
-  }
-  for (
-    const [k, v] of Object.entries(
-      headers as Record<string, string | string[] | undefined>,
-    )
-  ) {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name) ?? undefined;
+  for (const [k, v] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
     if (k.toLowerCase() === name) return Array.isArray(v) ? v[0] : v;
   }
   return undefined;
@@ -51,24 +43,12 @@ function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-async function hmac(
-  key: Uint8Array<ArrayBuffer>,
-  message: string,
-): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey(
-    "raw",
-    key,
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return new Uint8Array(
-    await crypto.subtle.sign("HMAC", k, encoder.encode(message)),
-  );
+async function hmac(key: Uint8Array<ArrayBuffer>, message: string): Promise<Uint8Array> {
+  const k = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", k, encoder.encode(message)));
 }
 
-const toHex = (b: Uint8Array) =>
-  Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 const toBase64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
 
 /** Compares without stopping at the first difference. */
@@ -82,9 +62,7 @@ function safeEqual(a: string, b: string): boolean {
 /** The key bytes of a Standard Webhooks secret (`whsec_` + base64); null when it is not base64. */
 function standardKey(secret: string): Uint8Array<ArrayBuffer> | null {
   try {
-    return base64ToBytes(
-      secret.startsWith("whsec_") ? secret.slice(6) : secret,
-    );
+    return base64ToBytes(secret.startsWith("whsec_") ? secret.slice(6) : secret);
   } catch {
     return null;
   }
@@ -101,31 +79,21 @@ export async function verifyWebhook(
   secrets: string | readonly string[],
   { toleranceSeconds = 300, now }: VerifyOptions = {},
 ): Promise<WebhookPayload | null> {
-  const list = (typeof secrets === "string" ? [secrets] : [...secrets]).filter((
-    s,
-  ) => s.length > 0);
+  const list = (typeof secrets === "string" ? [secrets] : [...secrets]).filter((s) => s.length > 0);
   const ts = header(headers, "webhook-timestamp");
   if (list.length === 0 || !ts || !/^\d{1,12}$/.test(ts)) return null;
-  const nowMs = now === undefined
-    ? Date.now()
-    : typeof now === "number"
-    ? now
-    : now.getTime();
+  const nowMs = now === undefined ? Date.now() : typeof now === "number" ? now : now.getTime();
   if (Math.abs(nowMs / 1000 - Number(ts)) > toleranceSeconds) return null;
 
   const id = header(headers, "webhook-id");
   const standard = header(headers, "webhook-signature");
   if (id && standard) {
-    const offered = standard.split(" ").filter((s) => s.startsWith("v1,")).map((
-      s,
-    ) => s.slice(3));
+    const offered = standard.split(" ").filter((s) => s.startsWith("v1,")).map((s) => s.slice(3));
     for (const secret of list) {
       const key = standardKey(secret);
       if (!key) continue;
       const expected = toBase64(await hmac(key, `${id}.${ts}.${rawBody}`));
-      if (offered.some((sig) => safeEqual(sig, expected))) {
-        return parse(rawBody);
-      }
+      if (offered.some((sig) => safeEqual(sig, expected))) return parse(rawBody);
     }
   }
 
@@ -134,17 +102,13 @@ export async function verifyWebhook(
   if (service && member && member[1] === service) {
     const content = `${rawBody.slice(0, member.index)}}`;
     for (const secret of list) {
-      const expected = `sha256=${
-        toHex(await hmac(encoder.encode(secret), content))
-      }`;
+      const expected = `sha256=${toHex(await hmac(encoder.encode(secret), content))}`;
       if (!safeEqual(service, expected)) continue;
       // `webhook-timestamp` is not covered by this signature (a replayer can write a fresh one):
       // the payload's own, signed `timestamp` must be within the tolerance too.
       const payload = parse(rawBody);
       const signedAt = Date.parse(String(payload?.timestamp));
-      return Math.abs(nowMs - signedAt) <= toleranceSeconds * 1000
-        ? payload
-        : null;
+      return Math.abs(nowMs - signedAt) <= toleranceSeconds * 1000 ? payload : null;
     }
   }
   return null;

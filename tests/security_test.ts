@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
+import { MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
 import { Store } from "../lib/kv/store.ts";
 import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
@@ -289,4 +290,36 @@ Deno.test("the SDK's verifyWebhook refuses an old delivery replayed with a fresh
   assert.ok(
     await verifyWebhook(body, { ...replay, "webhook-timestamp": String(sentAt / 1000) }, secret, { now: sentAt }),
   );
+});
+
+Deno.test("an account holds a bounded number of API keys: creating (and revoking) cannot fill KV", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "keys@example.com", password: PASSWORD })).status, 303);
+  const csrf = await b.csrfOf("/dashboard/keys");
+  const create = (name: string) => b.request("POST", "/dashboard/keys", { form: { _csrf: csrf, name } });
+  for (let i = 0; i < MAX_LIVE_KEYS; i++) assert.equal((await create(`k${i}`)).status, 201);
+  const over = await create("one too many");
+  assert.equal(over.status, 409);
+  assert.match(over.text, new RegExp(`at most ${MAX_LIVE_KEYS} active keys`));
+  // Revoking makes room, but revoked keys stay listed: their number is bounded too.
+  const account = (await w.store.users.byEmail("keys@example.com"))!.account_id;
+  for (const k of await w.store.accounts.listKeys(account)) {
+    await b.request("POST", `/dashboard/keys/${k.id}/revoke`, { form: { _csrf: csrf } });
+  }
+  let created = MAX_LIVE_KEYS;
+  for (let i = 0; i < MAX_KEYS; i++) {
+    const r = await create(`r${i}`);
+    if (r.status !== 201) {
+      assert.equal(r.status, 409);
+      assert.match(r.text, new RegExp(`at most ${MAX_KEYS} keys, revoked ones included`));
+      break;
+    }
+    created++;
+    const fresh = (await w.store.accounts.listKeys(account)).find((k) => k.revoked_at === null)!;
+    await revokeKey(w.store, account, fresh.id);
+  }
+  assert.equal(created, MAX_KEYS);
+  assert.equal((await w.store.accounts.listKeys(account)).length, MAX_KEYS);
+  await w.close();
 });

@@ -79,9 +79,21 @@ export async function createAccount(
   return { account, apiKey: first.secret, key: first.key, webhookSecret };
 }
 
+/** Keys an account may have in use at once. */
+export const MAX_LIVE_KEYS = 50;
+/** Keys an account may hold in all: revoked ones stay listed (and stored), so they count too. */
+export const MAX_KEYS = 200;
+
 /** A new named key for an existing account; the secret is returned only here. */
 export async function createKey(store: Store, accountId: string, name: string, now = Date.now()): Promise<NewKey> {
   const k = freshKey(accountId, parseKeyName(name), now);
+  const keys = await store.accounts.listKeys(accountId);
+  if (keys.filter((x) => x.revoked_at === null).length >= MAX_LIVE_KEYS) {
+    throw new ApiError(409, `an account has at most ${MAX_LIVE_KEYS} active keys; revoke one it no longer uses first`);
+  }
+  if (keys.length >= MAX_KEYS) {
+    throw new ApiError(409, `an account holds at most ${MAX_KEYS} keys, revoked ones included; ask the operator`);
+  }
   await store.accounts.addKey(k.key);
   return k;
 }

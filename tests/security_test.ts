@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
+import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
 import { Store } from "../lib/kv/store.ts";
 import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
@@ -321,5 +322,31 @@ Deno.test("an account holds a bounded number of API keys: creating (and revoking
   }
   assert.equal(created, MAX_KEYS);
   assert.equal((await w.store.accounts.listKeys(account)).length, MAX_KEYS);
+  await w.close();
+});
+
+Deno.test("passkey registration is bounded too: options paced per user, at most MAX_PASSKEYS a user", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "pk@example.com", password: PASSWORD })).status, 303);
+  const csrf = /name="_csrf" value="([^"]+)"/.exec((await b.request("GET", "/account")).text)![1];
+  b.jar.set("__Host-csrf", csrf); // the JSON helper sends this as X-CSRF-Token; here it is the session's token
+  const statuses: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    statuses.push((await b.request("POST", "/passkeys/register/options", { json: {} })).status);
+  }
+  assert.equal(statuses[0], 200);
+  assert.ok(statuses.includes(429));
+  let challenges = 0;
+  for await (const _ of w.kv.list({ prefix: ["webauthn_challenge"] })) challenges++;
+  assert.ok(challenges <= 40, `${challenges} challenges stored for one user`);
+  // The number of passkeys a user holds is bounded where they are added.
+  const user = (await w.store.users.byEmail("pk@example.com"))!;
+  const base = { user_id: user.id, public_key: "AAAA", counter: 0, transports: [], created_at: 0, last_used_at: null };
+  for (let i = 0; i < MAX_PASSKEYS; i++) await w.app.auth.passkeys.add({ ...base, id: `cred${i}`, name: `k${i}` });
+  await assert.rejects(
+    () => w.app.auth.passkeys.add({ ...base, id: "one-more", name: "one more" }),
+    /at most 20 passkeys/,
+  );
   await w.close();
 });

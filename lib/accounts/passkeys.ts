@@ -18,6 +18,8 @@ import type { Store } from "../kv/store.ts";
 import type { Challenge, Passkey, User } from "../kv/users.ts";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
+/** Passkeys one user may register (people have a few devices, not thousands). */
+export const MAX_PASSKEYS = 20;
 
 export interface PasskeysDeps {
   store: Store;
@@ -101,6 +103,9 @@ export class Passkeys {
 
   /** Stores a verified passkey for its user. */
   async add(passkey: Passkey): Promise<void> {
+    if ((await this.list(passkey.user_id)).length >= MAX_PASSKEYS) {
+      throw new ApiError(409, `a user has at most ${MAX_PASSKEYS} passkeys; remove one first`);
+    }
     if (!(await this.deps.store.users.addPasskey(passkey))) throw refused("this passkey is already registered");
   }
 

@@ -263,6 +263,14 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
 
   signedIn.post("/passkeys/register/options", async (c) => {
     const { user } = c.get("session");
+    // Each answer stores a challenge: paced per user, as sign-in's are per IP.
+    const wait = await users.throttle.retryAfter([["challenge", user.id]]);
+    if (wait > 0) {
+      throw new ApiError(429, `too many attempts; try again in ${wait} seconds`, undefined, {
+        "Retry-After": String(wait),
+      });
+    }
+    await users.throttle.fail("challenge", user.id);
     const { challengeId, options } = await passkeys.registrationOptions({
       kind: "register",
       userId: user.id,

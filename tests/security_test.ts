@@ -7,6 +7,8 @@ import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
 import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
+import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
+import { Hono } from "hono";
 import { Store } from "../lib/kv/store.ts";
 import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
@@ -348,5 +350,24 @@ Deno.test("passkey registration is bounded too: options paced per user, at most 
     () => w.app.auth.passkeys.add({ ...base, id: "one-more", name: "one more" }),
     /at most 20 passkeys/,
   );
+  await w.close();
+});
+
+Deno.test("a user holds at most MAX_SESSIONS sessions: signing in again ends the oldest", async () => {
+  const w = await world();
+  const first = browser(w);
+  assert.equal((await first.form("/signup", "/signup", { email: "many@example.com", password: PASSWORD })).status, 303);
+  const user = (await w.store.users.byEmail("many@example.com"))!;
+  // Sign-ins as a script would make them (the password check is not what is tested here).
+  for (let i = 0; i < MAX_SESSIONS + 10; i++) {
+    w.clock.advance(1000);
+    const signer = new Hono().get("/", async (c) => {
+      await w.app.auth.sessions.start(c, user);
+      return c.text("ok");
+    });
+    await (await signer.request("/")).body?.cancel();
+  }
+  assert.equal((await w.store.users.sessionsOf(user.id)).length, MAX_SESSIONS);
+  assert.equal((await first.request("GET", "/dashboard")).status, 303, "the oldest session has ended");
   await w.close();
 });

@@ -19,6 +19,8 @@ const DAY = 86_400_000;
 export const IDLE_MS = 7 * DAY;
 /** A session ends this long after sign-in, used or not. */
 export const ABSOLUTE_MS = 30 * DAY;
+/** Sessions one user may hold; signing in once more ends the oldest. */
+export const MAX_SESSIONS = 50;
 /** `last_seen_at` is written at most this often: no KV write per request. */
 const TOUCH_MS = 5 * MINUTE;
 
@@ -74,6 +76,14 @@ export class Sessions {
       last_seen_at: now,
     };
     await this.deps.store.users.putSession(s, ABSOLUTE_MS);
+    // Bounded: repeated sign-ins (a script's) cannot pile up sessions; the oldest go first.
+    const all = await this.deps.store.users.sessionsOf(user.id);
+    if (all.length > MAX_SESSIONS) {
+      all.sort((a, b) => a.created_at - b.created_at);
+      for (const old of all.slice(0, all.length - MAX_SESSIONS)) {
+        if (old.hash !== s.hash) await this.deps.store.users.deleteSession({ hash: old.hash, user_id: user.id });
+      }
+    }
     setCookie(c, this.cookieName, token, {
       path: "/",
       httpOnly: true,

@@ -139,6 +139,15 @@ export class UserStore {
     await this.kv.atomic().delete(key.session(s.hash)).delete(key.userSession(s.user_id, s.hash)).commit();
   }
 
+  /** A user's sessions as hash and start time, in no particular order. */
+  async sessionsOf(userId: string): Promise<{ hash: string; created_at: number }[]> {
+    const out: { hash: string; created_at: number }[] = [];
+    for await (const e of this.kv.list<number>({ prefix: key.userSessions(userId) })) {
+      out.push({ hash: e.key[2] as string, created_at: e.value });
+    }
+    return out;
+  }
+
   /** Deletes every session of a user (but `keep`); returns how many were deleted. */
   async deleteSessions(userId: string, keep?: string): Promise<number> {
     let n = 0;

@@ -371,3 +371,32 @@ Deno.test("a user holds at most MAX_SESSIONS sessions: signing in again ends the
   assert.equal((await first.request("GET", "/dashboard")).status, 303, "the oldest session has ended");
   await w.close();
 });
+
+Deno.test("concurrent attempts from one address cannot outrun the per-IP limits (sign-up, sign-in)", async () => {
+  const w = await world();
+  const b = browser(w);
+  const csrf = await b.csrfOf("/signup");
+  const ups = await Promise.all(
+    Array.from(
+      { length: 40 },
+      (_, i) =>
+        b.request("POST", "/signup", { form: { _csrf: csrf, email: `spam${i}@example.com`, password: PASSWORD } }),
+    ),
+  );
+  const created = ups.filter((r) => r.status === 303).length;
+  assert.ok(created <= 10 + 3, `${created} accounts made by one address at once (the limit is 10 an hour)`);
+  assert.ok(ups.every((r) => r.status === 303 || r.status === 429), ups.map((r) => r.status).join(","));
+
+  const guesser = browser(w, "198.51.100.77");
+  const token = await guesser.csrfOf("/login");
+  const guesses = await Promise.all(
+    Array.from(
+      { length: 80 },
+      (_, i) =>
+        guesser.request("POST", "/login", { form: { _csrf: token, email: `who${i}@example.com`, password: PASSWORD } }),
+    ),
+  );
+  const checked = guesses.filter((r) => r.status === 401).length;
+  assert.ok(checked <= 30 + 3, `${checked} passwords hashed for one address at once (30 free failures an hour)`);
+  await w.close();
+});

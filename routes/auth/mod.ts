@@ -4,7 +4,7 @@
  * handlers over lib/accounts. Forms before sign-in carry a CSRF token bound to a cookie (double
  * submit); after sign-in, the session's token. Every POST must also be same-origin.
  */
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
@@ -18,6 +18,9 @@ import { accountRoutes } from "./account.tsx";
 import { type FormState, loginPage, resetPage, resetRequestPage, signupPage, verifyPage } from "./pages.tsx";
 import { html } from "./respond.ts";
 import { authLang, authTexts, fillText } from "./texts.ts";
+
+/** Sign-in requests (sign-up, sign-in, reset, passkeys, account) one address may have under way at once. */
+export const MAX_RUNNING_PER_IP = 4;
 
 /** A same-site path to go to after signing in; anything else goes to the dashboard. */
 export function safeNext(raw: unknown): string {
@@ -88,6 +91,28 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
 
   const closed = () => auth.deps.config.signup === "closed";
 
+  // The throttles count an attempt once it is over: attempts sent at once from one address would
+  // all pass the check before any is counted (40 sign-ups at once made 40 accounts). So only a
+  // few run at a time per address in this process; the rest are refused at once.
+  const running = new Map<string, number>();
+  const oneAtATime: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const ip = c.get("ip");
+    const n = running.get(ip) ?? 0;
+    if (n >= MAX_RUNNING_PER_IP) {
+      throw new ApiError(429, "too many attempts at once from this address; wait for one to finish", undefined, {
+        "Retry-After": "1",
+      });
+    }
+    running.set(ip, n + 1);
+    try {
+      await next();
+    } finally {
+      const left = (running.get(ip) ?? 1) - 1;
+      if (left > 0) running.set(ip, left);
+      else running.delete(ip);
+    }
+  };
+
   // Forms and WebAuthn answers are small; a larger body is refused before it is read.
   const limit = bodyLimit({
     maxSize: 32 * 1024,
@@ -95,17 +120,22 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
       throw new ApiError(413, "the request body is over 32 KiB");
     },
   });
-  app.on("POST", [
-    "/signup",
-    "/login",
-    "/logout/*",
-    "/logout",
-    "/reset/*",
-    "/reset",
-    "/verify",
-    "/passkeys/*",
-    "/account/*",
-  ], limit);
+  app.on(
+    "POST",
+    [
+      "/signup",
+      "/login",
+      "/logout/*",
+      "/logout",
+      "/reset/*",
+      "/reset",
+      "/verify",
+      "/passkeys/*",
+      "/account/*",
+    ],
+    limit,
+    oneAtATime,
+  );
 
   app.get("/signup", (c) => html(c, signupPage(base(c), closed()), closed() ? 403 : 200));
 

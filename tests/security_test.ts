@@ -11,6 +11,7 @@ import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
 import { Hono } from "hono";
 import { Store } from "../lib/kv/store.ts";
 import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
+import { resolveDestination } from "../lib/webhooks/destinations.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
 import { verifyWebhook } from "../sdk/src/webhooks.ts";
 import { T0, TestClock } from "./helpers.ts";
@@ -399,4 +400,11 @@ Deno.test("concurrent attempts from one address cannot outrun the per-IP limits 
   const checked = guesses.filter((r) => r.status === 401).length;
   assert.ok(checked <= 30 + 3, `${checked} passwords hashed for one address at once (30 free failures an hour)`);
   await w.close();
+});
+
+Deno.test("a refused destination's error does not tell the owner which internal address a name has", async () => {
+  const resolve = () => Promise.resolve(["10.1.2.3"]);
+  const d = await resolveDestination(new URL("https://db.internal.example/"), { allowPrivate: false, resolve });
+  assert.match(d.error!, /non-public address/);
+  assert.ok(!d.error!.includes("10.1.2.3"), d.error);
 });

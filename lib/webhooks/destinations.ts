@@ -140,7 +140,8 @@ export async function resolveDestination(
     }
     if (!opts.allowPrivate) {
       const why = addressProblem(answer);
-      if (why) return { error: `destination ${host} resolves to a non-public address (${answer}, ${why})` };
+      // Not the address itself: the owner reads this error, and it must not map the operator's network.
+      if (why) return { error: `destination ${host} resolves to a non-public address (${why})` };
     }
     if (a.kind() === "ipv6" && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
     addresses.push(a.toString());

@@ -240,11 +240,7 @@ export class Scheduler {
       const deliveries = entries.filter((e) => e.item.kind === "delivery");
       // Webhooks already due go first: a completion's own webhook is born with it.
       const late = deliveries.length ? await this.sender.claimAndSend(deliveries) : [];
-      if (timers.length) {
-        const stepping = this.#stepTimers(timers);
-        this.sender.holdRecordsFor(stepping);
-        await stepping;
-      }
+      if (timers.length) await this.#stepTimers(timers);
       for (const i of late) {
         await this.sender.step(i.ref, i.at).catch((e) => this.#log("error", "delivery step failed", e));
       }

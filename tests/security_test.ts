@@ -408,3 +408,21 @@ Deno.test("a refused destination's error does not tell the owner which internal 
   assert.match(d.error!, /non-public address/);
   assert.ok(!d.error!.includes("10.1.2.3"), d.error);
 });
+
+Deno.test("reset links to one mailbox are bounded however many addresses ask (no mail-bombing)", async () => {
+  const w = await world();
+  assert.equal(
+    (await browser(w).form("/signup", "/signup", { email: "inbox@example.com", password: PASSWORD })).status,
+    303,
+  );
+  const pages = new Set<string>();
+  for (let i = 0; i < 20; i++) {
+    const r = await browser(w, `198.51.100.${i + 1}`).form("/reset", "/reset/request", { email: "inbox@example.com" });
+    assert.equal(r.status, 200);
+    pages.add(r.text.replace(/value="[^"]{43}"/g, ""));
+  }
+  assert.equal(pages.size, 1, "every request gets the same answer");
+  const mailed = w.logs.filter((l) => String(l.link ?? "").includes("/reset?token=")).length;
+  assert.ok(mailed >= 1 && mailed <= 6, `${mailed} reset links mailed`);
+  await w.close();
+});

@@ -141,6 +141,10 @@ export class Users {
     const email = parseEmail(rawEmail);
     const user = await this.#users.byEmail(email);
     if (!user) return;
+    // A few links an hour to one mailbox, however many addresses ask: no mail-bombing through
+    // the form. Past that nothing is sent, and the answer is the same (it tells nothing).
+    if (await this.throttle.retryAfter([["mail", email]]) > 0) return;
+    await this.throttle.fail("mail", email);
     const link = await this.#link(user, "reset", "/reset", RESET_TTL_MS);
     await this.deps.mailer.send({
       to: user.email,

@@ -426,3 +426,16 @@ Deno.test("reset links to one mailbox are bounded however many addresses ask (no
   assert.ok(mailed >= 1 && mailed <= 6, `${mailed} reset links mailed`);
   await w.close();
 });
+
+Deno.test("an over-long credential id at passkey sign-in is refused, not a server error", async () => {
+  const w = await world();
+  const b = browser(w);
+  await b.request("GET", "/login");
+  const { challenge_id } = JSON.parse((await b.request("POST", "/passkeys/login/options", { json: {} })).text);
+  const r = await b.request("POST", "/passkeys/login/verify", {
+    json: { challenge_id, response: { id: "A".repeat(3000), rawId: "A", type: "public-key", response: {} } },
+  });
+  assert.equal(r.status, 400, r.text);
+  assert.equal(w.logs.filter((l) => l.level === "error").length, 0);
+  await w.close();
+});

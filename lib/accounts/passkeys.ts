@@ -125,7 +125,10 @@ export class Passkeys {
   async verifyLogin(challengeId: unknown, response: unknown): Promise<User> {
     const c = await this.#take(challengeId, "login");
     const r = response as AuthenticationResponseJSON;
-    const stored = typeof r?.id === "string" ? await this.deps.store.users.getPasskey(r.id) : null;
+    // A credential id is at most 1023 bytes (1364 base64url characters); a longer one is no key of ours.
+    const stored = typeof r?.id === "string" && r.id.length <= 1364
+      ? await this.deps.store.users.getPasskey(r.id)
+      : null;
     if (!stored) throw refused("this passkey is not registered here");
     const { id, origin } = this.#rp;
     let result;

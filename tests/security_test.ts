@@ -439,3 +439,27 @@ Deno.test("an over-long credential id at passkey sign-in is refused, not a serve
   assert.equal(w.logs.filter((l) => l.level === "error").length, 0);
   await w.close();
 });
+
+Deno.test("a dashboard form over 32 KiB is refused before it is read", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "big@example.com", password: PASSWORD })).status, 303);
+  const csrf = await b.csrfOf("/dashboard/keys");
+  const huge = await b.request("POST", "/dashboard/keys", { form: { _csrf: csrf, name: "a".repeat(1 << 20) } });
+  assert.equal(huge.status, 413);
+  const streamed = await w.app.app.request(`${SITE}/dashboard/keys`, {
+    method: "POST",
+    headers: {
+      cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      origin: SITE,
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": "203.0.113.7",
+    },
+    // No Content-Length: counted as it comes.
+    body: ReadableStream.from([new TextEncoder().encode(`_csrf=${csrf}&name=`), new Uint8Array(64 * 1024).fill(97)]),
+  });
+  assert.equal(streamed.status, 413);
+  await streamed.body?.cancel();
+  assert.equal((await b.request("POST", "/dashboard/keys", { form: { _csrf: csrf, name: "fine" } })).status, 201);
+  await w.close();
+});

@@ -5,6 +5,7 @@
  * is the API's own: the pages call TimerService, the webhook functions and lib/accounts.
  */
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Config } from "../../config.ts";
 import {
   accountUsage,
@@ -47,6 +48,13 @@ export interface DashboardDeps {
 export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   const { store, config, now } = deps;
   const dash = new Hono<DashEnv>();
+  // Forms are small; a larger body is refused before it is read (a 50 MB form took 1.6 GB to parse).
+  dash.use(bodyLimit({
+    maxSize: 32 * 1024,
+    onError: () => {
+      throw new ApiError(413, "the request body is over 32 KiB");
+    },
+  }));
   dash.use(...dashboardGuards(deps));
   // Ids in dashboard paths are short; a longer one names nothing (and is too long for a KV key).
   dash.use("*", async (c, next) => {

@@ -8,6 +8,7 @@ import { type Config, testConfig } from "../config.ts";
 import { MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
 import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
 import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
+import { addressBucket } from "../lib/accounts/throttle.ts";
 import { Hono } from "hono";
 import { Store } from "../lib/kv/store.ts";
 import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
@@ -461,5 +462,28 @@ Deno.test("a dashboard form over 32 KiB is refused before it is read", async () 
   assert.equal(streamed.status, 413);
   await streamed.body?.cancel();
   assert.equal((await b.request("POST", "/dashboard/keys", { form: { _csrf: csrf, name: "fine" } })).status, 201);
+  await w.close();
+});
+
+Deno.test("per-address limits count an IPv6 /64 as one address", async () => {
+  const w = await world();
+  let created = 0;
+  for (let i = 1; i <= 20; i++) {
+    const b = browser(w, `2001:db8:1:2::${i.toString(16)}`);
+    const r = await b.form("/signup", "/signup", { email: `v6-${i}@example.com`, password: PASSWORD });
+    if (r.status === 303) created++;
+    else assert.equal(r.status, 429);
+  }
+  assert.equal(created, 10, "10 sign-ups an hour per address, the /64 being one");
+  // Another /64 is another address.
+  const elsewhere = browser(w, "2001:db8:1:3::1");
+  assert.equal(
+    (await elsewhere.form("/signup", "/signup", { email: "v6-other@example.com", password: PASSWORD })).status,
+    303,
+  );
+  assert.equal(addressBucket("2001:db8:1:2:aaaa::1"), addressBucket("2001:db8:1:2::ffff"));
+  assert.equal(addressBucket("::ffff:203.0.113.9"), "203.0.113.9");
+  assert.equal(addressBucket("203.0.113.9"), "203.0.113.9");
+  assert.equal(addressBucket("someone@example.com"), "someone@example.com");
   await w.close();
 });

@@ -5,7 +5,20 @@
  * account gets in after at most `maxMs`; attempts made while locked are refused unchecked and do
  * not count, so an attacker cannot stretch the lock.
  */
+import ipaddr from "ipaddr.js";
 import type { Throttle, UserStore } from "../kv/users.ts";
+
+/**
+ * What a limit per address counts: an IPv4 address, or the /64 network of an IPv6 one (one
+ * subscriber gets a whole /64 and could otherwise step through 2^64 fresh addresses). Any other
+ * subject (an email, a user id) is itself.
+ */
+export function addressBucket(subject: string): string {
+  if (!ipaddr.IPv6.isValid(subject)) return subject;
+  const a = ipaddr.IPv6.parse(subject);
+  if (a.isIPv4MappedAddress()) return a.toIPv4Address().toString();
+  return `${a.parts.slice(0, 4).map((p) => p.toString(16)).join(":")}::/64`;
+}
 
 export interface ThrottlePolicy {
   /** Failures in a window before the next attempt has to wait. */
@@ -42,7 +55,7 @@ export class AuthThrottle {
     const now = this.now();
     let wait = 0;
     for (const [policy, subject] of subjects) {
-      const t = await this.users.getThrottle(`${policy}:${subject}`);
+      const t = await this.users.getThrottle(`${policy}:${addressBucket(subject)}`);
       if (t && t.locked_until > now) wait = Math.max(wait, Math.ceil((t.locked_until - now) / 1000));
     }
     return wait;
@@ -52,7 +65,7 @@ export class AuthThrottle {
   async fail(policy: PolicyName, subject: string): Promise<void> {
     const p: ThrottlePolicy = POLICIES[policy];
     const now = this.now();
-    await this.users.updateThrottle(`${policy}:${subject}`, (t) => {
+    await this.users.updateThrottle(`${policy}:${addressBucket(subject)}`, (t) => {
       const live: Throttle = t && now - t.window_start < p.windowMs
         ? t
         : { failures: 0, window_start: now, locked_until: 0 };
@@ -66,6 +79,6 @@ export class AuthThrottle {
 
   /** Forgets a subject's failures (a successful sign-in). */
   async clear(policy: PolicyName, subject: string): Promise<void> {
-    await this.users.updateThrottle(`${policy}:${subject}`, () => null);
+    await this.users.updateThrottle(`${policy}:${addressBucket(subject)}`, () => null);
   }
 }

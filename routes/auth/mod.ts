@@ -10,6 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Auth } from "../../lib/accounts/service.ts";
 import { csrfTokenOf, type SessionEnv } from "../../lib/accounts/sessions.ts";
+import { addressBucket } from "../../lib/accounts/throttle.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { AppEnv } from "../../lib/http.ts";
 import { newSecretToken, newUserId, timingSafeEqual } from "../../lib/ids.ts";
@@ -96,7 +97,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
   // few run at a time per address in this process; the rest are refused at once.
   const running = new Map<string, number>();
   const oneAtATime: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const ip = c.get("ip");
+    const ip = addressBucket(c.get("ip"));
     const n = running.get(ip) ?? 0;
     if (n >= MAX_RUNNING_PER_IP) {
       throw new ApiError(429, "too many attempts at once from this address; wait for one to finish", undefined, {

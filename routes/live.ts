@@ -4,6 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
+import { addressBucket } from "../lib/accounts/throttle.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
@@ -67,7 +68,7 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
         "access-control-allow-origin": "*",
       });
     }
-    const ip = c.get("ip");
+    const ip = addressBucket(c.get("ip"));
     const held = open.get(ip) ?? 0;
     if (held >= perIp) {
       throw new ApiError(

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
-import { MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
+import { createAccount, MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
 import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
 import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
 import { addressBucket } from "../lib/accounts/throttle.ts";
@@ -485,5 +485,34 @@ Deno.test("per-address limits count an IPv6 /64 as one address", async () => {
   assert.equal(addressBucket("::ffff:203.0.113.9"), "203.0.113.9");
   assert.equal(addressBucket("203.0.113.9"), "203.0.113.9");
   assert.equal(addressBucket("someone@example.com"), "someone@example.com");
+  await w.close();
+});
+
+Deno.test("the API's per-IP limits and the live streams per address count an IPv6 /64 as one", async () => {
+  const w = await world({ liveStreamsPerIp: 3 });
+  const statuses: number[] = [];
+  for (let i = 1; i <= 40; i++) {
+    const res = await w.app.app.request(`${SITE}/api/v1/events`, {
+      headers: { "x-forwarded-for": `2001:db8:9::${i}` },
+    });
+    await res.body?.cancel();
+    statuses.push(res.status);
+  }
+  assert.equal(statuses.filter((s) => s === 429).length, 10, "30 a minute for the /64");
+  const pro = await createAccount(w.store, { plan: "pro", name: "Live" });
+  const made = await w.app.app.request(`${SITE}/api/v1/timers`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${pro.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ type: "countdown", duration: 60 }),
+  });
+  const { timer_id } = await made.json();
+  const open: Response[] = [];
+  for (let i = 1; i <= 4; i++) {
+    open.push(
+      await w.app.app.request(`${SITE}/live/${timer_id}`, { headers: { "x-forwarded-for": `2001:db8:7::${i}` } }),
+    );
+  }
+  assert.deepEqual(open.map((r) => r.status), [200, 200, 200, 429]);
+  for (const r of open) await r.body?.cancel();
   await w.close();
 });

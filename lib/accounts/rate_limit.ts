@@ -12,6 +12,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { PlanLimits, Plans } from "../../config.ts";
 import { type KeyResolver, type Principal, unauthorized } from "./auth.ts";
+import { addressBucket } from "./throttle.ts";
 import { ApiError } from "../errors.ts";
 import type { AppEnv } from "../http.ts";
 import { sha256Hex, timingSafeEqual } from "../ids.ts";
@@ -346,7 +347,8 @@ export function apiGate(
       authError = e;
       principal = { kind: "anonymous", ip };
     }
-    let subject = `ip:${ip}`;
+    // An IPv6 /64 is one address (one subscriber holds all of it).
+    let subject = `ip:${addressBucket(ip)}`;
     let plan = plans.anonymous;
     if (principal.kind === "account") {
       subject = `acct:${principal.account.id}`;

@@ -516,3 +516,22 @@ Deno.test("the API's per-IP limits and the live streams per address count an IPv
   for (const r of open) await r.body?.cancel();
   await w.close();
 });
+
+Deno.test("a return path with a control character falls back instead of failing the redirect", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "back@example.com", password: PASSWORD })).status, 303);
+  for (const back of ["/dashboard/\r\nX-Evil: 1", "/dashboard/a b", "//evil.example/dashboard", "/dashboard\\..\\x"]) {
+    const r = await b.request("GET", `/dashboard/lang?lang=fr&back=${encodeURIComponent(back)}`);
+    assert.equal(r.status, 303, back);
+    assert.equal(r.headers.get("location"), "/dashboard", back);
+    assert.equal(r.headers.get("x-evil"), null);
+  }
+  assert.equal(
+    (await b.request("GET", `/dashboard/lang?lang=fr&back=${encodeURIComponent("/dashboard/keys?x=1")}`)).headers.get(
+      "location",
+    ),
+    "/dashboard/keys?x=1",
+  );
+  await w.close();
+});

@@ -90,7 +90,10 @@ export function takeFlash(c: Ctx): Flash | null {
 
 /** A path inside the dashboard to return to; anything else (another site, `//host`) falls back. */
 export function safeBack(raw: unknown, fallback: string): string {
-  return typeof raw === "string" && /^\/dashboard(?:[/?#]|$)/.test(raw) && !raw.includes("\\") ? raw : fallback;
+  // Printable ASCII only: a control character (CR, LF) in a Location header is a server error.
+  return typeof raw === "string" && /^\/dashboard(?:[/?#][\x21-\x7e]*)?$/.test(raw) && !raw.includes("\\")
+    ? raw
+    : fallback;
 }
 
 /** The form fields as strings (the body was parsed once by the CSRF guard; Hono caches it). */

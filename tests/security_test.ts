@@ -9,6 +9,7 @@ import { createAccount, MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accoun
 import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
 import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
 import { addressBucket } from "../lib/accounts/throttle.ts";
+import { RESET_TTL_MS } from "../lib/accounts/users.ts";
 import { Hono } from "hono";
 import { Store } from "../lib/kv/store.ts";
 import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
@@ -532,6 +533,25 @@ Deno.test("a return path with a control character falls back instead of failing 
       "location",
     ),
     "/dashboard/keys?x=1",
+  );
+  await w.close();
+});
+
+Deno.test("a reset link stops working after an hour (checked in code, not by KV's lazy expiry)", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "late@example.com", password: PASSWORD })).status, 303);
+  await b.form("/reset", "/reset/request", { email: "late@example.com" });
+  const link = w.logs.map((l) => String(l.link ?? "")).findLast((l) => l.includes("/reset?token="))!;
+  const token = new URL(link).searchParams.get("token")!;
+  w.clock.advance(RESET_TTL_MS + 1000);
+  const r = await b.form(link.slice(SITE.length), "/reset", { token, password: "a later long phrase" });
+  assert.equal(r.status, 400);
+  // The old password still signs in: nothing was changed.
+  assert.equal(
+    (await browser(w, "198.51.100.9").form("/login", "/login", { email: "late@example.com", password: PASSWORD }))
+      .status,
+    303,
   );
   await w.close();
 });

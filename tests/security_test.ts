@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
-import { type Config, testConfig } from "../config.ts";
+import { type Config, DEFAULT_PLANS, testConfig } from "../config.ts";
 import { createAccount, MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
 import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
 import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
@@ -553,5 +553,31 @@ Deno.test("a reset link stops working after an hour (checked in code, not by KV'
       .status,
     303,
   );
+  await w.close();
+});
+
+Deno.test("changes made in the dashboard count against the account's API rate limit", async () => {
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro.per_minute = 5;
+  const w = await world({ plans, signupPlan: "pro" });
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "fast@example.com", password: PASSWORD })).status, 303);
+  const csrf = await b.csrfOf("/dashboard/timers");
+  const made = await b.request("POST", "/dashboard/timers", {
+    form: { _csrf: csrf, type: "countdown", duration: "60" },
+  });
+  assert.equal(made.status, 201);
+  const id = /\/dashboard\/timers\/(tmr_\w+)/.exec(made.text)![1];
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const action = i % 2 ? "pause" : "start";
+    statuses.push(
+      (await b.request("POST", `/dashboard/timers/${id}/action`, { form: { _csrf: csrf, action } })).status,
+    );
+  }
+  assert.deepEqual(statuses.slice(0, 4), [303, 303, 303, 303]);
+  assert.ok(statuses.slice(4).every((s) => s === 429), statuses.join(","));
+  // Pages still read.
+  assert.equal((await b.request("GET", `/dashboard/timers/${id}`)).status, 200);
   await w.close();
 });

@@ -1,5 +1,5 @@
 /** /dashboard/timers…: the live table, creation from a form, actions, deliveries and test sends. */
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import type { Principal } from "../../lib/accounts/auth.ts";
 import { isTimeZone, parseTargetDate } from "../../lib/display.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -73,6 +73,25 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
   const { store, config, now, timers: svc, scheduler } = deps;
   /** Open live feeds by account. */
   const feeds = new Map<string, number>();
+
+  // A change made here counts against the account's API rate limits, as the same change through
+  // the API would: the dashboard is no way round them (each test send is an outbound request).
+  const counted: MiddlewareHandler<DashEnv> = async (c, next) => {
+    if (c.req.method !== "POST") return await next();
+    const { account } = c.get("session");
+    const plan = config.plans[account.plan];
+    let d = deps.limiter.check(`acct:${account.id}`, plan);
+    if (d instanceof Promise) d = await d;
+    if (!d.allowed) {
+      const limit = d.window === "day" ? `${plan.per_day} requests per day` : `${plan.per_minute} requests per minute`;
+      throw new ApiError(429, `rate limit of ${limit} exceeded; retry in ${d.retryAfter} s`, undefined, {
+        "Retry-After": String(d.retryAfter),
+      });
+    }
+    await next();
+  };
+  // (Hono's "/timers/*" matches "/timers" too.)
+  dash.use("/timers/*", counted);
 
   /** A page of the account's timers as table rows, filtered by type (in KV) and state (now). */
   async function rowsOf(accountId: string, f: Filter) {

@@ -505,3 +505,21 @@ Deno.test("GET /deliveries?limit=1 on a running timer returns its newest deliver
   await s.close();
   await rx.close();
 });
+
+Deno.test("due entries stay small and their records sit beside them, written in the same commit", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  await s.app.scheduler.settled();
+  const entries = [];
+  for await (const e of s.kv.list<Record<string, unknown>>({ prefix: ["due"] })) entries.push(e);
+  const timerDue = entries.find((e) => e.key[2] === "timer")!;
+  assert.deepEqual(timerDue.value, { kind: "timer" }, "arming reads no records");
+  const rec = await s.kv.get<{ timer: { id: string } }>(["due_rec", ...timerDue.key.slice(1)]);
+  assert.equal(rec.value?.timer.id, t.timer_id);
+  const timer = await s.kv.get(["timer", t.timer_id]);
+  assert.equal(rec.versionstamp, timer.versionstamp, "one commit: the record is the timer's current one");
+  await s.close();
+  await rx.close();
+});

@@ -5,7 +5,7 @@
 import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
 import { deliveryDue } from "../timers/changes.ts";
 import { emptyWrite, type KvWrite } from "./batch.ts";
-import { DueIndex, dueKey } from "./due.ts";
+import { DueIndex, dueKeys } from "./due.ts";
 import { key } from "./keys.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
@@ -41,7 +41,8 @@ export class DeliveryStore extends DueIndex {
     w.sets.push({ key: key.delivery(next.timer_id, next.id), value: next });
     const due = deliveryDue(next);
     if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
-      w.deletes.push(key.due(prev.next_attempt_at, "delivery", `${prev.timer_id}/${prev.id}`));
+      const item = { at: prev.next_attempt_at, kind: "delivery" as const, ref: `${prev.timer_id}/${prev.id}` };
+      w.deletes.push(...dueKeys(item, !prev.claimed));
     }
     // Rewritten even when the instant stays, so the entry carries the current record.
     if (due) this.addDue(w, prev.next_attempt_at !== next.next_attempt_at ? due : { ...due, wake: false }, now);
@@ -95,7 +96,9 @@ export class DeliveryStore extends DueIndex {
       w.checks.push({ key: key.delivery(d.timer_id, d.id), versionstamp });
       w.deletes.push(key.delivery(d.timer_id, d.id));
       if (d.next_attempt_at !== null) {
-        w.deletes.push(dueKey({ at: d.next_attempt_at, kind: "delivery", ref: `${d.timer_id}/${d.id}` }));
+        w.deletes.push(
+          ...dueKeys({ at: d.next_attempt_at, kind: "delivery", ref: `${d.timer_id}/${d.id}` }, !d.claimed),
+        );
       }
       return w;
     });

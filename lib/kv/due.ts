@@ -50,6 +50,18 @@ function wakeAt(at: number, now: number): { value: QueueMessage; delay: number }
 
 export const dueKey = (i: DueItem) => key.due(i.at, i.kind, i.ref);
 
+/**
+ * The keys to delete when a due entry goes: the entry, and the record beside it unless it has
+ * none (`withRecord` false: an expiry, or a running claim).
+ */
+export function dueKeys(i: DueItem, withRecord = i.kind !== "expire"): Deno.KvKey[] {
+  return withRecord ? [dueKey(i), key.dueRecord(i.at, i.kind, i.ref)] : [dueKey(i)];
+}
+
+/** Whether a due value carries its record (kept under the record prefix). */
+const hasRecord = (v: DueValue) =>
+  (v.kind === "timer" && v.timer !== undefined) || (v.kind === "delivery" && v.delivery !== undefined);
+
 function toEntry(e: Deno.KvEntry<unknown>): DueEntry {
   const [, at, kind, ref] = e.key as [string, number, DueKind, string];
   // Entries written by older versions hold a queue message: no record then (the step reads it).
@@ -80,9 +92,12 @@ export class DueIndex {
 
   /** Adds a due entry, and a queue wake-up for its instant unless one was written already, to a write. */
   addDue(w: KvWrite, d: DueWrite, now: number): void {
+    // The entry itself stays small (arming reads every one at start); its record goes beside it.
     // A running claim names its claimer, so a restarted process can take over a dead one's claims.
-    const value = d.value.kind === "delivery" && !d.value.delivery ? { ...d.value, by: this.opts.instance } : d.value;
-    w.sets.push({ key: key.due(d.item.at, d.item.kind, d.item.ref), value });
+    const { at, kind, ref } = d.item;
+    const marker = kind === "delivery" && !hasRecord(d.value) ? { kind, by: this.opts.instance } : { kind };
+    w.sets.push({ key: key.due(at, kind, ref), value: marker });
+    if (hasRecord(d.value)) w.sets.push({ key: key.dueRecord(at, kind, ref), value: d.value });
     if (!this.opts.useQueue || !d.wake || (this.#woken.has(d.item.at) && d.item.at > now)) return;
     w.enqueues.push(wakeAt(d.item.at, now));
   }
@@ -125,16 +140,34 @@ export class DueIndex {
     return out;
   }
 
-  /** Due entries at or before `until`, oldest first, page by page. */
+  /** Due entries at or before `until`, page by page: those with records first, then the rest. */
   async *overdue(until: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
-    yield* pages(this.kv.list({ start: ["due"], end: ["due", until + 1] }, { batchSize: pageSize }), pageSize);
+    yield* this.#withRecords(key.dueRecordsBefore(until + 1), key.dueBefore(until + 1), pageSize);
+  }
+
+  /** Entries with their records from `records`, then those of `entries` that have none. */
+  async *#withRecords(
+    records: Deno.KvListSelector,
+    entries: Deno.KvListSelector,
+    pageSize: number,
+  ): AsyncGenerator<DueEntry[]> {
+    const seen = new Set<string>();
+    for await (const page of pages(this.kv.list(records, { batchSize: pageSize }), pageSize)) {
+      for (const e of page) seen.add(`${e.item.at}|${e.item.kind}|${e.item.ref}`);
+      yield page;
+    }
+    for await (const page of pages(this.kv.list(entries, { batchSize: pageSize }), pageSize)) {
+      const rest = page.filter((e) => !seen.has(`${e.item.at}|${e.item.kind}|${e.item.ref}`));
+      if (rest.length) yield rest;
+    }
   }
 
   /** Every due entry, page by page (restart: arm everything). */
-  async *allDue(pageSize = 2000): AsyncGenerator<DueItem[]> {
+  async *allDue(pageSize = 250): AsyncGenerator<DueItem[]> {
     let page: DueItem[] = [];
-    // Small batches: records are read only to be dropped, so few are alive at once.
-    for await (const e of this.kv.list({ prefix: ["due"] }, { batchSize: 200 })) {
+    // Entries only, no records: 100 000 deadlines are armed without decoding 100 000 timers.
+    // Small batches: few entries live across an await, so they die young instead of filling the old heap.
+    for await (const e of this.kv.list({ prefix: key.dues() }, { batchSize: pageSize })) {
       const [, at, kind, ref] = e.key as [string, number, DueKind, string];
       page.push({ at, kind, ref });
       if (page.length >= pageSize) {
@@ -160,19 +193,29 @@ export class DueIndex {
     let few: DueItem[] = [];
     for (const list of groups.values()) {
       if (list.length > 10) {
-        yield* pages(this.kv.list({ prefix: ["due", list[0].at, list[0].kind] }, { batchSize: pageSize }), pageSize);
+        // Armed work carries its record: one range read of the instant's records.
+        const { at, kind } = list[0];
+        yield* pages(this.kv.list({ prefix: key.dueRecordsAt(at, kind) }, { batchSize: pageSize }), pageSize);
       } else few = few.concat(list);
     }
     for (let i = 0; i < few.length; i += 10) {
-      const entries = await this.kv.getMany(few.slice(i, i + 10).map(dueKey));
-      const found = entries.filter((e) => e.versionstamp !== null).map((e) => toEntry(e as Deno.KvEntry<unknown>));
+      const batch = few.slice(i, i + 10);
+      const records = await this.kv.getMany(batch.map((d) => key.dueRecord(d.at, d.kind, d.ref)));
+      const found = records.filter((e) => e.versionstamp !== null).map((e) => toEntry(e as Deno.KvEntry<unknown>));
+      // Without a record (written by an older version): the entry itself, if it is still there.
+      const bare = batch.filter((_, n) => records[n].versionstamp === null);
+      if (bare.length) {
+        for (const e of await this.kv.getMany(bare.map(dueKey))) {
+          if (e.versionstamp !== null) found.push(toEntry(e as Deno.KvEntry<unknown>));
+        }
+      }
       if (found.length) yield found;
     }
   }
 
   /** Everything due at one instant, page by page (a queue wake-up). */
   async *entriesAt(at: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
-    yield* pages(this.kv.list({ prefix: ["due", at] }, { batchSize: pageSize }), pageSize);
+    yield* this.#withRecords({ prefix: key.dueRecordsAt(at) }, { prefix: key.dueAt(at) }, pageSize);
   }
 
   /** The current entries of these items by `kind:ref` (for tests and single steps). */
@@ -185,7 +228,7 @@ export class DueIndex {
   /** Due entries after `from` up to `until`, page by page (running claims, to find a dead instance's). */
   async *dueBetween(from: number, until: number, pageSize = 1000): AsyncGenerator<DueEntry[]> {
     yield* pages(
-      this.kv.list({ start: ["due", from + 1], end: ["due", until + 1] }, { batchSize: pageSize }),
+      this.kv.list({ start: key.dueAt(from + 1), end: key.dueAt(until + 1) }, { batchSize: pageSize }),
       pageSize,
     );
   }
@@ -207,7 +250,9 @@ export class DueIndex {
 
   /** Removes one due entry (work found stale or done). */
   async deleteDue(item: DueItem): Promise<void> {
-    await this.kv.delete(dueKey(item));
+    const op = this.kv.atomic();
+    for (const k of dueKeys(item)) op.delete(k);
+    await op.commit();
   }
 
   /** Re-sends the queue wake-up of an instant the queue delivered early (delays cap at 30 days). */

@@ -39,6 +39,8 @@ export const key = {
     id,
   ],
   due: (at: number, kind: DueKind, ref: string) => ["due", at, kind, ref],
+  /** The record a due entry was written with (same commit, same versionstamp), apart so arming reads no records. */
+  dueRecord: (at: number, kind: DueKind, ref: string) => ["due_rec", at, kind, ref],
   /** A running scheduler's heartbeat (epoch ms): claims of an instance that stopped beating are taken over. */
   instance: (id: string) => ["instance", id],
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],
@@ -52,4 +54,8 @@ export const key = {
   acctTimersOfType: (acct: string, type: TimerType) => ["acct_timers_type", acct, type],
   deliveries: (timerId: string) => ["delivery", timerId],
   dueBefore: (until: number) => ({ start: ["due"], end: ["due", until] }),
+  dueAt: (at: number, kind?: DueKind) => kind ? ["due", at, kind] : ["due", at],
+  dues: () => ["due"],
+  dueRecordsBefore: (until: number) => ({ start: ["due_rec"], end: ["due_rec", until] }),
+  dueRecordsAt: (at: number, kind?: DueKind) => kind ? ["due_rec", at, kind] : ["due_rec", at],
 } as const;

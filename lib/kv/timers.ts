@@ -7,7 +7,7 @@ import type { Delivery } from "../webhooks/deliveries.ts";
 import type { TimerChange } from "../timers/changes.ts";
 import type { Timer, TimerType } from "../timers/model.ts";
 import { emptyWrite, type KvWrite } from "./batch.ts";
-import { type Committed, DueIndex, dueKey } from "./due.ts";
+import { type Committed, DueIndex, dueKeys } from "./due.ts";
 import { key } from "./keys.ts";
 
 export type TimerEntry = { timer: Timer; versionstamp: string };
@@ -46,7 +46,7 @@ export class TimerStore extends DueIndex {
       w.sets.push({ key: key.acctTimerByType(t.account_id, t.type, t.created_at, t.id), value: t.expires_at });
     }
     const setKeys = new Set(c.dueSet.map((d) => `${d.item.at}|${d.item.kind}|${d.item.ref}`));
-    for (const d of c.dueDelete) if (!setKeys.has(`${d.at}|${d.kind}|${d.ref}`)) w.deletes.push(dueKey(d));
+    for (const d of c.dueDelete) if (!setKeys.has(`${d.at}|${d.kind}|${d.ref}`)) w.deletes.push(...dueKeys(d));
     const now = t.changed_at ?? t.created_at;
     for (const d of c.dueSet) this.addDue(w, d, now);
     const born: { delivery: Delivery; versionstamp: string }[] = [];
@@ -111,7 +111,7 @@ export class TimerStore extends DueIndex {
         .delete(key.acctTimer(t.account_id, t.created_at, id))
         .delete(key.acctTimerByType(t.account_id, t.type, t.created_at, id))
         .delete(key.due(t.expires_at, "expire", id));
-      if (t.due_at !== null) op.delete(key.due(t.due_at, "timer", id));
+      if (t.due_at !== null) { for (const k of dueKeys({ at: t.due_at, kind: "timer", ref: id })) op.delete(k); }
       if (!(await op.commit()).ok) continue;
       await this.purgeDeliveries(id);
       return true;
@@ -125,7 +125,8 @@ export class TimerStore extends DueIndex {
       const w = emptyWrite();
       w.deletes.push(e.key);
       if (e.value.next_attempt_at !== null) {
-        w.deletes.push(key.due(e.value.next_attempt_at, "delivery", `${timerId}/${e.value.id}`));
+        const item = { at: e.value.next_attempt_at, kind: "delivery" as const, ref: `${timerId}/${e.value.id}` };
+        w.deletes.push(...dueKeys(item, !e.value.claimed));
       }
       writes.push(w);
     }

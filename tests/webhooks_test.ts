@@ -523,3 +523,15 @@ Deno.test("due entries stay small and their records sit beside them, written in 
   await s.close();
   await rx.close();
 });
+
+Deno.test("an idle timer past its lifetime is purged by the sweep", async () => {
+  const s = await clocked();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  await advance(s, 30 * 86400_000 + 1000);
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).status, 404);
+  assert.equal((await s.kv.get(["timer", t.timer_id])).versionstamp, null, "its data is gone");
+  const left = [];
+  for await (const e of s.kv.list({ prefix: ["expiry"] })) left.push(e.key);
+  assert.deepEqual(left, []);
+  await s.close();
+});

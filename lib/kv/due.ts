@@ -63,7 +63,9 @@ const hasRecord = (v: DueValue) =>
   (v.kind === "timer" && v.timer !== undefined) || (v.kind === "delivery" && v.delivery !== undefined);
 
 function toEntry(e: Deno.KvEntry<unknown>): DueEntry {
-  const [, at, kind, ref] = e.key as [string, number, DueKind, string];
+  const [, at, kind, ref] = e.key.length === 3
+    ? [e.key[0], e.key[1], "expire", e.key[2]] as [string, number, DueKind, string]
+    : e.key as [string, number, DueKind, string];
   // Entries written by older versions hold a queue message: no record then (the step reads it).
   const v = e.value as DueValue;
   const value = v?.kind === kind ? v : { kind } as DueValue;
@@ -143,6 +145,7 @@ export class DueIndex {
   /** Due entries at or before `until`, page by page: those with records first, then the rest. */
   async *overdue(until: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
     yield* this.#withRecords(key.dueRecordsBefore(until + 1), key.dueBefore(until + 1), pageSize);
+    yield* pages(this.kv.list(key.expiriesBefore(until + 1), { batchSize: pageSize }), pageSize);
   }
 
   /** Entries with their records from `records`, then those of `entries` that have none. */
@@ -252,6 +255,8 @@ export class DueIndex {
   async deleteDue(item: DueItem): Promise<void> {
     const op = this.kv.atomic();
     for (const k of dueKeys(item)) op.delete(k);
+    // Expiries written before they moved apart.
+    if (item.kind === "expire") op.delete([...key.dueAt(item.at, item.kind), item.ref]);
     await op.commit();
   }
 

@@ -38,7 +38,8 @@ export const key = {
     created,
     id,
   ],
-  due: (at: number, kind: DueKind, ref: string) => ["due", at, kind, ref],
+  /** What is due when. Expiries apart (`["expiry", at, id]`): nobody waits for them, so arming never reads them. */
+  due: (at: number, kind: DueKind, ref: string) => kind === "expire" ? ["expiry", at, ref] : ["due", at, kind, ref],
   /** The record a due entry was written with (same commit, same versionstamp), apart so arming reads no records. */
   dueRecord: (at: number, kind: DueKind, ref: string) => ["due_rec", at, kind, ref],
   /** A running scheduler's heartbeat (epoch ms): claims of an instance that stopped beating are taken over. */
@@ -56,6 +57,7 @@ export const key = {
   dueBefore: (until: number) => ({ start: ["due"], end: ["due", until] }),
   dueAt: (at: number, kind?: DueKind) => kind ? ["due", at, kind] : ["due", at],
   dues: () => ["due"],
+  expiriesBefore: (until: number) => ({ start: ["expiry"], end: ["expiry", until] }),
   dueRecordsBefore: (until: number) => ({ start: ["due_rec"], end: ["due_rec", until] }),
   dueRecordsAt: (at: number, kind?: DueKind) => kind ? ["due_rec", at, kind] : ["due_rec", at],
 } as const;

@@ -15,6 +15,7 @@ import {
   revokeByRef,
   rotateSecret,
   setPlan,
+  signingSecrets,
 } from "../lib/accounts/accounts.ts";
 import { createMailer } from "../lib/accounts/mailer.ts";
 import { Users } from "../lib/accounts/users.ts";
@@ -29,6 +30,7 @@ const USAGE = `usage: deno task keys <command>
   plan <key-prefix-or-account-id> <free|pro|enterprise>        change the plan
   rotate-secret <key-prefix-or-account-id> [--json]            new webhook secret; X-Service-Signature keeps the
                                                                previous one for 24 h, webhook-signature carries both
+                                                               (at once, if the previous was never shown to anyone)
   retire-secret <key-prefix-or-account-id>                     end that grace now: only the newest secret signs
   login <key-prefix-or-account-id> --email <email> [--password-stdin]
                                                                let someone sign in to the account on the site: the
@@ -161,12 +163,17 @@ export async function main(args: string[]): Promise<number> {
       );
     } else {
       if (!rest[0]) throw new Error("rotate-secret needs a key prefix or account id");
-      const { account, webhookSecret } = await rotateSecret(store, rest[0]);
+      const now = Date.now();
+      const { account, webhookSecret } = await rotateSecret(store, rest[0], now);
       if (values.json) out(JSON.stringify({ account_id: account.id, webhook_secret: webhookSecret }));
       else {
         out(`new webhook secret for ${account.id}: ${webhookSecret}`);
-        out("For 24 hours X-Service-Signature keeps the previous secret and webhook-signature carries both;");
-        out("then (or after `deno task keys retire-secret`) the new one signs both headers.");
+        if (signingSecrets(account, now).graceEndsAt === null) {
+          out("Nobody had been shown the previous secret, so the new one signs both headers from now on.");
+        } else {
+          out("For 24 hours X-Service-Signature keeps the previous secret and webhook-signature carries both;");
+          out("then (or after `deno task keys retire-secret`) the new one signs both headers.");
+        }
       }
     }
     return 0;

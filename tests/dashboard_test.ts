@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { type Config, DEFAULT_PLANS } from "../config.ts";
 import { Hono } from "hono";
+import { createBareAccount, createKey } from "../lib/accounts/accounts.ts";
 import { Sessions } from "../lib/accounts/sessions.ts";
 import { newSecretToken, newUserId } from "../lib/ids.ts";
 import { LANGS } from "../lib/i18n.ts";
@@ -10,6 +11,7 @@ import { authTexts } from "../routes/auth/texts.ts";
 import { CSRF_FIELD } from "../routes/dashboard/session.ts";
 import { dashTexts } from "../routes/dashboard/texts.ts";
 import { TRANSLATIONS } from "../routes/dashboard/lang/mod.ts";
+import { verifyWebhook } from "../mod.ts";
 import { receiver, setup } from "./helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
@@ -146,6 +148,7 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
   const posts: [string, Record<string, string>][] = [
     ["/dashboard/keys", { name: "ci" }],
     ["/dashboard/keys/key_x/revoke", {}],
+    ["/dashboard/webhooks/reveal", {}],
     ["/dashboard/webhooks/rotate", {}],
     ["/dashboard/webhooks/retire", {}],
     ["/dashboard/timers", { type: "countdown", duration: "60" }],
@@ -332,6 +335,7 @@ Deno.test("rotating shows the new secret once; the previous one signs until it i
   const old = (await s.store.accounts.get(s.pro.account.id))!.webhook_secrets[0].secret;
   const page = await get(s, owner, "/dashboard/webhooks");
   assert.doesNotMatch(page.html, /whsec_/, "no secret on a plain visit");
+  assert.doesNotMatch(page.html, /webhooks\/reveal/, "a secret shown by the CLI is not revealed again");
   assert.match(text(page.html), /No previous secret signs any more/);
   const rotated = await post(s, owner, "/dashboard/webhooks/rotate");
   assert.equal(rotated.status, 200);
@@ -346,6 +350,88 @@ Deno.test("rotating shows the new secret once; the previous one signs until it i
   assert.match(retired.text, /The previous secret no longer signs/);
   assert.match(retired.text, /No previous secret signs any more/);
   await s.close();
+});
+
+Deno.test("a sign-up's secret is revealed once; rotating one nobody saw moves both headers at once", async () => {
+  const hook = receiver();
+  const { s } = await fixture();
+  const signUp = async (email: string) => {
+    const { account, webhookSecret } = await createBareAccount(s.store, {
+      plan: "pro",
+      name: email,
+      now: s.clock.now(),
+    });
+    return { account, webhookSecret, who: await signIn(s, account.id, email) };
+  };
+
+  // Revealed exactly once, by a POST with the session's token.
+  const a = await signUp("first@example.com");
+  const page = await get(s, a.who, "/dashboard/webhooks");
+  assert.doesNotMatch(page.html, /whsec_/);
+  assert.match(text(page.html), /Nobody has seen this secret yet/);
+  assert.match(page.html, /action="\/dashboard\/webhooks\/reveal"/);
+  const revealed = await post(s, a.who, "/dashboard/webhooks/reveal");
+  assert.equal(revealed.status, 200);
+  assert.equal(revealed.html.match(/whsec_[A-Za-z0-9+/=]+/)?.[0], a.webhookSecret);
+  assert.match(text(revealed.html), /Your signing secret Copy this secret now/);
+  assert.equal((await s.store.accounts.get(a.account.id))!.webhook_secrets[0].revealed, true, "recorded");
+  const after = await get(s, a.who, "/dashboard/webhooks");
+  assert.doesNotMatch(after.html, /whsec_|webhooks\/reveal/, "shown once");
+  const twice = await post(s, a.who, "/dashboard/webhooks/reveal");
+  assert.equal(twice.status, 409);
+  assert.doesNotMatch(twice.html, /whsec_/);
+  assert.match(text(twice.html), /already shown once; rotate it/);
+  // Someone may verify with it now: a rotation keeps it in the header for the grace period.
+  await post(s, a.who, "/dashboard/webhooks/rotate");
+  assert.match(text((await get(s, a.who, "/dashboard/webhooks")).html), /Still signs alongside the current one until/);
+
+  // Never revealed: a rotation replaces it in both headers at once (nobody can be verifying with it).
+  const b = await signUp("second@example.com");
+  const { secret: key } = await createKey(s.store, b.account.id, "ci", s.clock.now());
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 90, webhook_url: hook.url }, key);
+  const rotated = await post(s, b.who, "/dashboard/webhooks/rotate");
+  assert.equal(rotated.status, 200);
+  const shown = rotated.html.match(/whsec_[A-Za-z0-9+/=]+/)![0];
+  assert.match(text(rotated.html), /Your new signing secret/);
+  assert.match(text(rotated.html), /No previous secret signs any more/);
+  assert.deepEqual((await s.store.accounts.get(b.account.id))!.webhook_secrets.map((x) => x.secret), [shown]);
+  s.clock.advance(1100); // past the senders' one-second account cache
+  await followFlash(s, b.who, await post(s, b.who, `/dashboard/timers/${id}/test`));
+  const got = hook.received.at(-1)!;
+  const serviceOnly = { "x-service-signature": got.headers.get("x-service-signature")! };
+  const withTime = { ...serviceOnly, "webhook-timestamp": got.headers.get("webhook-timestamp")! };
+  assert.ok(
+    await verifyWebhook(got.body, withTime, [shown], { now: s.clock.now() }),
+    "the new secret signs the header",
+  );
+  assert.equal(await verifyWebhook(got.body, withTime, [b.webhookSecret], { now: s.clock.now() }), null);
+  assert.equal(got.headers.get("webhook-signature")!.split(" ").length, 1, "one signature: the new secret's");
+  await hook.close();
+  await s.close();
+});
+
+Deno.test("on an https site the flash and language cookies are Secure, like the session's", async () => {
+  const site = "https://timers.test";
+  for (const [url, secure] of [[site, true], [ORIGIN, false]] as const) {
+    const { s, owner } = await fixture({ siteUrl: url });
+    const origin = new URL(url).origin;
+    const lang = await get(s, owner, "/dashboard/lang?lang=de&back=/dashboard/keys");
+    const retire = await post(s, owner, "/dashboard/webhooks/retire", {}, { origin });
+    assert.equal(retire.status, 303);
+    const flashCookie = retire.headers.get("set-cookie")!;
+    assert.match(flashCookie, /dash_flash=/);
+    const shown = await get(s, { ...owner, cookie: `${owner.cookie}; ${flashCookie.split(";")[0]}` }, "/dashboard");
+    for (
+      const [what, cookie] of [
+        ["language", lang.headers.get("set-cookie")!],
+        ["flash", flashCookie],
+        ["flash cleared", shown.headers.get("set-cookie")!],
+      ]
+    ) {
+      assert.equal(/;\s*Secure/i.test(cookie), secure, `${url}: ${what} cookie ${cookie}`);
+    }
+    await s.close();
+  }
 });
 
 Deno.test("the live feed sends the account's rows and only them", async () => {

@@ -6,9 +6,18 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { retirePreviousSecret, rotateSecret, SECRET_GRACE_MS, signingSecrets } from "../lib/accounts/accounts.ts";
+import {
+  createBareAccount,
+  retirePreviousSecret,
+  revealSecret,
+  rotateSecret,
+  SECRET_GRACE_MS,
+  secretRevealable,
+  signingSecrets,
+} from "../lib/accounts/accounts.ts";
+import { ApiError } from "../lib/errors.ts";
 import { Store } from "../lib/kv/store.ts";
-import { verifyWebhook } from "../lib/webhooks/signing.ts";
+import { verifyWebhook } from "../mod.ts";
 import { receiver, setup } from "./helpers.ts";
 
 /** What the README's receivers do for X-Service-Signature: cut the trailing member, HMAC with the whole secret. */
@@ -73,6 +82,58 @@ Deno.test("the header keeps its secret for 24 h after the last rotation; a secon
   }
 });
 
+Deno.test("a secret nobody was shown is replaced at once by a rotation; once revealed, it gets the grace", async () => {
+  const s = await setup();
+  try {
+    const t = s.clock.now();
+    // Sign-up: the account's first secret is not shown on the site.
+    const { account, webhookSecret: unseen } = await createBareAccount(s.store, {
+      plan: "free",
+      name: "a@b.test",
+      now: t,
+    });
+    assert.ok(secretRevealable(account));
+    const { webhookSecret: s1, account: a1 } = await rotateSecret(s.store, account.id, t);
+    assert.deepEqual(
+      signingSecrets(a1, t),
+      { header: s1, standard: [s1], graceEndsAt: null },
+      "the never-shown secret signs neither header after the rotation",
+    );
+    assert.ok(!a1.webhook_secrets.some((x) => x.secret === unseen));
+    assert.ok(!secretRevealable(a1), "a rotated-in secret was shown to whoever rotated");
+    await assert.rejects(() => revealSecret(s.store, account.id), (e: ApiError) => e.status === 409);
+
+    // Revealed on the dashboard: someone may verify with it now, so a rotation keeps the full grace.
+    const { account: b } = await createBareAccount(s.store, { plan: "free", name: "c@d.test", now: t });
+    const [shown, again] = await Promise.allSettled([revealSecret(s.store, b.id), revealSecret(s.store, b.id)]);
+    const won = [shown, again].filter((r) => r.status === "fulfilled");
+    assert.equal(won.length, 1, "two simultaneous reveals: exactly one gets the secret");
+    const secret = (won[0] as PromiseFulfilledResult<string>).value;
+    assert.equal(secret, b.webhook_secrets[0].secret);
+    await assert.rejects(() => revealSecret(s.store, b.id), /already shown once; rotate it/);
+    const { webhookSecret: b1, account: b2 } = await rotateSecret(s.store, b.id, t);
+    assert.deepEqual(signingSecrets(b2, t), {
+      header: secret,
+      standard: [b1, secret],
+      graceEndsAt: t + SECRET_GRACE_MS,
+    });
+
+    // CLI accounts showed theirs on creation; records written before the flag count as shown.
+    assert.ok(!secretRevealable(s.pro.account));
+    await assert.rejects(() => revealSecret(s.store, s.pro.account.id), (e: ApiError) => e.status === 409);
+    const legacy = (await s.store.accounts.update(s.other.account.id, (x) => ({
+      ...x,
+      webhook_secrets: x.webhook_secrets.map(({ secret, created_at }) => ({ secret, created_at })),
+    })))!;
+    assert.ok(!secretRevealable(legacy));
+    const { webhookSecret: l1, account: l2 } = await rotateSecret(s.store, legacy.id, t);
+    assert.deepEqual(signingSecrets(l2, t).standard, [l1, s.other.webhookSecret]);
+    assert.equal(signingSecrets(l2, t).header, s.other.webhookSecret);
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("deliveries through a rotation: old receivers keep verifying, then the new secret takes over", async () => {
   const s = await setup();
   s.clock.t = Date.now(); // near real time, so the standardwebhooks library accepts the timestamps
@@ -124,8 +185,8 @@ Deno.test("deliveries through a rotation: old receivers keep verifying, then the
       "webhook-timestamp": after.headers.get("webhook-timestamp")!,
       "webhook-signature": after.headers.get("webhook-signature")!,
     };
-    assert.ok(await verifyWebhook(after.body, standardOnly, third, { nowMs: s.clock.now() }));
-    assert.equal(await verifyWebhook(after.body, standardOnly, fresh, { nowMs: s.clock.now() }), null);
+    assert.ok(await verifyWebhook(after.body, standardOnly, third, { now: s.clock.now() }));
+    assert.equal(await verifyWebhook(after.body, standardOnly, fresh, { now: s.clock.now() }), null);
   } finally {
     await s.close();
     await rx.close();

@@ -45,7 +45,10 @@ export function parseKeyName(raw: string | undefined): string {
   return name;
 }
 
-/** Creates an account with its webhook secret and no key (sign-up: keys come from the dashboard). */
+/**
+ * Creates an account with its webhook secret and no key (sign-up: keys come from the dashboard).
+ * Nobody has seen the secret yet: the dashboard reveals it once (`revealSecret`).
+ */
 export async function createBareAccount(store: Store, opts: { plan: PlanName; name: string; now?: number }) {
   const now = opts.now ?? Date.now();
   const webhookSecret = newWebhookSecret();
@@ -54,13 +57,16 @@ export async function createBareAccount(store: Store, opts: { plan: PlanName; na
     name: opts.name,
     plan: opts.plan,
     created_at: now,
-    webhook_secrets: [{ secret: webhookSecret, created_at: now }],
+    webhook_secrets: [{ secret: webhookSecret, created_at: now, revealed: false }],
   };
   await store.accounts.create(account);
   return { account, webhookSecret };
 }
 
-/** Creates an account with a webhook secret and a first API key; both secrets are returned only here. */
+/**
+ * Creates an account with a webhook secret and a first API key; both secrets are returned only
+ * here, and the caller shows them (the CLI prints them), so the webhook secret counts as revealed.
+ */
 export async function createAccount(
   store: Store,
   opts: { plan: PlanName; name: string; now?: number; keyName?: string },
@@ -72,7 +78,7 @@ export async function createAccount(
     name: opts.name,
     plan: opts.plan,
     created_at: now,
-    webhook_secrets: [{ secret: webhookSecret, created_at: now }],
+    webhook_secrets: [{ secret: webhookSecret, created_at: now, revealed: true }],
   };
   const first = freshKey(account.id, opts.keyName ?? "default", now);
   await store.accounts.create(account, first.key);
@@ -160,6 +166,10 @@ export async function setPlan(store: Store, ref: string, plan: PlanName): Promis
 // within the grace period never drops the secret receivers verify the header with at that moment:
 // it gets a full 24 h again. At most MAX_SECRETS are kept: too many rotations within one grace
 // period drop the ones issued in between, never the newest nor the header's.
+//
+// A secret nobody was ever shown (a sign-up's, until the dashboard reveals it) has no receiver
+// verifying with it, so a rotation drops it at once instead of keeping it for a grace period: if
+// it was the one in force, the new secret signs both headers straight away.
 
 /** Secrets kept while a grace period runs: the newest, two issued in between, the header's. */
 const MAX_SECRETS = 4;
@@ -190,12 +200,44 @@ export function signingSecrets(account: Account, now: number): SigningSecrets {
   };
 }
 
-/** Issues a new webhook secret (returned only here); the header keeps its secret for SECRET_GRACE_MS. */
+/** Whether a secret was ever shown to anyone (records older than the flag were: they came from the CLI). */
+const wasRevealed = (s: WebhookSecret) => s.revealed !== false;
+
+/** Whether the account's current secret was never shown, so the dashboard may reveal it (once). */
+export function secretRevealable(account: Account): boolean {
+  return !wasRevealed(account.webhook_secrets[0]);
+}
+
+/**
+ * Shows the current secret to its owner, exactly once: marks it revealed and returns it (one
+ * atomic change, so two simultaneous requests cannot both get it). 409 once it was shown.
+ */
+export async function revealSecret(store: Store, accountId: string): Promise<string> {
+  const alreadyShown = () =>
+    new ApiError(409, "the current webhook secret was already shown once; rotate it to get a new one (shown once)");
+  const current = await store.accounts.get(accountId);
+  if (!current) throw new ApiError(404, `no account "${accountId}"`);
+  if (!secretRevealable(current)) throw alreadyShown();
+  let secret = null as string | null;
+  await store.accounts.update(accountId, (x) => {
+    const [newest, ...rest] = x.webhook_secrets;
+    secret = wasRevealed(newest) ? null : newest.secret;
+    return secret === null ? x : { ...x, webhook_secrets: [{ ...newest, revealed: true }, ...rest] };
+  });
+  if (secret === null) throw alreadyShown();
+  return secret;
+}
+
+/**
+ * Issues a new webhook secret (returned only here, for the caller to show: it counts as revealed).
+ * The header keeps its secret for SECRET_GRACE_MS, unless that secret was never shown to anyone:
+ * then the new one signs both headers at once (`graceEndsAt` of `signingSecrets` tells which).
+ */
 export async function rotateSecret(store: Store, ref: string, now = Date.now()) {
   const a = await findAccount(store, ref);
   const secret = newWebhookSecret();
   const account = (await store.accounts.update(a.id, (x) => {
-    const next = [{ secret, created_at: now }, ...inForce(x.webhook_secrets, now)];
+    const next = [{ secret, created_at: now, revealed: true }, ...inForce(x.webhook_secrets, now).filter(wasRevealed)];
     const kept = next.length > MAX_SECRETS ? [...next.slice(0, MAX_SECRETS - 1), next[next.length - 1]] : next;
     return { ...x, webhook_secrets: kept };
   }))!;

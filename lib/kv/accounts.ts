@@ -8,6 +8,11 @@ import { key } from "./keys.ts";
 export interface WebhookSecret {
   secret: string;
   created_at: number;
+  /**
+   * Whether anyone was ever shown this secret. false: issued at sign-up and not yet revealed on
+   * the dashboard (nobody can verify with it). Missing (records written before the flag): shown.
+   */
+  revealed?: boolean;
 }
 
 export interface Account {

@@ -45,7 +45,13 @@ export function langOf(c: Ctx): Lang {
 }
 
 export function setLang(c: Ctx, lang: Lang) {
-  setCookie(c, LANG_COOKIE, lang, { path: "/dashboard", sameSite: "Lax", maxAge: 365 * 86400, httpOnly: true });
+  setCookie(c, LANG_COOKIE, lang, {
+    path: "/dashboard",
+    sameSite: "Lax",
+    maxAge: 365 * 86400,
+    httpOnly: true,
+    secure: c.get("secureCookies"),
+  });
 }
 
 /** What every page knows about the request. */
@@ -69,6 +75,7 @@ export function flash(c: Ctx, f: Flash) {
     path: "/dashboard",
     sameSite: "Lax",
     httpOnly: true,
+    secure: c.get("secureCookies"),
     maxAge: 60,
   });
 }
@@ -77,7 +84,7 @@ export function flash(c: Ctx, f: Flash) {
 export function takeFlash(c: Ctx): Flash | null {
   const raw = getCookie(c, FLASH_COOKIE);
   if (!raw) return null;
-  deleteCookie(c, FLASH_COOKIE, { path: "/dashboard" });
+  deleteCookie(c, FLASH_COOKIE, { path: "/dashboard", secure: c.get("secureCookies") });
   try {
     const f = JSON.parse(decodeURIComponent(raw));
     return (f.kind === "ok" || f.kind === "error") && typeof f.text === "string"

@@ -12,7 +12,9 @@ import {
   type KeyResolver,
   type RateLimiter,
   retirePreviousSecret,
+  revealSecret,
   rotateSecret,
+  secretRevealable,
   signingSecrets,
 } from "../../lib/accounts/mod.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -129,6 +131,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     return {
       currentCreated: newest.created_at,
       previousUntil: signingSecrets(account, at).graceEndsAt,
+      revealable: secretRevealable(account),
     };
   };
 
@@ -136,10 +139,28 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     return html(c, webhooksPage(frameOf(c), { secrets: secretsOf(c.get("session").account), flash: takeFlash(c) }));
   });
 
+  // A sign-up's first secret was never shown: revealed here once (then only a rotation shows one).
+  dash.post("/webhooks/reveal", async (c) => {
+    const secret = await revealSecret(store, c.get("session").account.id);
+    const account = (await store.accounts.get(c.get("session").account.id)) ?? c.get("session").account;
+    const f = frameOf(c);
+    return html(
+      c,
+      webhooksPage(f, { secrets: secretsOf(account), flash: null, revealed: { secret, heading: f.t.wh_your_secret } }),
+    );
+  });
+
   dash.post("/webhooks/rotate", async (c) => {
     const { account, webhookSecret } = await rotateSecret(store, c.get("session").account.id, now());
     const f = frameOf(c);
-    return html(c, webhooksPage(f, { secrets: secretsOf(account), flash: null, revealed: webhookSecret }));
+    return html(
+      c,
+      webhooksPage(f, {
+        secrets: secretsOf(account),
+        flash: null,
+        revealed: { secret: webhookSecret, heading: f.t.wh_new_secret },
+      }),
+    );
   });
 
   dash.post("/webhooks/retire", async (c) => {

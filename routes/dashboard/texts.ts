@@ -71,6 +71,12 @@ const en = {
   wh_new_secret: "Your new signing secret",
   wh_secret_once: "Copy this secret now. It is shown only once.",
   wh_retired: "The previous secret no longer signs.",
+  wh_your_secret: "Your signing secret",
+  wh_unrevealed:
+    "Nobody has seen this secret yet. Reveal it once to set up your receivers; after that, only a rotation shows a secret again.",
+  wh_reveal: "Reveal secret",
+  wh_rotate_unrevealed:
+    "Rotating issues a new secret and shows it once. As nobody holds the current secret yet, the new one signs both headers at once, without a grace period.",
   tm_title: "Timers",
   tm_lede: "Your account's timers, live. Timers created with any key appear here.",
   tm_filters: "Filter timers",

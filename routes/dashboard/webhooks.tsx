@@ -1,4 +1,7 @@
-/** Webhook signing secret: when it was issued, rotation (the new secret shown once) and early retirement. */
+/**
+ * Webhook signing secret: when it was issued, revealing a sign-up's first secret (once), rotation
+ * (the new secret shown once) and early retirement.
+ */
 import { fill } from "../../lib/display.ts";
 import { Copy } from "./keys.tsx";
 import { dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
@@ -7,9 +10,14 @@ export interface SecretsView {
   currentCreated: number;
   /** The previous secret's end of grace, while it still signs. */
   previousUntil: number | null;
+  /** The current secret was never shown to anyone: it may be revealed (once), and a rotation replaces it at once. */
+  revealable: boolean;
 }
 
-export function webhooksPage(f: Frame, o: { secrets: SecretsView; flash: Flash | null; revealed?: string }) {
+export function webhooksPage(
+  f: Frame,
+  o: { secrets: SecretsView; flash: Flash | null; revealed?: { secret: string; heading: string } },
+) {
   const { t } = f;
   const { secrets } = o;
   return dashPage(f, {
@@ -21,12 +29,12 @@ export function webhooksPage(f: Frame, o: { secrets: SecretsView; flash: Flash |
         <p class="lede">{t.wh_lede}</p>
         {o.revealed && (
           <section class="card card--secret" aria-labelledby="new-secret-heading">
-            <h2 id="new-secret-heading">{t.wh_new_secret}</h2>
+            <h2 id="new-secret-heading">{o.revealed.heading}</h2>
             <p>{t.wh_secret_once}</p>
             <Copy
               id="new-secret"
-              label={t.wh_new_secret}
-              value={o.revealed}
+              label={o.revealed.heading}
+              value={o.revealed.secret}
               copy={t.copy}
               copied={t.copied}
               failed={t.copy_failed}
@@ -38,7 +46,15 @@ export function webhooksPage(f: Frame, o: { secrets: SecretsView; flash: Flash |
           <p data-secret-created={secrets.currentCreated}>
             {fill(t.wh_created, { date: when(secrets.currentCreated, f.lang, t) })}
           </p>
-          <p class="muted">{t.wh_rotate_note}</p>
+          {secrets.revealable && (
+            <>
+              <p>{t.wh_unrevealed}</p>
+              <PostForm f={f} action="/dashboard/webhooks/reveal">
+                <button type="submit" class="button">{t.wh_reveal}</button>
+              </PostForm>
+            </>
+          )}
+          <p class="muted">{secrets.revealable ? t.wh_rotate_unrevealed : t.wh_rotate_note}</p>
           <PostForm f={f} action="/dashboard/webhooks/rotate">
             <button type="submit" class="button">{t.wh_rotate}</button>
           </PostForm>

@@ -67,6 +67,12 @@ export const de: Partial<DashTexts> = {
   wh_new_secret: "Dein neues Signaturgeheimnis",
   wh_secret_once: "Kopiere das Geheimnis jetzt. Es wird nur einmal gezeigt.",
   wh_retired: "Das vorherige Geheimnis signiert nicht mehr.",
+  wh_your_secret: "Dein Signaturgeheimnis",
+  wh_unrevealed:
+    "Dieses Geheimnis hat noch niemand gesehen. Zeige es einmal an, um deine Empfänger einzurichten; danach zeigt nur eine Erneuerung wieder ein Geheimnis.",
+  wh_reveal: "Geheimnis anzeigen",
+  wh_rotate_unrevealed:
+    "Erneuern erzeugt ein neues Geheimnis und zeigt es einmal. Da noch niemand das aktuelle Geheimnis hat, signiert das neue sofort beide Header, ohne Übergangszeit.",
   tm_title: "Timer",
   tm_lede: "Die Timer deines Kontos, live. Hier erscheinen Timer, die mit einem beliebigen Schlüssel angelegt wurden.",
   tm_filters: "Timer filtern",

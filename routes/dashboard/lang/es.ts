@@ -68,6 +68,12 @@ export const es: Partial<DashTexts> = {
   wh_new_secret: "Tu nuevo secreto de firma",
   wh_secret_once: "Copia este secreto ahora. Solo se muestra una vez.",
   wh_retired: "El secreto anterior ya no firma.",
+  wh_your_secret: "Tu secreto de firma",
+  wh_unrevealed:
+    "Nadie ha visto aún este secreto. Muéstralo una vez para configurar tus receptores; después, solo una rotación vuelve a mostrar un secreto.",
+  wh_reveal: "Mostrar el secreto",
+  wh_rotate_unrevealed:
+    "Rotar emite un secreto nuevo y lo muestra una vez. Como nadie tiene aún el secreto actual, el nuevo firma las dos cabeceras de inmediato, sin periodo de gracia.",
   tm_title: "Temporizadores",
   tm_lede: "Los temporizadores de tu cuenta, en directo. Aquí aparecen los creados con cualquier clave.",
   tm_filters: "Filtrar temporizadores",

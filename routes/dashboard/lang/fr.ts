@@ -68,6 +68,12 @@ export const fr: Partial<DashTexts> = {
   wh_new_secret: "Votre nouveau secret de signature",
   wh_secret_once: "Copiez ce secret maintenant. Il n’est affiché qu’une fois.",
   wh_retired: "Le secret précédent ne signe plus.",
+  wh_your_secret: "Votre secret de signature",
+  wh_unrevealed:
+    "Personne n’a encore vu ce secret. Affichez-le une fois pour configurer vos destinataires ; ensuite, seul un renouvellement affiche à nouveau un secret.",
+  wh_reveal: "Afficher le secret",
+  wh_rotate_unrevealed:
+    "Le renouvellement émet un nouveau secret et l’affiche une fois. Comme personne ne détient encore le secret actuel, le nouveau signe aussitôt les deux en-têtes, sans délai de grâce.",
   tm_title: "Minuteurs",
   tm_lede: "Les minuteurs de votre compte, en direct. Ceux créés avec n’importe quelle clé apparaissent ici.",
   tm_filters: "Filtrer les minuteurs",

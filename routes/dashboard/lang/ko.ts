@@ -67,6 +67,12 @@ export const ko: Partial<DashTexts> = {
   wh_new_secret: "새 서명 비밀키",
   wh_secret_once: "지금 이 비밀키를 복사하세요. 한 번만 표시됩니다.",
   wh_retired: "이전 비밀키는 더 이상 서명하지 않습니다.",
+  wh_your_secret: "서명 비밀키",
+  wh_unrevealed:
+    "이 비밀키는 아직 아무도 보지 않았습니다. 수신 측을 설정하려면 한 번 표시하세요. 그 뒤에는 교체할 때만 비밀키가 다시 표시됩니다.",
+  wh_reveal: "비밀키 표시",
+  wh_rotate_unrevealed:
+    "교체하면 새 비밀키를 발급하고 한 번만 보여 줍니다. 현재 비밀키는 아직 아무도 가지고 있지 않으므로 새 비밀키가 유예 기간 없이 즉시 두 헤더에 서명합니다.",
   tm_title: "타이머",
   tm_lede: "계정의 타이머를 실시간으로 보여 줍니다. 어떤 키로 만든 타이머든 여기에 나타납니다.",
   tm_filters: "타이머 필터",

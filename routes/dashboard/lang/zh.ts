@@ -65,6 +65,11 @@ export const zh: Partial<DashTexts> = {
   wh_new_secret: "你的新签名密钥",
   wh_secret_once: "请立即复制此密钥。它只显示这一次。",
   wh_retired: "上一个密钥已不再签名。",
+  wh_your_secret: "你的签名密钥",
+  wh_unrevealed: "还没有人看过这个密钥。显示一次以配置接收方；此后只有轮换才会再次显示密钥。",
+  wh_reveal: "显示密钥",
+  wh_rotate_unrevealed:
+    "轮换会生成新密钥并只显示一次。由于目前还没有人持有当前密钥，新密钥会立即为两个头签名，没有宽限期。",
   tm_title: "计时器",
   tm_lede: "账户的计时器，实时更新。用任一密钥创建的计时器都会显示在这里。",
   tm_filters: "筛选计时器",

@@ -1,7 +1,7 @@
 /** End-to-end: real time, real receivers on 127.0.0.1, the scheduler in both wake-up modes. */
 import assert from "node:assert/strict";
 import { Webhook } from "standardwebhooks";
-import { verifyWebhook } from "../lib/webhooks/signing.ts";
+import { verifyWebhook } from "../mod.ts";
 import { rotateSecret } from "../lib/accounts/accounts.ts";
 import { receiver, setup } from "./helpers.ts";
 
@@ -285,7 +285,10 @@ Deno.test("after a secret rotation deliveries carry signatures by both secrets",
   assert.ok(new Webhook(webhookSecret).verify(got.body, Object.fromEntries(got.headers)));
   assert.ok(new Webhook(s.pro.webhookSecret).verify(got.body, Object.fromEntries(got.headers)));
   // X-Service-Signature keeps the previous secret through the grace period (tests/webhook_rotation_test.ts).
-  const service = { "x-service-signature": got.headers.get("x-service-signature")! };
+  const service = {
+    "x-service-signature": got.headers.get("x-service-signature")!,
+    "webhook-timestamp": got.headers.get("webhook-timestamp")!,
+  };
   assert.ok(await verifyWebhook(got.body, service, s.pro.webhookSecret));
   assert.equal(await verifyWebhook(got.body, service, webhookSecret), null);
   await s.close();

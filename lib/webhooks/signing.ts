@@ -1,5 +1,6 @@
 /**
- * Webhook signing and verification (where deliveries may go: destinations.ts; one attempt: deliver.ts).
+ * Webhook signing (where deliveries may go: destinations.ts; one attempt: deliver.ts). Verifying is
+ * the receiver's side: the one verifier is the SDK's `verifyWebhook` (sdk/src/webhooks.ts, mod.ts).
  *
  * Two signatures travel with every delivery:
  * - `X-Service-Signature: sha256=<hex>`: HMAC-SHA256, keyed by the whole secret string (UTF-8),
@@ -73,56 +74,4 @@ export function signDelivery(
       "webhook-signature": standard.join(" "),
     },
   };
-}
-
-function safeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
-const SIGNATURE_MEMBER = /,"signature":"(sha256=[0-9a-f]{64})"\}$/;
-
-/**
- * Verifies a delivery as a receiver would: by `X-Service-Signature` (cutting the trailing
- * `signature` member out of the raw body) or, failing that, by the Standard Webhooks headers
- * (timestamp within `toleranceSeconds`). `headers` may be a Headers or a plain object.
- * Returns the parsed payload, or null when no signature verifies.
- */
-export function verifyWebhook(
-  body: string,
-  headers: Headers | Record<string, string | undefined>,
-  secret: string,
-  opts: { toleranceSeconds?: number; nowMs?: number } = {},
-): Promise<Record<string, unknown> | null> {
-  return Promise.resolve(verify(body, headers, secret, opts));
-}
-
-function verify(
-  body: string,
-  headers: Headers | Record<string, string | undefined>,
-  secret: string,
-  opts: { toleranceSeconds?: number; nowMs?: number },
-): Record<string, unknown> | null {
-  const get = (name: string) =>
-    headers instanceof Headers
-      ? headers.get(name) ?? undefined
-      : Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-  const service = get("x-service-signature");
-  const m = SIGNATURE_MEMBER.exec(body);
-  if (service && m && m[1] === service) {
-    const content = `${body.slice(0, m.index)}}`;
-    if (safeEqual(serviceSignature(content, secret), service)) return JSON.parse(body);
-  }
-  const id = get("webhook-id");
-  const ts = get("webhook-timestamp");
-  const sigs = get("webhook-signature");
-  if (id && ts && sigs && /^\d+$/.test(ts)) {
-    const now = (opts.nowMs ?? Date.now()) / 1000;
-    if (Math.abs(now - Number(ts)) > (opts.toleranceSeconds ?? 300)) return null;
-    const expected = `v1,${hmac(standardKey(secret), `${id}.${ts}.${body}`, "base64")}`;
-    if (sigs.split(" ").some((s) => safeEqual(s, expected))) return JSON.parse(body);
-  }
-  return null;
 }

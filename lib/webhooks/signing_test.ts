@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { Webhook } from "standardwebhooks";
+import { verifyWebhook } from "../../mod.ts";
 import type { WebhookPayload } from "../kv/store.ts";
-import { signDelivery, verifyWebhook } from "./signing.ts";
+import * as signing from "./signing.ts";
+import { signDelivery } from "./signing.ts";
 
 /** The README's test vector: keep the two in step. */
 export const VECTOR = {
@@ -49,41 +51,50 @@ Deno.test("the signature covers the payload without its signature member, which 
   assert.equal(req.headers["webhook-timestamp"], "1795348810");
 });
 
-Deno.test("verifyWebhook accepts both signature forms and refuses tampering", async () => {
+Deno.test("the SDK's verifyWebhook accepts both signature forms and refuses tampering and replays", async () => {
   const req = signDelivery(VECTOR.payload, [VECTOR.secret], VECTOR.nowMs);
   const h = req.headers;
-  assert.ok(await verifyWebhook(req.body, h, VECTOR.secret, { nowMs: VECTOR.nowMs }));
-  const onlyService = { "x-service-signature": h["x-service-signature"] };
-  assert.ok(await verifyWebhook(req.body, onlyService, VECTOR.secret));
+  const now = VECTOR.nowMs;
+  assert.ok(await verifyWebhook(req.body, h, VECTOR.secret, { now }));
+  // X-Service-Signature with the webhook-timestamp the service sends alongside.
+  const onlyService = { "x-service-signature": h["x-service-signature"], "webhook-timestamp": h["webhook-timestamp"] };
+  assert.ok(await verifyWebhook(req.body, onlyService, VECTOR.secret, { now }));
+  assert.equal(await verifyWebhook(req.body, onlyService, VECTOR.secret, { now: now + 3600_000 }), null, "replayed");
   const onlyStandard = new Headers({
     "webhook-id": h["webhook-id"],
     "webhook-timestamp": h["webhook-timestamp"],
     "webhook-signature": h["webhook-signature"],
   });
-  assert.ok(await verifyWebhook(req.body, onlyStandard, VECTOR.secret, { nowMs: VECTOR.nowMs }));
-  assert.equal(await verifyWebhook(req.body, onlyStandard, VECTOR.secret, { nowMs: VECTOR.nowMs + 3600_000 }), null);
+  assert.ok(await verifyWebhook(req.body, onlyStandard, VECTOR.secret, { now }));
+  assert.equal(await verifyWebhook(req.body, onlyStandard, VECTOR.secret, { now: now + 3600_000 }), null);
   const tampered = req.body.replace('"Tea"', '"Coffee"');
-  assert.equal(await verifyWebhook(tampered, h, VECTOR.secret, { nowMs: VECTOR.nowMs }), null);
-  assert.equal(
-    await verifyWebhook(req.body, h, "whsec_b3RoZXJvdGhlcm90aGVyb3RoZXJvdGhlcg==", { nowMs: VECTOR.nowMs }),
-    null,
-  );
+  assert.equal(await verifyWebhook(tampered, h, VECTOR.secret, { now }), null);
+  assert.equal(await verifyWebhook(req.body, h, "whsec_b3RoZXJvdGhlcm90aGVyb3RoZXJvdGhlcg==", { now }), null);
+});
+
+Deno.test("signing.ts signs only: the one verifier is the SDK's", () => {
+  assert.equal("verifyWebhook" in signing, false);
 });
 
 Deno.test("the standardwebhooks library verifies our deliveries, with either secret during a rotation", async () => {
   const old = VECTOR.secret;
   const fresh = "whsec_" + btoa("another-32-byte-secret-for-tests");
+  const now = Date.now();
+  const payload = { ...VECTOR.payload, timestamp: new Date(now).toISOString() };
   // During the grace period X-Service-Signature keeps the previous secret; webhook-signature carries both.
-  const req = signDelivery(VECTOR.payload, { header: old, standard: [fresh, old] }, Date.now());
+  const req = signDelivery(payload, { header: old, standard: [fresh, old] }, now);
   assert.equal(req.headers["webhook-signature"].split(" ").length, 2);
   for (const secret of [fresh, old]) {
-    const payload = new Webhook(secret).verify(req.body, req.headers) as Record<string, unknown>;
-    assert.equal(payload.id, VECTOR.payload.id);
+    const verified = new Webhook(secret).verify(req.body, req.headers) as Record<string, unknown>;
+    assert.equal(verified.id, VECTOR.payload.id);
   }
-  const service = { "x-service-signature": req.headers["x-service-signature"] };
-  assert.ok(await verifyWebhook(req.body, service, old));
-  assert.equal(await verifyWebhook(req.body, service, fresh), null);
+  const serviceOnly = (r: typeof req) => ({
+    "x-service-signature": r.headers["x-service-signature"],
+    "webhook-timestamp": r.headers["webhook-timestamp"],
+  });
+  assert.ok(await verifyWebhook(req.body, serviceOnly(req), old, { now }));
+  assert.equal(await verifyWebhook(req.body, serviceOnly(req), fresh, { now }), null);
   // A plain list, newest first: the newest signs X-Service-Signature.
-  const plain = signDelivery(VECTOR.payload, [fresh, old], Date.now());
-  assert.ok(await verifyWebhook(plain.body, { "x-service-signature": plain.headers["x-service-signature"] }, fresh));
+  const plain = signDelivery(payload, [fresh, old], now);
+  assert.ok(await verifyWebhook(plain.body, serviceOnly(plain), fresh, { now }));
 });

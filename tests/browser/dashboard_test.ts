@@ -1,8 +1,8 @@
 /**
  * The dashboard end to end in headless Chromium: sign up, create a key, use it against the API,
  * see the timer appear live, send a signed test payload to a receiver on 127.0.0.1, redeliver a
- * failed delivery, rotate the secret, revoke the key, sign out. Every page is axe-clean, light and
- * dark, at a phone's and a desktop's width.
+ * failed delivery, reveal the webhook secret once and rotate it, revoke the key, sign out. Every
+ * page is axe-clean, light and dark, at a phone's and a desktop's width.
  */
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
@@ -170,8 +170,18 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       assert.equal(await done.locator("tr[data-attempt]").count(), 2, "both attempts are listed");
     });
 
-    await t.step("rotating shows the new secret once and test payloads carry its signature", async () => {
+    await t.step("the sign-up's secret is revealed once", async () => {
       await page.getByRole("link", { name: "Webhooks" }).click();
+      await page.getByRole("button", { name: "Reveal secret" }).click();
+      const revealed = await page.locator("#new-secret").inputValue();
+      assert.equal(revealed, (await s.store.accounts.get(accountId))!.webhook_secrets[0].secret);
+      await checkA11y(page, "webhooks with the revealed secret");
+      await page.goto(`${s.url}/dashboard/webhooks`);
+      assert.equal(await page.locator("#new-secret").count(), 0, "revealed once");
+      assert.equal(await page.getByRole("button", { name: "Reveal secret" }).count(), 0);
+    });
+
+    await t.step("rotating shows the new secret once and test payloads carry its signature", async () => {
       await page.getByRole("button", { name: "Rotate secret" }).click();
       const shown = await page.locator("#new-secret").inputValue();
       assert.match(shown, /^whsec_/);

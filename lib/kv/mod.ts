@@ -4,3 +4,7 @@ export * from "./store.ts";
 export * from "./keys.ts";
 export * from "./accounts.ts";
 export * from "./users.ts";
+export * from "./batch.ts";
+export * from "./due.ts";
+export * from "./timers.ts";
+export * from "./deliveries.ts";

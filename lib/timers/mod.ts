@@ -2,3 +2,4 @@
 export * from "./model.ts";
 export * from "./service.ts";
 export * from "./validation.ts";
+export * from "./changes.ts";

@@ -5,3 +5,6 @@ export * from "./deliver.ts";
 export * from "./scheduler.ts";
 export * from "./pool.ts";
 export * from "./manual.ts";
+export * from "./deliveries.ts";
+export * from "./sender.ts";
+export * from "./wheel.ts";

@@ -5,6 +5,7 @@
  */
 import type { Context, Hono } from "hono";
 import { marked } from "marked";
+import { contentSecurityPolicy } from "../lib/csp.ts";
 import type { AppEnv } from "../lib/http.ts";
 // Keeps the renderer's package in the module graph, so Deno installs it with the app; its
 // standalone bundle is then read from beside this file (the bundle is not an export of the package).
@@ -13,17 +14,7 @@ import "@scalar/api-reference/style.css" with { type: "text" };
 const SCALAR_VERSION = "1.72.1";
 const ASSET = `/docs/assets/scalar-${SCALAR_VERSION}.js`;
 
-export const DOCS_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+export const DOCS_CSP = contentSecurityPolicy({ inlineStyles: true, fonts: true, formAction: "'none'" });
 
 export const GUIDES = [
   { slug: "quick-start", title: "Quick start" },

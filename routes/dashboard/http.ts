@@ -3,37 +3,23 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { asLang, type Lang, negotiateLang } from "../../lib/i18n.ts";
+import { privatePageHeaders } from "../../lib/csp.ts";
 import type { Flash, Frame } from "./layout.tsx";
 import { CSRF_FIELD, type DashEnv } from "./session.ts";
 import { dashTexts } from "./texts.ts";
 
 export type Ctx = Context<DashEnv>;
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-  "frame-src 'none'",
-  // Never framed: no clickjacking of the dashboard's buttons.
-  "frame-ancestors 'none'",
-].join("; ");
-
 /**
  * An HTML response of the dashboard: never cached (it may carry a secret shown once), never
  * framed. Built on the context, so cookies set meanwhile (a flash read once) go with it.
  */
 export function html(c: Context, body: string, status = 200): Response {
-  return c.html(body, status as ContentfulStatusCode, {
-    "content-security-policy": CSP,
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "same-origin",
-  });
+  return c.html(
+    body,
+    status as ContentfulStatusCode,
+    privatePageHeaders({ inlineStyles: true, referrer: "same-origin" }),
+  );
 }
 
 const LANG_COOKIE = "dash_lang";

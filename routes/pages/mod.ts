@@ -6,6 +6,7 @@
  */
 import type { Hono } from "hono";
 import type { Config } from "../../config.ts";
+import { contentSecurityPolicy } from "../../lib/csp.ts";
 import { isTimeZone, type LiveSnapshot, type Source, sourceFromSnapshot } from "../../lib/display.ts";
 import type { AppEnv } from "../../lib/http.ts";
 import { asLang, type Lang, negotiateLang, texts } from "../../lib/i18n.ts";
@@ -24,18 +25,6 @@ export interface PageDeps {
   now: () => number;
 }
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Inline style attributes carry the validated primary colour and the clock's length.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
-
 interface HtmlOptions {
   status?: number;
   /**
@@ -53,9 +42,11 @@ function html(body: string, o: HtmlOptions): Response {
     status: o.status ?? 200,
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": `${CSP}; frame-src ${o.frameSrc ?? "'none'"}${
-        o.frameAncestors === null ? "" : `; frame-ancestors ${o.frameAncestors}`
-      }`,
+      "content-security-policy": contentSecurityPolicy({
+        inlineStyles: true, // the validated primary colour and the clock's length
+        frameSrc: o.frameSrc,
+        frameAncestors: o.frameAncestors,
+      }),
       // The HTML carries the time of its rendering; a cached copy would start from a stale instant.
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",

@@ -42,9 +42,7 @@ export function createApp(deps: AppDeps) {
   const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch });
 
   const app = new OpenAPIHono<AppEnv>();
-  // `trustProxy: true` alone (older configs, tests) means one proxy.
-  const trustProxyHops = Math.max(config.trustProxyHops ?? 0, config.trustProxy ? 1 : 0);
-  app.use(requestContext({ log, now, trustProxyHops }));
+  app.use(requestContext({ log, now, trustProxyHops: config.trustProxyHops }));
   app.onError(errorHandler({ log: deps.log }));
 
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -43,8 +43,6 @@ export interface Config {
    * nearest of them appended to X-Forwarded-For, counted from the right.
    */
   trustProxyHops: number;
-  /** Whether any proxy is trusted (`trustProxyHops > 0`). */
-  trustProxy: boolean;
   /** Whether people may create accounts on the site; "closed" leaves it to the operator's CLI. */
   signup: "open" | "closed";
   /** The plan a new sign-up gets. */
@@ -300,7 +298,6 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     webhookConcurrency: r.int("WEBHOOK_CONCURRENCY", 64, 1, 10_000),
     webhookAllowPrivate: r.flag("WEBHOOK_ALLOW_PRIVATE", false),
     trustProxyHops: hops,
-    trustProxy: hops > 0,
     signup: r.oneOf("SIGNUP", ["open", "closed"] as const, "open"),
     signupPlan: r.oneOf("SIGNUP_PLAN", PLAN_NAMES, "free"),
     smtpUrl: smtpUrl(r),

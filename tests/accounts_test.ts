@@ -15,7 +15,7 @@ async function world(over: Partial<Config> = {}) {
   const kv = await Deno.openKv(":memory:");
   const clock = new TestClock(T0);
   const logs: string[] = [];
-  const config = testConfig({ siteUrl: SITE, logRequests: true, trustProxy: true, trustProxyHops: 1, ...over });
+  const config = testConfig({ siteUrl: SITE, logRequests: true, trustProxyHops: 1, ...over });
   const store = new Store(kv);
   const app = createApp({ store, config, now: clock.now, log: (l) => logs.push(JSON.stringify(l)) });
   async function close() {

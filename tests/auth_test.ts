@@ -139,7 +139,7 @@ Deno.test("rate limits: headers on every response, 429 with Retry-After, reset w
 });
 
 Deno.test("anonymous callers are limited per IP", async () => {
-  const s = await setup({ config: { plans: structuredClone(DEFAULT_PLANS), trustProxy: true } });
+  const s = await setup({ config: { plans: structuredClone(DEFAULT_PLANS), trustProxyHops: 1 } });
   const from = (ip: string) => s.call("GET", "/api/v1/timers", { key: null, headers: { "x-forwarded-for": ip } });
   for (let i = 0; i < 30; i++) assert.equal((await from("203.0.113.7")).status, 401);
   assert.equal((await from("203.0.113.7")).status, 429);

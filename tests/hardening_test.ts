@@ -74,7 +74,7 @@ Deno.test("an unknown and an existing timer id give the same answer to a caller 
 });
 
 Deno.test("made-up control tokens and API keys count against the caller's IP and write no counters of their own", async () => {
-  const s = await setup({ config: { plans: structuredClone(DEFAULT_PLANS), trustProxy: true } });
+  const s = await setup({ config: { plans: structuredClone(DEFAULT_PLANS), trustProxyHops: 1 } });
   const t = await s.create({ type: "countdown", duration: 60 }, s.enterprise.apiKey);
   const statuses: number[] = [];
   for (let i = 0; i < 40; i++) {
@@ -117,7 +117,7 @@ Deno.test("behind TRUST_PROXY=<hops> the client IP is the entry the trusted prox
     const lines: LogLine[] = [];
     const app = createApp({
       store: s.store,
-      config: { ...s.config, logRequests: true, trustProxy: true, trustProxyHops: hops },
+      config: { ...s.config, logRequests: true, trustProxyHops: hops },
       log: (l) => lines.push(l),
     });
     const res = await app.app.request("http://timers.test/api/v1/events", {

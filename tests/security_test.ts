@@ -25,7 +25,7 @@ async function world(over: Partial<Config> = {}, realTime = false) {
   const clock = new TestClock(T0);
   if (realTime) clock.now = () => Date.now();
   const logs: Record<string, unknown>[] = [];
-  const config = testConfig({ siteUrl: SITE, trustProxy: true, trustProxyHops: 1, ...over });
+  const config = testConfig({ siteUrl: SITE, trustProxyHops: 1, ...over });
   const store = new Store(kv);
   const app = createApp({ store, config, now: clock.now, log: (l) => logs.push(l) });
   async function close() {

@@ -251,13 +251,18 @@ export class DueIndex {
     return out;
   }
 
-  /** Removes one due entry (work found stale or done). */
-  async deleteDue(item: DueItem): Promise<void> {
-    const op = this.kv.atomic();
-    for (const k of dueKeys(item)) op.delete(k);
-    // Expiries written before they moved apart.
-    if (item.kind === "expire") op.delete([...key.dueAt(item.at, item.kind), item.ref]);
-    await op.commit();
+  /**
+   * Removes one due entry found stale, only if it is still the entry that was read: the same
+   * work scheduled again meanwhile (a reset writes an event's key anew) keeps its fresh entry.
+   */
+  async deleteDue({ item, versionstamp }: Pick<DueEntry, "item" | "versionstamp">): Promise<void> {
+    // Expiries written before they moved apart are read (and deleted) under their old key.
+    const keys = item.kind === "expire" ? [dueKey(item), [...key.dueAt(item.at, item.kind), item.ref]] : [dueKey(item)];
+    for (const k of keys) {
+      const op = this.kv.atomic().check({ key: k, versionstamp }).delete(k);
+      if (k === keys[0]) { for (const r of dueKeys(item).slice(1)) op.delete(r); }
+      if ((await op.commit()).ok) return;
+    }
   }
 
   /** Re-sends the queue wake-up of an instant the queue delivered early (delays cap at 30 days). */

@@ -242,9 +242,9 @@ export class Scheduler {
       const late = deliveries.length ? await this.sender.claimAndSend(deliveries) : [];
       if (timers.length) await this.#stepTimers(timers);
       for (const i of late) {
-        await this.sender.step(i.ref, i.at).catch((e) => this.#log("error", "delivery step failed", e));
+        await this.sender.step(i.item.ref, i).catch((e) => this.#log("error", "delivery step failed", e));
       }
-      for (const e of entries) if (e.item.kind === "expire") await this.stepExpire(e.item.ref, e.item);
+      for (const e of entries) if (e.item.kind === "expire") await this.stepExpire(e.item.ref, e);
     } catch (e) {
       this.#log("error", "due step failed", e);
     } finally {
@@ -304,7 +304,7 @@ export class Scheduler {
       if (!vs) singles.push(entries.find((e) => e.item.ref === changes[n].timer.id)!);
     });
     for (const e of singles) {
-      await this.stepTimer(e.item.ref, e.item).catch((err) => this.#log("error", "timer step failed", err));
+      await this.stepTimer(e.item.ref, e).catch((err) => this.#log("error", "timer step failed", err));
     }
   }
 
@@ -332,8 +332,11 @@ export class Scheduler {
     await p.catch((e) => this.#log("error", `${msg.kind} step failed`, e));
   }
 
-  /** Applies the timer's due clock transitions, read afresh; a stale wake-up changes nothing. */
-  async stepTimer(id: string, indexed: DueItem | null): Promise<void> {
+  /**
+   * Applies the timer's due clock transitions, read afresh; a stale wake-up changes nothing.
+   * `indexed`: the due entry that woke it (deleted if stale, unless written anew meanwhile).
+   */
+  async stepTimer(id: string, indexed: DueEntry | null): Promise<void> {
     const { store, now } = this.deps;
     for (;;) {
       const entry = await store.timers.getTimer(id);
@@ -346,7 +349,7 @@ export class Scheduler {
       if (!change) {
         // Nothing due: an early wake-up (queue delays cap at 30 days) or a stale index entry.
         const at = entry.timer.due_at;
-        if (indexed && at !== indexed.at) await store.timers.deleteDue(indexed);
+        if (indexed && at !== indexed.item.at) await store.timers.deleteDue(indexed);
         else if (at !== null && at > t) {
           this.arm({ at, kind: "timer", ref: id });
         }
@@ -359,11 +362,11 @@ export class Scheduler {
     }
   }
 
-  async stepExpire(id: string, indexed: DueItem | null): Promise<void> {
+  async stepExpire(id: string, indexed: DueEntry | null): Promise<void> {
     const { store } = this.deps;
     const entry = await store.timers.getTimer(id);
     if (entry && entry.timer.expires_at <= this.deps.now()) await store.timers.deleteTimer(id);
-    else if (indexed && (!entry || entry.timer.expires_at !== indexed.at)) await store.timers.deleteDue(indexed);
+    else if (indexed && (!entry || entry.timer.expires_at !== indexed.item.at)) await store.timers.deleteDue(indexed);
   }
 
   /** Signs with the account's current secrets and POSTs once (the webhook test uses it too). */

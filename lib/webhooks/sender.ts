@@ -55,21 +55,22 @@ export class Sender {
    * Claims the due attempts among `entries` (records read with the due index) in as few commits
    * as the limits allow, and sends them. Returns the refs it could not claim in bulk.
    */
-  async claimAndSend(entries: DueEntry[]): Promise<DueEntry["item"][]> {
+  async claimAndSend(entries: DueEntry[]): Promise<DueEntry[]> {
     const now = this.deps.now();
     const changes: DeliveryChange[] = [];
-    const rest: DueEntry["item"][] = [];
+    const rest: DueEntry[] = [];
+    const read: DueEntry[] = [];
     for (const e of entries) {
       const d = e.value.kind === "delivery" ? e.value.delivery : null;
       if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
         changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
-      } else rest.push(e.item);
+        read.push(e);
+      } else rest.push(e);
     }
     const stamps = changes.length ? await this.deps.store.deliveries.commitDeliveries(changes, now, false) : [];
     stamps.forEach((vs, n) => {
-      const d = changes[n].prev;
       if (vs) this.submit(changes[n].next, vs);
-      else rest.push({ at: d.next_attempt_at!, kind: "delivery", ref: `${d.timer_id}/${d.id}` });
+      else rest.push(read[n]);
     });
     return rest;
   }
@@ -95,14 +96,13 @@ export class Sender {
   }
 
   /** One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. */
-  async step(ref: string, indexedAt: number | null): Promise<void> {
+  async step(ref: string, indexed: DueEntry | null): Promise<void> {
     const { store, now } = this.deps;
     const [timerId, id] = ref.split("/");
     const entry = await store.deliveries.getDelivery(timerId, id);
     const t = now();
     const d = entry?.delivery;
-    const stale = indexedAt !== null && (!d || d.next_attempt_at !== indexedAt);
-    if (stale) await store.deliveries.deleteDue({ at: indexedAt, kind: "delivery", ref });
+    if (indexed && (!d || d.next_attempt_at !== indexed.item.at)) await store.deliveries.deleteDue(indexed);
     if (!entry || !d || d.state !== "pending" || d.next_attempt_at === null || d.next_attempt_at > t) return;
     const claimed = claim(d, t + this.leaseMs);
     const [vs] = await store.deliveries.commitDeliveries(

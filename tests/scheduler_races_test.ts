@@ -1,7 +1,8 @@
 /** Races between the scheduler's steps and changes made through the API at the same instant. */
 import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
-import { setup } from "./helpers.ts";
+import { DROPPED_FOR_NEW_URL } from "../lib/webhooks/deliveries.ts";
+import { receiver, setup } from "./helpers.ts";
 
 Deno.test("a stale step does not delete the due entry a reset wrote meanwhile", async () => {
   const s = await setup();
@@ -36,4 +37,42 @@ Deno.test("a stale step does not delete the due entry a reset wrote meanwhile", 
   await s.app.scheduler.settled();
   assert.equal((await getTimer(id))?.timer.state, "completed");
   await s.close();
+});
+
+Deno.test("a new webhook_url drops retries to the old one, logged; an event not yet attempted still goes", async () => {
+  const s = await setup({ config: { webhookRetryDelays: [60] } });
+  const release = Promise.withResolvers<void>();
+  const old = receiver(async (n) => {
+    if (n === 1) return new Response("busy", { status: 503 });
+    await release.promise;
+    return new Response("ok");
+  });
+  const next = receiver();
+  const t = await s.create({ type: "countdown", duration: 600, webhook_url: old.url });
+  const id: string = t.timer_id;
+  await s.act(id, "start");
+  await old.waitFor(1);
+  await s.app.scheduler.settled();
+  // The second event is on its way (no attempt recorded) when the URL changes.
+  await s.act(id, "pause");
+  await old.waitFor(2);
+  assert.equal((await s.call("PATCH", `/api/v1/timers/${id}`, { body: { webhook_url: next.url } })).status, 200);
+  release.resolve();
+  await s.app.scheduler.settled();
+  const [paused, started] = (await s.store.deliveries.deliveryLog(id)).map((e) => e.delivery);
+  assert.equal(paused.state, "succeeded");
+  assert.equal(paused.url, old.url);
+  assert.equal(paused.attempts.length, 1);
+  assert.equal(started.state, "failed");
+  assert.equal(started.next_attempt_at, null);
+  assert.deepEqual(started.attempts.map((a) => [a.status, a.error]), [[503, `HTTP 503; ${DROPPED_FOR_NEW_URL}`]]);
+  // No retry follows, to either URL.
+  s.clock.advance(120_000);
+  await s.app.scheduler.sweep();
+  await s.app.scheduler.settled();
+  assert.equal(old.received.length, 2);
+  assert.equal(next.received.length, 0);
+  await s.close();
+  await old.close();
+  await next.close();
 });

@@ -4,7 +4,7 @@ import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.ts";
 import type { Store } from "../kv/store.ts";
-import { toOldUrl } from "../webhooks/deliveries.ts";
+import { dropRetry, retriesToOldUrl } from "../webhooks/deliveries.ts";
 import { planTimerChange, type TimerChange } from "./changes.ts";
 import {
   type Action,
@@ -131,12 +131,21 @@ export class TimerService {
     }
   }
 
-  /** Deletes pending deliveries to any URL but `url` (split commits, each checked and idempotent). */
+  /**
+   * Settles retries to any URL but `url` as failed, their log kept (split commits, each checked
+   * against the delivery as read, so an attempt recorded meanwhile is read again).
+   */
   async #dropRetries(timerId: string, url: string | null): Promise<void> {
     const store = this.store.deliveries;
     for (let n = 0; n < 5; n++) {
-      const stale = toOldUrl(await store.deliveryLog(timerId), url);
-      if (!stale.length || await store.deleteDeliveries(stale) === stale.length) return;
+      const retries = retriesToOldUrl(await store.deliveryLog(timerId), url);
+      if (!retries.length) return;
+      const changes = retries.map(({ delivery, versionstamp }) => ({
+        versionstamp,
+        prev: delivery,
+        next: dropRetry(delivery),
+      }));
+      if ((await store.commitDeliveries(changes, this.now(), false)).every(Boolean)) return;
     }
   }
 

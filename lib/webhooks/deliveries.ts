@@ -115,7 +115,25 @@ export function beyondLog<T extends { delivery: Delivery }>(newestFirst: T[], ke
   return newestFirst.slice(keep).filter((e) => e.delivery.state === "succeeded");
 }
 
-/** Pending deliveries to a URL the timer no longer notifies (changed or removed): dropped. */
-export function toOldUrl<T extends { delivery: Delivery }>(entries: T[], url: string | null): T[] {
-  return entries.filter((e) => e.delivery.state === "pending" && e.delivery.url !== url);
+/** Why retries to a timer's former webhook URL stopped (told in the last attempt's error). */
+export const DROPPED_FOR_NEW_URL = "webhook_url changed; retries to the old URL dropped";
+
+/**
+ * Retries to a URL the timer no longer notifies (changed or removed): pending deliveries with an
+ * attempt made. One not attempted yet still goes to the URL it was created for.
+ */
+export function retriesToOldUrl<T extends { delivery: Delivery }>(entries: T[], url: string | null): T[] {
+  return entries.filter((e) =>
+    e.delivery.state === "pending" && e.delivery.attempts.length > 0 && e.delivery.url !== url
+  );
+}
+
+/** A retry dropped: settled as failed, its attempts kept, the last one telling why no more follow. */
+export function dropRetry(d: Delivery): Delivery {
+  const attempts = d.attempts.map((a, i) =>
+    i < d.attempts.length - 1
+      ? a
+      : { ...a, error: a.error ? `${a.error}; ${DROPPED_FOR_NEW_URL}` : DROPPED_FOR_NEW_URL }
+  );
+  return { ...d, state: "failed", claimed: false, attempts, next_attempt_at: null };
 }

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { afterAttempt, beyondLog, type Delivery, toOldUrl } from "./deliveries.ts";
+import {
+  afterAttempt,
+  beyondLog,
+  type Delivery,
+  DROPPED_FOR_NEW_URL,
+  dropRetry,
+  retriesToOldUrl,
+} from "./deliveries.ts";
 
 function d(n: number, state: Delivery["state"], url = "https://a.example/hook"): { delivery: Delivery } {
   return {
@@ -37,10 +44,27 @@ Deno.test("the log keeps the newest 1 000 and every pending or failed delivery",
   assert.equal(beyondLog(newestFirst.slice(0, 1000)).length, 0);
 });
 
-Deno.test("pending retries to a URL the timer no longer notifies are the ones dropped", () => {
-  const entries = [d(1, "pending"), d(2, "succeeded"), d(3, "pending", "https://b.example/hook"), d(4, "failed")];
-  assert.deepEqual(toOldUrl(entries, "https://b.example/hook").map((e) => e.delivery.created_at), [1]);
-  assert.deepEqual(toOldUrl(entries, null).map((e) => e.delivery.created_at), [1, 3]);
+Deno.test("retries to a URL the timer no longer notifies are the ones dropped; first attempts still go", () => {
+  const tried = (e: { delivery: Delivery }) => {
+    e.delivery.attempts = [{ n: 1, at: "", duration_ms: 1, status: 503, error: "HTTP 503" }];
+    return e;
+  };
+  const entries = [
+    tried(d(1, "pending")),
+    d(2, "succeeded"),
+    tried(d(3, "pending", "https://b.example/hook")),
+    tried(d(4, "failed")),
+    d(5, "pending"),
+  ];
+  assert.deepEqual(retriesToOldUrl(entries, "https://b.example/hook").map((e) => e.delivery.created_at), [1]);
+  assert.deepEqual(retriesToOldUrl(entries, null).map((e) => e.delivery.created_at), [1, 3]);
+  const dropped = dropRetry({ ...entries[0].delivery, claimed: true });
+  assert.equal(dropped.state, "failed");
+  assert.equal(dropped.next_attempt_at, null);
+  assert.equal(dropped.claimed, false);
+  assert.equal(dropped.attempts.length, 1);
+  assert.equal(dropped.attempts[0].status, 503);
+  assert.equal(dropped.attempts[0].error, `HTTP 503; ${DROPPED_FOR_NEW_URL}`);
 });
 
 Deno.test("an attempt's outcome settles the delivery or schedules the next retry", () => {

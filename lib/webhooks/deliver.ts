@@ -45,14 +45,15 @@ class Timeout extends Error {
 
 /**
  * POSTs to `url`, connecting only to `addresses`. Resolves with the HTTP status once it is known
- * and the answer has been read (up to MAX_RESPONSE_BYTES) or `timeoutMs` has passed since the
- * start (the status received stands); rejects on a network error or when no status came in time.
+ * and the answer has been read (up to MAX_RESPONSE_BYTES) or `deadline` has aborted (the status
+ * received stands); rejects on a network error or when no status came in time.
  */
 function send(
   url: URL,
   req: SignedRequest,
   addresses: string[],
-  opts: { timeoutMs: number; caCerts?: string[] },
+  deadline: AbortSignal,
+  opts: { caCerts?: string[] },
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const tls = url.protocol === "https:";
@@ -61,7 +62,7 @@ function send(
     const finish = (err?: Error) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadline.removeEventListener("abort", onDeadline);
       if (status !== null) resolve(status);
       else reject(err ?? new Error("no answer"));
     };
@@ -85,10 +86,12 @@ function send(
       res.on("error", (e) => finish(e));
       res.on("close", () => finish());
     });
-    const timer = setTimeout(() => {
+    const onDeadline = () => {
       finish(new Timeout());
       request.destroy();
-    }, opts.timeoutMs);
+    };
+    if (deadline.aborted) return onDeadline();
+    deadline.addEventListener("abort", onDeadline, { once: true });
     request.on("error", (e) => finish(e));
     request.end(req.body);
   });
@@ -96,7 +99,8 @@ function send(
 
 /**
  * One POST: 2xx is success; redirects are not followed; no answer within `timeoutMs` fails.
- * The destination is resolved once (`resolve`, the system DNS by default) and refused if any
+ * The deadline covers the whole attempt: resolving, connecting and the answer. The destination
+ * is resolved once (`resolve`, the system DNS by default) and refused if any
  * address is not public unicast, unless `allowPrivate`; the connection goes to exactly the
  * checked addresses either way. `fetch`, where a test injects one, sends instead of the pinned
  * transport (the destination is still checked, but that fetch resolves on its own).
@@ -116,11 +120,13 @@ export async function postOnce(
   const took = () => Math.round(performance.now() - started);
   try {
     const target = new URL(url);
-    const dest = await resolveDestination(target, opts);
+    // One deadline for the attempt: a slow DNS answer must not let it outlast its claim.
+    const deadline = AbortSignal.timeout(opts.timeoutMs);
+    const dest = await resolveDestination(target, { ...opts, signal: deadline });
     if (dest.error !== undefined) return { status: null, error: dest.error, duration_ms: took(), ok: false };
     const status = opts.fetch
-      ? await viaFetch(opts.fetch, url, req, opts.timeoutMs)
-      : await send(target, req, dest.addresses, opts);
+      ? await viaFetch(opts.fetch, url, req, deadline)
+      : await send(target, req, dest.addresses, deadline, opts);
     const ok = status >= 200 && status < 300;
     const error = ok ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}`;
     return { status, error, duration_ms: took(), ok };
@@ -133,13 +139,13 @@ export async function postOnce(
   }
 }
 
-async function viaFetch(f: typeof fetch, url: string, req: SignedRequest, timeoutMs: number): Promise<number> {
+async function viaFetch(f: typeof fetch, url: string, req: SignedRequest, signal: AbortSignal): Promise<number> {
   const res = await f(url, {
     method: "POST",
     headers: req.headers,
     body: req.body,
     redirect: "manual",
-    signal: AbortSignal.timeout(timeoutMs),
+    signal,
   });
   await res.body?.cancel().catch(() => {});
   return res.status;

@@ -199,3 +199,43 @@ Deno.test("a kept-alive connection the receiver closed meanwhile does not fail t
     await serving;
   }
 });
+
+Deno.test("one deadline covers resolving, connecting and the answer", async () => {
+  const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+  const never = Promise.withResolvers<string[]>();
+  let guard: ReturnType<typeof setTimeout> | undefined;
+  const tooLate = new Promise<never>((_, reject) => guard = setTimeout(() => reject(new Error("no deadline")), 3000));
+  // A DNS server that never answers: the attempt still ends at its deadline.
+  let started = performance.now();
+  const hung = await Promise.race([
+    postOnce("http://hooks.example.test/hook", req, {
+      timeoutMs: 200,
+      allowPrivate: true,
+      resolve: () => never.promise,
+    }),
+    tooLate,
+  ]);
+  assert.equal(hung.ok, false);
+  assert.equal(hung.error, "no answer within 200 ms");
+  assert.ok(performance.now() - started < 1000);
+  // A slow answer after a slow lookup: each alone fits, together they do not.
+  const slow = serve("127.0.0.1", 0, () => new Promise((r) => setTimeout(() => r(new Response("ok")), 250)));
+  const slowDns: Resolver = () => new Promise((r) => setTimeout(() => r(["127.0.0.1"]), 250));
+  try {
+    started = performance.now();
+    const r = await Promise.race([
+      postOnce(`http://hooks.example.test:${slow.port}/hook`, req, {
+        timeoutMs: 400,
+        allowPrivate: true,
+        resolve: slowDns,
+      }),
+      tooLate,
+    ]);
+    assert.equal(r.ok, false);
+    assert.equal(r.error, "no answer within 400 ms");
+    assert.ok(performance.now() - started < 1000);
+  } finally {
+    clearTimeout(guard);
+    await slow.close();
+  }
+});

@@ -13,11 +13,14 @@ import ipaddr from "ipaddr.js";
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** Resolves a host name to its addresses (A and AAAA); injectable so tests can play DNS. */
-export type Resolver = (hostname: string) => Promise<string[]>;
+export type Resolver = (hostname: string, signal?: AbortSignal) => Promise<string[]>;
 
 /** The system's DNS through `Deno.resolveDns`: A and AAAA, whichever answer. */
-export const systemResolver: Resolver = async (hostname) => {
-  const results = await Promise.allSettled([Deno.resolveDns(hostname, "A"), Deno.resolveDns(hostname, "AAAA")]);
+export const systemResolver: Resolver = async (hostname, signal) => {
+  const results = await Promise.allSettled([
+    Deno.resolveDns(hostname, "A", { signal }),
+    Deno.resolveDns(hostname, "AAAA", { signal }),
+  ]);
   return results.flatMap((r) => r.status === "fulfilled" ? r.value : []);
 };
 
@@ -106,17 +109,27 @@ export function webhookUrlProblem(url: URL, allowPrivate: boolean): string | nul
     : null;
 }
 
+/** `p`, or the signal's reason once it aborts (whether or not `p` heeds the signal). */
+function withDeadline<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return p;
+  signal.throwIfAborted();
+  const { promise, reject } = Promise.withResolvers<never>();
+  const abort = () => reject(signal.reason);
+  signal.addEventListener("abort", abort, { once: true });
+  return Promise.race([p, promise]).finally(() => signal.removeEventListener("abort", abort));
+}
+
 /** The addresses a delivery connects to, all of them checked; or why it may not go. */
 export type Destination = { addresses: string[]; error?: undefined } | { addresses?: undefined; error: string };
 
 /**
  * Resolves a URL's host once and checks every answer: one non-public answer refuses the whole
- * destination (unless `allowPrivate`). IP literals are not resolved; `localhost` is loopback
+ * destination (unless `allowPrivate`). Resolving stops when `signal` aborts (its reason is thrown). IP literals are not resolved; `localhost` is loopback
  * (RFC 6761) without asking DNS. IPv4-mapped answers are connected to as the IPv4 they carry.
  */
 export async function resolveDestination(
   url: URL,
-  opts: { allowPrivate: boolean; resolve?: Resolver },
+  opts: { allowPrivate: boolean; resolve?: Resolver; signal?: AbortSignal },
 ): Promise<Destination> {
   const host = hostOf(url);
   let answers: string[];
@@ -124,8 +137,10 @@ export async function resolveDestination(
   else if (isIpLiteral(host)) answers = [host];
   else {
     try {
-      answers = await (opts.resolve ?? systemResolver)(host);
+      answers = await withDeadline((opts.resolve ?? systemResolver)(host, opts.signal), opts.signal);
     } catch (e) {
+      // The attempt's deadline passed while resolving: the caller reports it as a timeout.
+      if (opts.signal?.aborted) throw opts.signal.reason;
       return { error: `could not resolve ${host}: ${(e as Error).message.slice(0, 100)}` };
     }
     if (answers.length === 0) return { error: `could not resolve ${host}` };

@@ -151,6 +151,9 @@ export function nextDeadline(t: Timer): number | null {
   return resumed + (nextBoundary - t.elapsed_ms);
 }
 
+/** A long-missed interval catches up at most this many round ends per change (more changes follow). */
+export const CATCH_UP_EVENTS = 100;
+
 /**
  * Applies every clock transition due at `now`: completion and interval round ends, in order,
  * emitting at most `maxEvents` events (a long-missed unlimited interval catches up in batches).

@@ -10,6 +10,7 @@ import {
   type Action,
   actionForState,
   applyAction,
+  CATCH_UP_EVENTS,
   newTimer,
   settle,
   type Theme,
@@ -43,8 +44,6 @@ export interface UpdateInput {
 }
 
 const TEN_YEARS_MS = 3653 * 86400_000;
-/** A long-missed interval catches up at most this many round ends per commit. */
-const CATCH_UP_EVENTS = 100;
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 export class TimerService {

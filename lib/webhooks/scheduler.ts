@@ -15,7 +15,7 @@ import type { LogLine } from "../http.ts";
 import type { DueEntry, DueItem, Store, TimerChange } from "../kv/store.ts";
 import { fits, writeCost } from "../kv/batch.ts";
 import { planTimerChange } from "../timers/changes.ts";
-import { settle, type Timer } from "../timers/model.ts";
+import { CATCH_UP_EVENTS, settle, type Timer } from "../timers/model.ts";
 import { z } from "zod";
 import { Sender } from "./sender.ts";
 import type { AttemptResult } from "./deliver.ts";
@@ -30,8 +30,6 @@ const QueueMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("expire"), id: z.string() }),
 ]);
 
-/** A long-missed interval catches up at most this many round ends per change (more changes follow). */
-const CATCH_UP_EVENTS = 100;
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
 const PLAN_CHUNK = 500;
 /** Heartbeats of a running scheduler; one silent for DEAD_AFTER_MS is taken for dead. */

@@ -456,7 +456,7 @@ Deno.test("the delivery log of a 1-second interval stays bounded: the newest 1 0
   await rx.close();
 });
 
-Deno.test("changing or removing webhook_url drops pending retries to the old URL", async () => {
+Deno.test("changing or removing webhook_url drops retries to the old URL, settled as failed in the log", async () => {
   const s = await clocked({ webhookRetryDelays: [60, 60, 60, 60] });
   const a = receiver(() => new Response("no", { status: 503 }));
   const t = await s.create({ type: "countdown", duration: 600, webhook_url: a.url });
@@ -467,8 +467,14 @@ Deno.test("changing or removing webhook_url drops pending retries to the old URL
   assert.equal(pending[0].state, "pending");
   const b = receiver();
   await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { webhook_url: b.url } });
+  // The retry is settled as failed; its log stays, the last attempt telling why nothing follows.
   const after = (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries;
-  assert.deepEqual(after, [], "the retry to the old URL is gone");
+  assert.equal(after.length, 1);
+  assert.equal(after[0].state, "failed");
+  assert.equal(after[0].next_attempt_at, null);
+  assert.deepEqual(after[0].attempts.map((x: { error: string }) => x.error), [
+    "HTTP 503; webhook_url changed; retries to the old URL dropped",
+  ]);
   await advance(s, 120_000);
   assert.equal(a.received.length, 1, "no retry reached the old URL");
   assert.equal(b.received.length, 0);
@@ -480,7 +486,8 @@ Deno.test("changing or removing webhook_url drops pending retries to the old URL
   await s.call("PATCH", `/api/v1/timers/${c.timer_id}`, { body: { webhook_url: null } });
   await advance(s, 120_000);
   assert.equal(a.received.length, 2);
-  assert.equal(await countDeliveries(s, c.timer_id), 0);
+  const log = (await s.call("GET", `/api/v1/timers/${c.timer_id}/deliveries`)).body.deliveries;
+  assert.deepEqual(log.map((x: { state: string }) => x.state), ["failed"]);
   await s.close();
   await a.close();
   await b.close();

@@ -59,7 +59,9 @@ Deno.test("a new webhook_url drops retries to the old one, logged; an event not 
   assert.equal((await s.call("PATCH", `/api/v1/timers/${id}`, { body: { webhook_url: next.url } })).status, 200);
   release.resolve();
   await s.app.scheduler.settled();
-  const [paused, started] = (await s.store.deliveries.deliveryLog(id)).map((e) => e.delivery);
+  const log = (await s.store.deliveries.deliveryLog(id)).map((e) => e.delivery);
+  const paused = log.find((d) => d.payload.event === "timer.paused")!;
+  const started = log.find((d) => d.payload.event === "timer.started")!;
   assert.equal(paused.state, "succeeded");
   assert.equal(paused.url, old.url);
   assert.equal(paused.attempts.length, 1);

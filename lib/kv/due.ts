@@ -132,16 +132,6 @@ export class DueIndex {
     });
   }
 
-  /** Due entries at or before `until`, oldest first, at most `limit`. */
-  async dueUntil(until: number, limit = 10_000): Promise<DueEntry[]> {
-    const out: DueEntry[] = [];
-    for await (const page of this.overdue(until)) {
-      out.push(...page);
-      if (out.length >= limit) return out.slice(0, limit);
-    }
-    return out;
-  }
-
   /** Due entries at or before `until`, page by page: those with records first, then the rest. */
   async *overdue(until: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
     yield* this.#withRecords(key.dueRecordsBefore(until + 1), key.dueBefore(until + 1), pageSize);
@@ -219,13 +209,6 @@ export class DueIndex {
   /** Everything due at one instant, page by page (a queue wake-up). */
   async *entriesAt(at: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
     yield* this.#withRecords({ prefix: key.dueRecordsAt(at) }, { prefix: key.dueAt(at) }, pageSize);
-  }
-
-  /** The current entries of these items by `kind:ref` (for tests and single steps). */
-  async dueEntries(items: DueItem[]): Promise<Map<string, DueEntry>> {
-    const out = new Map<string, DueEntry>();
-    for await (const page of this.entriesOf(items)) for (const e of page) out.set(`${e.item.kind}:${e.item.ref}`, e);
-    return out;
   }
 
   /** Due entries after `from` up to `until`, page by page (running claims, to find a dead instance's). */

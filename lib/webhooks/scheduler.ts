@@ -22,13 +22,8 @@ import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./deliveries.ts";
 import { Wheel } from "./wheel.ts";
 
-/** Queue messages as written by the store (and, from older versions, per item); anything else is ignored. */
-const QueueMessageSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("instant"), at: z.number() }),
-  z.object({ kind: z.literal("timer"), id: z.string() }),
-  z.object({ kind: z.literal("delivery"), timer_id: z.string(), id: z.string() }),
-  z.object({ kind: z.literal("expire"), id: z.string() }),
-]);
+/** Queue messages as written by the store (one per due instant); anything else is ignored. */
+const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number() });
 
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
 const PLAN_CHUNK = 500;
@@ -313,33 +308,22 @@ export class Scheduler {
       if ((raw as { kind?: unknown })?.kind !== "probe") this.#log("warn", "ignored an unknown queue message");
       return;
     }
-    const msg = parsed.data;
-    if (msg.kind === "instant") {
-      // Whatever is still due at that instant (done work has left the index).
-      if (msg.at > this.deps.now()) return void await this.deps.store.timers.requeue(msg.at, this.deps.now());
-      return await this.#pipeline(this.deps.store.timers.entriesAt(msg.at))
-        .catch((e) => this.#log("error", "due step failed", e));
-    }
-    const ref = msg.kind === "delivery" ? `${msg.timer_id}/${msg.id}` : msg.id;
-    if (this.#inflight.has(`${msg.kind}:${ref}`)) return;
-    const p = msg.kind === "timer"
-      ? this.stepTimer(ref, null)
-      : msg.kind === "expire"
-      ? this.stepExpire(ref, null)
-      : this.sender.step(ref, null);
-    await p.catch((e) => this.#log("error", `${msg.kind} step failed`, e));
+    const { at } = parsed.data;
+    // Whatever is still due at that instant (done work has left the index).
+    if (at > this.deps.now()) return void await this.deps.store.timers.requeue(at, this.deps.now());
+    await this.#pipeline(this.deps.store.timers.entriesAt(at)).catch((e) => this.#log("error", "due step failed", e));
   }
 
   /**
    * Applies the timer's due clock transitions, read afresh; a stale wake-up changes nothing.
    * `indexed`: the due entry that woke it (deleted if stale, unless written anew meanwhile).
    */
-  async stepTimer(id: string, indexed: DueEntry | null): Promise<void> {
+  async stepTimer(id: string, indexed: DueEntry): Promise<void> {
     const { store, now } = this.deps;
     for (;;) {
       const entry = await store.timers.getTimer(id);
       if (!entry) {
-        if (indexed) await store.timers.deleteDue(indexed);
+        await store.timers.deleteDue(indexed);
         return;
       }
       const t = now();
@@ -347,7 +331,7 @@ export class Scheduler {
       if (!change) {
         // Nothing due: an early wake-up (queue delays cap at 30 days) or a stale index entry.
         const at = entry.timer.due_at;
-        if (indexed && at !== indexed.item.at) await store.timers.deleteDue(indexed);
+        if (at !== indexed.item.at) await store.timers.deleteDue(indexed);
         else if (at !== null && at > t) {
           this.arm({ at, kind: "timer", ref: id });
         }
@@ -360,11 +344,11 @@ export class Scheduler {
     }
   }
 
-  async stepExpire(id: string, indexed: DueEntry | null): Promise<void> {
+  async stepExpire(id: string, indexed: DueEntry): Promise<void> {
     const { store } = this.deps;
     const entry = await store.timers.getTimer(id);
     if (entry && entry.timer.expires_at <= this.deps.now()) await store.timers.deleteTimer(id);
-    else if (indexed && (!entry || entry.timer.expires_at !== indexed.item.at)) await store.timers.deleteDue(indexed);
+    else if (!entry || entry.timer.expires_at !== indexed.item.at) await store.timers.deleteDue(indexed);
   }
 
   /** Signs with the account's current secrets and POSTs once (the webhook test uses it too). */

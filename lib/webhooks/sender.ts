@@ -96,13 +96,13 @@ export class Sender {
   }
 
   /** One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. */
-  async step(ref: string, indexed: DueEntry | null): Promise<void> {
+  async step(ref: string, indexed: DueEntry): Promise<void> {
     const { store, now } = this.deps;
     const [timerId, id] = ref.split("/");
     const entry = await store.deliveries.getDelivery(timerId, id);
     const t = now();
     const d = entry?.delivery;
-    if (indexed && (!d || d.next_attempt_at !== indexed.item.at)) await store.deliveries.deleteDue(indexed);
+    if (!d || d.next_attempt_at !== indexed.item.at) await store.deliveries.deleteDue(indexed);
     if (!entry || !d || d.state !== "pending" || d.next_attempt_at === null || d.next_attempt_at > t) return;
     const claimed = claim(d, t + this.leaseMs);
     const [vs] = await store.deliveries.commitDeliveries(

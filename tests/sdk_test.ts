@@ -8,6 +8,7 @@ import { verifyWebhook } from "../sdk/src/webhooks.ts";
 import { verifyWebhook as fromMod } from "../mod.ts";
 import { compile, schemaSource } from "../scripts/sdk.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
+import { VECTOR } from "./webhook_vector.ts";
 
 const SDK = new URL("../sdk/", import.meta.url);
 
@@ -23,33 +24,6 @@ Deno.test("the SDK's generated types and built files are current (deno task sdk:
 Deno.test("mod.ts exports the SDK's verifyWebhook (one implementation)", () => {
   assert.equal(fromMod, verifyWebhook);
 });
-
-/** The README's test vector, spelled out (headers as published). */
-const VECTOR = {
-  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-  payload: {
-    id: "evt_00mhqk6k0abcdefghijklmn",
-    event: "timer.completed",
-    timestamp: "2026-11-22T12:00:10.000Z",
-    timer_id: "tmr_4fGh8KzQ2mN7pX1a",
-    title: "Tea",
-    type: "countdown",
-    data: {
-      state: "completed",
-      duration: 10,
-      actual_duration: 10,
-      started_at: "2026-11-22T12:00:00.000Z",
-      completed_at: "2026-11-22T12:00:10.000Z",
-    },
-  },
-  nowMs: Date.parse("2026-11-22T12:00:10.123Z"),
-  headers: {
-    "x-service-signature": "sha256=17bb4d909c279bcddc362bbfd98f97cf81b14f3235f03c7c163d3eb58dda8336",
-    "webhook-id": "evt_00mhqk6k0abcdefghijklmn",
-    "webhook-timestamp": "1795348810",
-    "webhook-signature": "v1,UWTPa0N20HG64+bF2asZsAxyr0C+PGMFg2Ew/w2MQkU=",
-  },
-};
 
 Deno.test("verifyWebhook: the README vector, secret lists, the timestamp tolerance on both signatures", async () => {
   const body = `${JSON.stringify(VECTOR.payload).slice(0, -1)},"signature":"${VECTOR.headers["x-service-signature"]}"}`;

@@ -50,6 +50,13 @@ export function parseKeyName(raw: string | undefined): string {
  * Nobody has seen the secret yet: the dashboard reveals it once (`revealSecret`).
  */
 export async function createBareAccount(store: Store, opts: { plan: PlanName; name: string; now?: number }) {
+  const { account, webhookSecret } = newAccount(opts, false);
+  await store.accounts.create(account);
+  return { account, webhookSecret };
+}
+
+/** A new account record with a fresh webhook secret, `revealed` when the caller shows it. */
+function newAccount(opts: { plan: PlanName; name: string; now?: number }, revealed: boolean) {
   const now = opts.now ?? Date.now();
   const webhookSecret = newWebhookSecret();
   const account: Account = {
@@ -57,10 +64,9 @@ export async function createBareAccount(store: Store, opts: { plan: PlanName; na
     name: opts.name,
     plan: opts.plan,
     created_at: now,
-    webhook_secrets: [{ secret: webhookSecret, created_at: now, revealed: false }],
+    webhook_secrets: [{ secret: webhookSecret, created_at: now, revealed }],
   };
-  await store.accounts.create(account);
-  return { account, webhookSecret };
+  return { account, webhookSecret, now };
 }
 
 /**
@@ -71,15 +77,7 @@ export async function createAccount(
   store: Store,
   opts: { plan: PlanName; name: string; now?: number; keyName?: string },
 ) {
-  const now = opts.now ?? Date.now();
-  const webhookSecret = newWebhookSecret();
-  const account: Account = {
-    id: newAccountId(),
-    name: opts.name,
-    plan: opts.plan,
-    created_at: now,
-    webhook_secrets: [{ secret: webhookSecret, created_at: now, revealed: true }],
-  };
+  const { account, webhookSecret, now } = newAccount(opts, true);
   const first = freshKey(account.id, opts.keyName ?? "default", now);
   await store.accounts.create(account, first.key);
   return { account, apiKey: first.secret, key: first.key, webhookSecret };

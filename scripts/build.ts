@@ -194,10 +194,12 @@ export async function watch(say: (line: string) => void, opts: { quietMs?: numbe
       return false;
     }
   });
+  // The watcher exists before we say so: a change made right after the line is seen.
+  const watcher = Deno.watchFs(paths);
   say(`watching ${INPUT_DIRS.join("/, ")}/ for changes to rebuild static/build`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = Promise.resolve();
-  for await (const event of Deno.watchFs(paths)) {
+  for await (const event of watcher) {
     if (!event.paths.some((p) => /\.(ts|tsx|json|lock)$/.test(p))) continue;
     // One rebuild for a burst of changes (an editor's save writes several times).
     clearTimeout(timer);

@@ -87,11 +87,15 @@ Deno.test("the lock lets one holder in at a time and takes over a lock whose hol
   try {
     const order: string[] = [];
     const gate = Promise.withResolvers<void>();
+    const firstIn = Promise.withResolvers<void>();
     const first = withLock(dir, async () => {
       order.push("first in");
+      firstIn.resolve();
       await gate.promise;
       order.push("first out");
     });
+    // The second asks only once the first holds the lock (both would otherwise race for it).
+    await firstIn.promise;
     const second = withLock(dir, () => {
       order.push("second in");
       return Promise.resolve();

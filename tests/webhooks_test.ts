@@ -556,3 +556,29 @@ Deno.test("an idle timer past its lifetime is purged by the sweep", async () => 
   assert.deepEqual(left, []);
   await s.close();
 });
+
+Deno.test("attempts in flight: few to a fast receiver, up to WEBHOOK_CONCURRENCY to a slow one", async () => {
+  // A fast receiver needs 16 (a cold start's first answers may lift that a little); a slow one all 48
+  // once the first answers tell how slow it is.
+  for (const [delayMs, ok] of [[0, (n: number) => n <= 32], [1000, (n: number) => n === 48]] as const) {
+    const s = await running({ config: { webhookConcurrency: 48, webhookTimeoutMs: 5000 } });
+    let now = 0, most = 0;
+    const rx = receiver(async () => {
+      most = Math.max(most, ++now);
+      await new Promise((r) => setTimeout(r, delayMs));
+      now--;
+      return new Response("ok");
+    });
+    const timers = [];
+    const key = s.enterprise.apiKey;
+    for (let i = 0; i < 100; i++) {
+      timers.push(await s.create({ type: "countdown", duration: 600, webhook_url: rx.url }, key));
+    }
+    await Promise.all(timers.map((t) => s.act(t.timer_id, "start", key)));
+    await rx.waitFor(100, 10_000);
+    await s.app.scheduler.settled();
+    assert.ok(ok(most), `${most} in flight at most with a receiver answering after ${delayMs} ms`);
+    await s.close();
+    await rx.close();
+  }
+});

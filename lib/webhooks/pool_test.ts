@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { WorkerPool } from "./pool.ts";
+
+/** A job that records how many ran at once and ends when told. */
+function gate() {
+  let now = 0;
+  let max = 0;
+  const open: (() => void)[] = [];
+  const job = () => {
+    now++;
+    max = Math.max(max, now);
+    const { promise, resolve } = Promise.withResolvers<void>();
+    open.push(resolve);
+    return promise.finally(() => now--);
+  };
+  return { job, running: () => now, max: () => max, release: () => open.splice(0).forEach((r) => r()) };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+Deno.test("a pool runs at most its limit at once, and starts waiting jobs when the limit rises", async () => {
+  const pool = new WorkerPool(8);
+  pool.setLimit(2);
+  const g = gate();
+  for (let i = 0; i < 6; i++) void pool.submit(`k${i}`, g.job);
+  await tick();
+  assert.equal(g.running(), 2);
+  pool.setLimit(5);
+  await tick();
+  assert.equal(g.running(), 5, "three waiting jobs start at once");
+  pool.setLimit(100);
+  assert.equal(pool.limit, 8, "never above its concurrency");
+  await tick();
+  assert.equal(g.running(), 6);
+  g.release();
+  await pool.idle();
+  assert.equal(g.max(), 6);
+  assert.equal(pool.running, 0);
+});
+
+Deno.test("a lowered limit lets running jobs finish and starts no new one until below it", async () => {
+  const pool = new WorkerPool(4);
+  const g = gate();
+  for (let i = 0; i < 6; i++) void pool.submit(`k${i}`, g.job);
+  await tick();
+  assert.equal(g.running(), 4);
+  pool.setLimit(1);
+  g.release();
+  await tick();
+  assert.equal(g.running(), 1);
+  g.release();
+  await tick();
+  assert.equal(g.running(), 1);
+  g.release();
+  await pool.idle();
+});
+
+Deno.test("jobs of one key run one after another, in order", async () => {
+  const pool = new WorkerPool(4);
+  const order: number[] = [];
+  await Promise.all([1, 2, 3].map((n) =>
+    pool.submit("same", async () => {
+      await new Promise((r) => setTimeout(r, 4 - n));
+      order.push(n);
+    })
+  ));
+  assert.deepEqual(order, [1, 2, 3]);
+});

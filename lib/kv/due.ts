@@ -171,39 +171,9 @@ export class DueIndex {
     if (page.length) yield page;
   }
 
-  /**
-   * The current entries of these items, page by page: one range read per instant and kind when
-   * many share it (a New Year burst), getMany for the rest. A missing entry is stale work.
-   */
-  async *entriesOf(items: DueItem[], pageSize = 500): AsyncGenerator<DueEntry[]> {
-    const groups = new Map<string, DueItem[]>();
-    for (const i of items) {
-      const g = `${i.at}|${i.kind}`;
-      const list = groups.get(g);
-      if (list) list.push(i);
-      else groups.set(g, [i]);
-    }
-    let few: DueItem[] = [];
-    for (const list of groups.values()) {
-      if (list.length > 10) {
-        // Armed work carries its record: one range read of the instant's records.
-        const { at, kind } = list[0];
-        yield* pages(this.kv.list({ prefix: key.dueRecordsAt(at, kind) }, { batchSize: pageSize }), pageSize);
-      } else few = few.concat(list);
-    }
-    for (let i = 0; i < few.length; i += 10) {
-      const batch = few.slice(i, i + 10);
-      const records = await this.kv.getMany(batch.map((d) => key.dueRecord(d.at, d.kind, d.ref)));
-      const found = records.filter((e) => e.versionstamp !== null).map((e) => toEntry(e as Deno.KvEntry<unknown>));
-      // Without a record (written by an older version): the entry itself, if it is still there.
-      const bare = batch.filter((_, n) => records[n].versionstamp === null);
-      if (bare.length) {
-        for (const e of await this.kv.getMany(bare.map(dueKey))) {
-          if (e.versionstamp !== null) found.push(toEntry(e as Deno.KvEntry<unknown>));
-        }
-      }
-      if (found.length) yield found;
-    }
+  /** The records due at one instant, page by page (an armed instant: entries without one are the sweep's). */
+  async *recordsAt(at: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
+    yield* pages(this.kv.list({ prefix: key.dueRecordsAt(at) }, { batchSize: pageSize }), pageSize);
   }
 
   /** Everything due at one instant, page by page (a queue wake-up). */

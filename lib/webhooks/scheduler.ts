@@ -3,9 +3,9 @@
  *
  * One source of truth: the due index in KV, written atomically with every change and carrying
  * that change's record. Wake-ups, all running the same idempotent steps guarded by atomic checks:
- * - one native wake-up (wheel.ts) for every deadline armed in this process (all of them, loaded
- *   at start), which reads each instant's due entries in one range read and commits their
- *   transitions as few commits as the backend's limits allow;
+ * - one native wake-up (wheel.ts) for every instant armed in this process (all of them, loaded
+ *   at start), which reads the records due then in one range read and commits their transitions
+ *   as few commits as the backend's limits allow;
  * - `kv.enqueue` messages where the KV has queues (a durable wake-up for other instances);
  * - a sweep every `sweepIntervalMs` that runs anything overdue (expiries, other instances' work,
  *   claims that ran out).
@@ -168,7 +168,7 @@ export class Scheduler {
   /** Holds a deadline for its instant; expiries are left to the sweep (nobody waits for them). */
   arm(item: DueItem): void {
     if (this.#stopped || item.kind === "expire") return;
-    this.#wheel.add(item.at, `${item.kind}:${item.ref}`);
+    this.#wheel.add(item.at);
   }
 
   /** Armed deadlines held in memory. */
@@ -176,15 +176,9 @@ export class Scheduler {
     return this.#wheel.size;
   }
 
-  async #fire(due: { at: number; ids: string[] }[]): Promise<void> {
-    const items: DueItem[] = [];
-    for (const { at, ids } of due) {
-      for (const id of ids) {
-        const sep = id.indexOf(":");
-        items.push({ at, kind: id.slice(0, sep) as DueItem["kind"], ref: id.slice(sep + 1) });
-      }
-    }
-    await this.runMany(items);
+  /** Instants that came: what is due at each is read from the index and stepped in bulk. */
+  async #fire(instants: number[]): Promise<void> {
+    await Promise.all(instants.map((at) => this.runAt(at)));
   }
 
   /**
@@ -201,14 +195,12 @@ export class Scheduler {
     return this.#sweeping;
   }
 
-  /** Runs armed items whose instant has come: their due entries are read, then stepped in bulk. */
-  async runMany(items: DueItem[]): Promise<void> {
-    const fresh = items.filter((i) => !this.#inflight.has(`${i.kind}:${i.ref}`));
-    if (!fresh.length) return;
-    // An item without its entry is stale: the work moved or was done.
-    await this.#pipeline(this.deps.store.timers.entriesOf(fresh)).catch((e) =>
-      this.#log("error", "due step failed", e)
-    );
+  /**
+   * Runs the work due at one instant: the records written with its due entries, one range read.
+   * An entry without a record (a running claim, or one written by an older version) is the sweep's.
+   */
+  async runAt(at: number): Promise<void> {
+    await this.#pipeline(this.deps.store.timers.recordsAt(at)).catch((e) => this.#log("error", "due step failed", e));
   }
 
   /** Steps pages of due entries as they are read, two pages at a time (one planned while one commits). */

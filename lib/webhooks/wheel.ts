@@ -1,43 +1,35 @@
 /**
- * Every armed deadline of the process behind one native wake-up: a min-heap of instants, the
- * items due at each, and a single `setTimeout` for the earliest (chunked, since a delay over
- * 2^31 − 1 ms fires at once). Holding 100 000 deadlines costs one number and one string each.
+ * Every armed deadline of the process behind one native wake-up: a min-heap of instants and a
+ * single `setTimeout` for the earliest (chunked, since a delay over 2^31 − 1 ms fires at once).
+ * It holds instants only — what is due at one is read from the due index when it comes — so
+ * 100 000 deadlines cost 8 bytes each and arming them leaves nothing behind for the GC to keep.
  */
 
 /** The longest single wait; longer ones wake up early and wait again. */
 export const MAX_WAIT_MS = 2 ** 30;
 
 export class Wheel {
+  /** Instants, a binary min-heap; one armed twice is held twice and fired once. */
   #heap: number[] = [];
-  /** Items per instant: one string while alone (the common case), a set once shared. */
-  #at = new Map<number, string | Set<string>>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #armedFor = Infinity;
   #stopped = false;
 
-  /** `fire` receives every item (`kind:ref`) whose instant has come, with that instant. */
+  /** `fire` receives every instant that has come, once each, earliest first. */
   constructor(
     readonly now: () => number,
-    readonly fire: (due: { at: number; ids: string[] }[]) => void,
+    readonly fire: (instants: number[]) => void,
   ) {}
 
-  /** Items held. */
+  /** Deadlines held (an instant armed n times counts n times). */
   get size(): number {
-    let n = 0;
-    for (const s of this.#at.values()) n += typeof s === "string" ? 1 : s.size;
-    return n;
+    return this.#heap.length;
   }
 
-  /** Arms `id` for the instant `at` (an instant already past fires at once). */
-  add(at: number, id: string): void {
+  /** Arms the instant `at` (one already past fires at once). */
+  add(at: number): void {
     if (this.#stopped) return;
-    const held = this.#at.get(at);
-    if (held === undefined) {
-      this.#at.set(at, id);
-      this.#push(at);
-    } else if (typeof held === "string") {
-      if (held !== id) this.#at.set(at, new Set([held, id]));
-    } else held.add(id);
+    this.#push(at);
     if (at < this.#armedFor) this.#arm();
   }
 
@@ -45,7 +37,6 @@ export class Wheel {
     this.#stopped = true;
     clearTimeout(this.#timer);
     this.#heap = [];
-    this.#at.clear();
   }
 
   #arm(): void {
@@ -64,12 +55,10 @@ export class Wheel {
   #wake(): void {
     this.#timer = undefined;
     const now = this.now();
-    const due: { at: number; ids: string[] }[] = [];
+    const due: number[] = [];
     while (this.#heap.length && this.#heap[0] <= now) {
       const at = this.#pop();
-      const held = this.#at.get(at);
-      this.#at.delete(at);
-      if (held !== undefined) due.push({ at, ids: typeof held === "string" ? [held] : [...held] });
+      if (due[due.length - 1] !== at) due.push(at);
     }
     this.#arm();
     if (due.length) this.fire(due);

@@ -1,7 +1,8 @@
 /**
  * Commits sized to the backend's limits. A write is one unit that must commit atomically (its checks
- * with its mutations); `packWrites` groups whole writes into as few commits as every limit allows,
- * and `commitWrites` commits them, falling back to one write per commit when a group conflicts.
+ * with its mutations); `packWrites` groups whole writes into as few commits as the limits allow,
+ * and `commitWrites` commits them, halving a group KV finds too large and falling back to one
+ * write per commit when a group conflicts.
  */
 
 /** What one atomic commit may hold on a backend. */
@@ -98,33 +99,43 @@ export class WriteTooLarge extends Error {
 }
 
 /**
- * Groups writes, in order, into commits that respect every limit. A write is never divided (its
- * checks guard its mutations); one that cannot fit even alone throws WriteTooLarge.
+ * Groups writes, in order, into commits within the limits on checks, mutations and key bytes. Value
+ * bytes are not weighed ahead — serialising every value once more to measure it cost a twentieth
+ * of a burst's main thread — KV weighs them itself, and `commitWrites` halves a pack it refuses.
+ * A write is never divided (its checks guard its mutations); one that cannot fit even alone
+ * throws WriteTooLarge.
  */
 export function packWrites<T extends KvWrite>(writes: T[], limits: KvLimits): T[][] {
   const packs: T[][] = [];
   let pack: T[] = [];
-  let sum: WriteCost = { checks: 0, mutations: 0, bytes: 0, keyBytes: 0 };
+  let checks = 0, mutations = 0, keyBytes = 0;
+  const within = (c: number, m: number, k: number) =>
+    c <= limits.checks && m <= limits.mutations && k <= limits.keyBytes * 0.9;
   for (const w of writes) {
-    const c = writeCost(w);
-    if (!fits(c, limits)) throw new WriteTooLarge(c, limits);
-    const next = {
-      checks: sum.checks + c.checks,
-      mutations: sum.mutations + c.mutations,
-      bytes: sum.bytes + c.bytes,
-      keyBytes: sum.keyBytes + c.keyBytes,
-    };
-    if (pack.length && !fits(next, limits)) {
+    const c = w.checks.length;
+    const m = w.sets.length + w.deletes.length + w.enqueues.length;
+    const k = keyBytesOf(w);
+    if (!within(c, m, k)) throw new WriteTooLarge(writeCost(w), limits);
+    if (pack.length && !within(checks + c, mutations + m, keyBytes + k)) {
       packs.push(pack);
-      pack = [w];
-      sum = c;
-    } else {
-      pack.push(w);
-      sum = next;
+      pack = [];
+      checks = mutations = keyBytes = 0;
     }
+    pack.push(w);
+    checks += c;
+    mutations += m;
+    keyBytes += k;
   }
   if (pack.length) packs.push(pack);
   return packs;
+}
+
+function keyBytesOf(w: KvWrite): number {
+  let n = 0;
+  for (const c of w.checks) n += keySize(c.key);
+  for (const s of w.sets) n += keySize(s.key);
+  for (const d of w.deletes) n += keySize(d);
+  return n;
 }
 
 function toOp(kv: Deno.Kv, writes: KvWrite[]): Deno.AtomicOperation {
@@ -136,6 +147,30 @@ function toOp(kv: Deno.Kv, writes: KvWrite[]): Deno.AtomicOperation {
     for (const e of w.enqueues) op.enqueue(e.value, { delay: e.delay });
   }
   return op;
+}
+
+/** KV's refusal of a commit over its size limits ("Total mutation size too large (max 819200 bytes)"). */
+const tooLarge = (e: unknown) => e instanceof TypeError && /too large/i.test(e.message);
+
+/** Commits one pack: its versionstamp per write, null where a check failed; halves a pack KV finds too large. */
+async function commitPack(kv: Deno.Kv, pack: KvWrite[]): Promise<(string | null)[]> {
+  let res: Deno.KvCommitResult | Deno.KvCommitError;
+  try {
+    res = await toOp(kv, pack).commit();
+  } catch (e) {
+    if (pack.length < 2 || !tooLarge(e)) throw e;
+    const half = pack.length >> 1;
+    return [...await commitPack(kv, pack.slice(0, half)), ...await commitPack(kv, pack.slice(half))];
+  }
+  if (res.ok) return pack.map(() => res.versionstamp);
+  if (pack.length === 1) return [null];
+  // One of them conflicts: the others go on alone.
+  const out: (string | null)[] = [];
+  for (const w of pack) {
+    const one = await toOp(kv, [w]).commit();
+    out.push(one.ok ? one.versionstamp : null);
+  }
+  return out;
 }
 
 /**
@@ -154,16 +189,7 @@ export async function commitWrites(
   const packs = writes.length === 1 ? [writes] : packWrites(writes, limits);
   for (const pack of packs) {
     const first = out.length;
-    const res = await toOp(kv, pack).commit();
-    if (res.ok) { for (const _ of pack) out.push(res.versionstamp); }
-    else if (pack.length === 1) out.push(null);
-    else {
-      // One of them conflicts: the others go on alone.
-      for (const w of pack) {
-        const one = await toOp(kv, [w]).commit();
-        out.push(one.ok ? one.versionstamp : null);
-      }
-    }
+    out.push(...await commitPack(kv, pack));
     landed?.(first, out.slice(first));
   }
   return out;

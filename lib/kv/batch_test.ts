@@ -26,7 +26,7 @@ Deno.test("the limits follow the backend: a local file allows 100 checks, KV Con
   assert.equal(kvLimitsFor(undefined).checks, 10);
 });
 
-Deno.test("packing respects checks, mutations and bytes, in order, and never divides a write", () => {
+Deno.test("packing respects checks, mutations and key bytes, in order, and never divides a write", () => {
   const small = Array.from({ length: 250 }, (_, i) => completion(i, 1));
   assert.deepEqual(packWrites(small, LOCAL_KV_LIMITS).map((p) => p.length), [100, 100, 50]);
   assert.deepEqual(packWrites(small.slice(0, 25), REMOTE_KV_LIMITS).map((p) => p.length), [10, 10, 5]);
@@ -37,14 +37,42 @@ Deno.test("packing respects checks, mutations and bytes, in order, and never div
     return w;
   });
   assert.deepEqual(packWrites(wide, LOCAL_KV_LIMITS).map((p) => p.length), [3, 3, 1]);
-  // ~2.8 KB each: bytes decide long before the 100 checks.
-  const packs = packWrites(Array.from({ length: 1000 }, (_, i) => completion(i)), LOCAL_KV_LIMITS);
+  // ~1 KB of keys each: key bytes decide before the 100 checks.
+  const longKeys = Array.from({ length: 300 }, (_, i) => {
+    const w = emptyWrite();
+    w.checks.push({ key: ["t", i], versionstamp: null });
+    for (let n = 0; n < 3; n++) w.deletes.push(["k", "x".repeat(100), i, n]);
+    return w;
+  });
+  const packs = packWrites(longKeys, LOCAL_KV_LIMITS);
   for (const p of packs) {
-    const bytes = p.reduce((s, w) => s + writeCost(w).bytes, 0);
-    assert.ok(bytes <= LOCAL_KV_LIMITS.bytes && p.length <= 100, `${p.length} writes, ${bytes} bytes`);
+    const keyBytes = p.reduce((s, w) => s + writeCost(w).keyBytes, 0);
+    assert.ok(keyBytes <= LOCAL_KV_LIMITS.keyBytes && p.length < 100, `${p.length} writes, ${keyBytes} key bytes`);
   }
-  assert.equal(packs.flat().length, 1000);
-  assert.deepEqual(packs.flat().map((w) => w.checks[0].key[1]), Array.from({ length: 1000 }, (_, i) => i));
+  assert.deepEqual(packs.flat().map((w) => w.checks[0].key[1]), Array.from({ length: 300 }, (_, i) => i));
+});
+
+Deno.test("a pack KV refuses as too large is halved until every write lands, in order", async () => {
+  const kv = await Deno.openKv(":memory:");
+  // 20 KB each: a pack of 100 (by checks) is ~2 MB, over the 800 KiB one commit may hold.
+  const big = (i: number) => {
+    const w = emptyWrite();
+    w.checks.push({ key: ["b", i], versionstamp: null });
+    w.sets.push({ key: ["b", i], value: "y".repeat(20_000) });
+    return w;
+  };
+  const announced: number[] = [];
+  const stamps = await commitWrites(
+    kv,
+    Array.from({ length: 250 }, (_, i) => big(i)),
+    LOCAL_KV_LIMITS,
+    (first, s) => announced.push(first, s.length),
+  );
+  assert.equal(stamps.length, 250);
+  assert.ok(stamps.every((s) => s !== null));
+  assert.deepEqual(announced, [0, 100, 100, 100, 200, 50], "announced per pack, as packed");
+  for (const i of [0, 99, 100, 249]) assert.equal((await kv.get<string>(["b", i])).value?.length, 20_000);
+  kv.close();
 });
 
 Deno.test("a write that no commit can hold is refused, not dropped", () => {

@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { verifyWebhook } from "../../mod.ts";
 import { VECTOR } from "../../tests/webhook_vector.ts";
 import * as signing from "./signing.ts";
-import { signDelivery } from "./signing.ts";
+import { hmacSha256, signDelivery } from "./signing.ts";
 
 Deno.test("the signature covers the payload without its signature member, which comes last", async () => {
   const req = signDelivery(VECTOR.payload, [VECTOR.secret], VECTOR.nowMs);
@@ -76,4 +76,28 @@ Deno.test("the standardwebhooks library verifies our deliveries, with either sec
   // A plain list, newest first: the newest signs X-Service-Signature.
   const plain = signDelivery(payload, [fresh, old], now);
   assert.ok(await verifyWebhook(plain.body, serviceOnly(plain), fresh, { now }));
+});
+
+Deno.test("hmacSha256 equals node's createHmac for short, block-sized, long and non-ASCII keys and messages", async () => {
+  const { createHmac } = await import("node:crypto");
+  const keys: (string | Uint8Array)[] = [
+    "",
+    "k",
+    "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    "x".repeat(64),
+    "y".repeat(65),
+    "ключ🔑".repeat(20),
+    crypto.getRandomValues(new Uint8Array(32)),
+    crypto.getRandomValues(new Uint8Array(64)),
+    crypto.getRandomValues(new Uint8Array(200)),
+  ];
+  const messages = ["", "a", "{\"id\":\"evt_1\"}", "é€😀".repeat(300), "z".repeat(10_000)];
+  for (const key of keys) {
+    for (const m of messages) {
+      for (const enc of ["hex", "base64"] as const) {
+        // Twice: the kept states must not change between messages.
+        for (let i = 0; i < 2; i++) assert.equal(hmacSha256(key, m, enc), createHmac("sha256", key).update(m).digest(enc));
+      }
+    }
+  }
 });

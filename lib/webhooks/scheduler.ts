@@ -26,7 +26,7 @@ import { Wheel } from "./wheel.ts";
 const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number() });
 
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
-const PLAN_CHUNK = 500;
+const PLAN_CHUNK = 100;
 /** Heartbeats of a running scheduler; one silent for DEAD_AFTER_MS is taken for dead. */
 const HEARTBEAT_MS = 1000;
 const DEAD_AFTER_MS = 4000;

@@ -91,12 +91,14 @@ Deno.test("hmacSha256 equals node's createHmac for short, block-sized, long and 
     crypto.getRandomValues(new Uint8Array(64)),
     crypto.getRandomValues(new Uint8Array(200)),
   ];
-  const messages = ["", "a", "{\"id\":\"evt_1\"}", "é€😀".repeat(300), "z".repeat(10_000)];
+  const messages = ["", "a", '{"id":"evt_1"}', "é€😀".repeat(300), "z".repeat(10_000)];
   for (const key of keys) {
     for (const m of messages) {
       for (const enc of ["hex", "base64"] as const) {
         // Twice: the kept states must not change between messages.
-        for (let i = 0; i < 2; i++) assert.equal(hmacSha256(key, m, enc), createHmac("sha256", key).update(m).digest(enc));
+        for (let i = 0; i < 2; i++) {
+          assert.equal(hmacSha256(key, m, enc), createHmac("sha256", key).update(m).digest(enc));
+        }
       }
     }
   }

@@ -175,11 +175,14 @@ Deno.test("the events page in a browser", async (t) => {
         await shot(v.page, "events-uk-copied");
 
         const shown = seconds((await nextCard(v.page)).clock);
+        const shownAt = performance.now();
         await card.getByRole("link", { name: `Open countdown: ${name}` }).click();
         await v.page.waitForURL((u) => u.pathname === "/widget");
         await loaded(v.page);
         const widget = (await v.page.locator(".face-time").innerText()).replace(/\s+/g, " ").trim();
-        assert.ok(Math.abs(seconds(widget) - shown) <= 2, `${widget} vs ${shown} s`);
+        // The same countdown, less the seconds the navigation took (several on a busy machine).
+        const expected = shown - Math.round((performance.now() - shownAt) / 1000);
+        assert.ok(Math.abs(seconds(widget) - expected) <= 2, `${widget} vs ${expected} s`);
         assert.equal(await v.page.locator(".face-title").innerText(), name);
         assert.deepEqual(v.errors, []);
         await v.close();

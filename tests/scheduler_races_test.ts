@@ -12,7 +12,7 @@ Deno.test("a stale step does not delete the due entry a reset wrote meanwhile", 
   const at = Date.parse(target);
   const timers = s.store.timers;
   // The completion step reads the due entry; a stop lands before it commits.
-  const [read] = await Array.fromAsync(timers.recordsAt(at));
+  const [read] = await Array.fromAsync(timers.recordsAt([at]));
   assert.equal(read.length, 1);
   assert.equal((await s.act(id, "stop")).status, 200);
   // The step reads the stopped timer; a reset (same due key) commits before its tidy-up runs.

@@ -149,27 +149,40 @@ function toOp(kv: Deno.Kv, writes: KvWrite[]): Deno.AtomicOperation {
   return op;
 }
 
-/** KV's refusal of a commit over its size limits ("Total mutation size too large (max 819200 bytes)"). */
-const tooLarge = (e: unknown) => e instanceof TypeError && /too large/i.test(e.message);
+/** KV's refusal of a commit over its total size limits ("Total mutation size too large (max 819200 bytes)"). */
+const tooLarge = (e: unknown) => e instanceof TypeError && /^Total (mutation|key) size too large/.test(e.message);
 
-/** Commits one pack: its versionstamp per write, null where a check failed; halves a pack KV finds too large. */
-async function commitPack(kv: Deno.Kv, pack: KvWrite[]): Promise<(string | null)[]> {
+/**
+ * Commits one pack, telling `landed` of every commit that applies part of it (so a pack halved
+ * because KV found it too large is announced half by half, even if a later half throws).
+ */
+async function commitPack(
+  kv: Deno.Kv,
+  pack: KvWrite[],
+  first: number,
+  landed?: (first: number, stamps: (string | null)[]) => void,
+): Promise<(string | null)[]> {
   let res: Deno.KvCommitResult | Deno.KvCommitError;
   try {
     res = await toOp(kv, pack).commit();
   } catch (e) {
     if (pack.length < 2 || !tooLarge(e)) throw e;
     const half = pack.length >> 1;
-    return [...await commitPack(kv, pack.slice(0, half)), ...await commitPack(kv, pack.slice(half))];
+    const head = await commitPack(kv, pack.slice(0, half), first, landed);
+    return [...head, ...await commitPack(kv, pack.slice(half), first + half, landed)];
   }
-  if (res.ok) return pack.map(() => res.versionstamp);
-  if (pack.length === 1) return [null];
-  // One of them conflicts: the others go on alone.
-  const out: (string | null)[] = [];
-  for (const w of pack) {
-    const one = await toOp(kv, [w]).commit();
-    out.push(one.ok ? one.versionstamp : null);
+  let out: (string | null)[];
+  if (res.ok) out = pack.map(() => res.versionstamp);
+  else if (pack.length === 1) out = [null];
+  else {
+    // One of them conflicts: the others go on alone.
+    out = [];
+    for (const w of pack) {
+      const one = await toOp(kv, [w]).commit();
+      out.push(one.ok ? one.versionstamp : null);
+    }
   }
+  landed?.(first, out);
   return out;
 }
 
@@ -187,10 +200,6 @@ export async function commitWrites(
   const out: (string | null)[] = [];
   // One write is one commit whatever its size (KV itself refuses one too large): no need to weigh it.
   const packs = writes.length === 1 ? [writes] : packWrites(writes, limits);
-  for (const pack of packs) {
-    const first = out.length;
-    out.push(...await commitPack(kv, pack));
-    landed?.(first, out.slice(first));
-  }
+  for (const pack of packs) out.push(...await commitPack(kv, pack, out.length, landed));
   return out;
 }

@@ -70,8 +70,26 @@ Deno.test("a pack KV refuses as too large is halved until every write lands, in 
   );
   assert.equal(stamps.length, 250);
   assert.ok(stamps.every((s) => s !== null));
-  assert.deepEqual(announced, [0, 100, 100, 100, 200, 50], "announced per pack, as packed");
+  assert.deepEqual(
+    announced,
+    [0, 25, 25, 25, 50, 25, 75, 25, 100, 25, 125, 25, 150, 25, 175, 25, 200, 25, 225, 25],
+    "announced per commit as it lands",
+  );
   for (const i of [0, 99, 100, 249]) assert.equal((await kv.get<string>(["b", i])).value?.length, 20_000);
+  kv.close();
+});
+
+Deno.test("a value too large for KV is not split around: the pack fails whole, nothing of it lands", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const writes = Array.from({ length: 8 }, (_, i) => {
+    const w = emptyWrite();
+    w.sets.push({ key: ["v", i], value: i === 5 ? "z".repeat(70_000) : "ok" });
+    return w;
+  });
+  const announced: number[] = [];
+  await assert.rejects(() => commitWrites(kv, writes, LOCAL_KV_LIMITS, (first) => announced.push(first)), /too large/);
+  assert.deepEqual(announced, []);
+  assert.equal((await kv.get(["v", 0])).versionstamp, null);
   kv.close();
 });
 

@@ -171,9 +171,22 @@ export class DueIndex {
     if (page.length) yield page;
   }
 
-  /** The records due at one instant, page by page (an armed instant: entries without one are the sweep's). */
-  async *recordsAt(at: number, pageSize = 500): AsyncGenerator<DueEntry[]> {
-    yield* pages(this.kv.list({ prefix: key.dueRecordsAt(at) }, { batchSize: pageSize }), pageSize);
+  /**
+   * The records due at these instants, in pages that gather several instants (after downtime
+   * many come at once): armed work carries its record; entries without one are the sweep's.
+   */
+  async *recordsAt(instants: number[], pageSize = 500): AsyncGenerator<DueEntry[]> {
+    let page: DueEntry[] = [];
+    for (const at of instants) {
+      for await (const e of this.kv.list({ prefix: key.dueRecordsAt(at) }, { batchSize: pageSize })) {
+        page.push(toEntry(e));
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
+      }
+    }
+    if (page.length) yield page;
   }
 
   /** Everything due at one instant, page by page (a queue wake-up). */

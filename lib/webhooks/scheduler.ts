@@ -96,13 +96,16 @@ export class Scheduler {
     const t0 = performance.now();
     let n = 0;
     try {
+      const started = this.deps.now();
       for await (const page of this.deps.store.timers.allDue()) {
         for (const item of page) {
-          if (item.kind !== "expire") n++;
-          this.arm(item);
+          if (item.kind === "expire") continue;
+          n++;
+          // What is overdue already goes to the sweep below, read in bulk, not instant by instant.
+          if (item.at > started) this.arm(item);
         }
       }
-      await this.sweep();
+      await this.sweep(true);
     } catch (e) {
       this.#log("error", "arming the due index failed", e);
     }
@@ -176,18 +179,19 @@ export class Scheduler {
     return this.#wheel.size;
   }
 
-  /** Instants that came: what is due at each is read from the index and stepped in bulk. */
+  /** Instants that came: the records due then are read (several instants per page) and stepped in bulk. */
   async #fire(instants: number[]): Promise<void> {
-    await Promise.all(instants.map((at) => this.runAt(at)));
+    await this.runAt(instants);
   }
 
   /**
    * Runs everything overdue that is not already running here. While this process is busy with
    * due work the sweep waits (at most SWEEP_SKIPS_MAX ticks): it would only re-read that work.
+   * `force`: it runs anyway (at start, where what was overdue is left to it rather than armed).
    */
-  sweep(): Promise<void> {
+  sweep(force = false): Promise<void> {
     if (this.#stopped) return Promise.resolve();
-    if (this.#inflight.size > 0 && this.#skipped++ < SWEEP_SKIPS_MAX) return Promise.resolve();
+    if (!force && this.#inflight.size > 0 && this.#skipped++ < SWEEP_SKIPS_MAX) return Promise.resolve();
     this.#skipped = 0;
     this.#sweeping ??= this.#pipeline(this.deps.store.timers.overdue(this.deps.now()))
       .catch((e) => this.#log("error", "sweep failed", e))
@@ -196,11 +200,13 @@ export class Scheduler {
   }
 
   /**
-   * Runs the work due at one instant: the records written with its due entries, one range read.
-   * An entry without a record (a running claim, or one written by an older version) is the sweep's.
+   * Runs the work due at these instants: the records written with their due entries, read by
+   * range. An entry without a record (a running claim, or one written by an older version) is the sweep's.
    */
-  async runAt(at: number): Promise<void> {
-    await this.#pipeline(this.deps.store.timers.recordsAt(at)).catch((e) => this.#log("error", "due step failed", e));
+  async runAt(instants: number[]): Promise<void> {
+    await this.#pipeline(this.deps.store.timers.recordsAt(instants)).catch((e) =>
+      this.#log("error", "due step failed", e)
+    );
   }
 
   /** Steps pages of due entries as they are read, two pages at a time (one planned while one commits). */

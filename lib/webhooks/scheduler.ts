@@ -59,7 +59,7 @@ export class Scheduler {
 
   constructor(readonly deps: SchedulerDeps) {
     this.sender = new Sender(deps);
-    this.#wheel = new Wheel(deps.now, (due) => void this.#fire(due));
+    this.#wheel = new Wheel(deps.now, (instants) => void this.runAt(instants));
     deps.store.opts.onCommitted = (c) => {
       if (this.#stopped) return;
       for (const item of c.due) this.arm(item);
@@ -177,11 +177,6 @@ export class Scheduler {
   /** Armed deadlines held in memory. */
   get armed(): number {
     return this.#wheel.size;
-  }
-
-  /** Instants that came: the records due then are read (several instants per page) and stepped in bulk. */
-  async #fire(instants: number[]): Promise<void> {
-    await this.runAt(instants);
   }
 
   /**

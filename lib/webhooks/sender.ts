@@ -26,8 +26,7 @@ const PRUNE_EVERY = 50;
  * (Little's law), at least MIN_IN_FLIGHT, at most WEBHOOK_CONCURRENCY. A fast receiver needs few;
  * more only wait in this process's own queue, and every attempt in flight is sent again if the
  * process dies before recording its answer. SIGKILL in the middle of a 10 000 burst (2026-11-24):
- * exactly as many sent twice as were in flight (64 → 124, 32 → 32, 16 → 16), while 32 kept the
- * burst faster than 16. Slow or silent receivers raise the answer time, and so the limit.
+ * 64 in flight → 124 sent twice, 32 → 32, 16 → 16; 32 kept the burst faster than 16. Slow or silent receivers raise the answer time, and so the limit.
  */
 const MIN_IN_FLIGHT = 32;
 const TARGET_PER_MS = 1;

@@ -335,9 +335,12 @@ async function smtp() {
   };
 }
 
-/** The link of a mail (quoted-printable decoded). */
+/** The link of a mail, its body decoded when it came quoted-printable (a 7bit body is taken as it is). */
 const linkOf = (mail: string) => {
-  const text = mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  const qp = /^Content-Transfer-Encoding: quoted-printable/im.test(mail);
+  const text = qp
+    ? mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)))
+    : mail;
   return /https:\/\/timers\.test\/\w+\?token=[0-9A-Za-z]+/.exec(text)![0];
 };
 

@@ -114,6 +114,18 @@ export async function clockText(page: Page): Promise<string> {
   return (await page.locator(".face-time").innerText()).replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Waits until the text of `selector` differs from `was`: a running clock ticks. A busy machine
+ * may paint a second late, so this waits up to `timeout` instead of reading once after a second.
+ */
+export async function ticksFrom(page: Page, selector: string, was: string, timeout = 5000) {
+  await page.waitForFunction(
+    ([sel, text]) => (document.querySelector(sel) as HTMLElement | null)?.innerText !== text,
+    [selector, was] as const,
+    { timeout },
+  );
+}
+
 /** Waits until the island has hydrated (its effects ran) and the clock shows a real frame. */
 export async function hydrated(page: Page) {
   await page.waitForLoadState("load");

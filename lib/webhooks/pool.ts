@@ -1,12 +1,19 @@
 /**
- * A bounded worker pool: at most `limit` jobs run at once (moved by `setLimit` between 1 and
- * `concurrency`), and jobs sharing a key run one after another in submission order (a timer's
- * webhooks arrive in the order they were emitted).
+ * A bounded worker pool shared between groups (accounts): at most `limit` jobs run at once (moved
+ * by `setLimit` between 1 and `concurrency`), and jobs sharing a key run one after another in
+ * submission order (a timer's webhooks arrive in the order they were emitted).
+ *
+ * Fair between groups: a freed slot goes to the waiting group with the fewest jobs running (the
+ * longest waiting among equals), and no group holds more than `share` of the slots, so a group
+ * whose jobs hang (an account's receiver that never answers) leaves the other groups a quarter of
+ * the slots at once and takes no slot another group waits for.
  */
 export class WorkerPool {
   #running = 0;
   #limit: number;
-  #ready: (() => void)[] = [];
+  /** Jobs ready to run, by group, oldest first; groups in the order they are to be served. */
+  #waiting = new Map<string, (() => void)[]>();
+  #runningBy = new Map<string, number>();
   #chains = new Map<string, Promise<void>>();
   #idle = Promise.withResolvers<void>();
   #pending = 0;
@@ -20,17 +27,22 @@ export class WorkerPool {
     return this.#limit;
   }
 
+  /** Jobs one group may run at once: all but a quarter of the limit (at least one). */
+  get share(): number {
+    return Math.max(1, this.#limit - Math.ceil(this.#limit / 4));
+  }
+
   /** Moves the limit (kept between 1 and `concurrency`); waiting jobs start at once if it rose. */
   setLimit(n: number): void {
     this.#limit = Math.max(1, Math.min(this.concurrency, Math.ceil(n)));
     this.#wake();
   }
 
-  /** Queues `job` behind earlier jobs of `key`; resolves when it has run. */
-  submit(key: string, job: () => Promise<void>): Promise<void> {
+  /** Queues `job` of `group` behind earlier jobs of `key`; resolves when it has run. */
+  submit(key: string, job: () => Promise<void>, group = key): Promise<void> {
     this.#pending++;
     const prev = this.#chains.get(key) ?? Promise.resolve();
-    const run = prev.then(() => this.#slot(job)).finally(() => {
+    const run = prev.then(() => this.#slot(group, job)).finally(() => {
       if (this.#chains.get(key) === run) this.#chains.delete(key);
       if (--this.#pending === 0) {
         this.#idle.resolve();
@@ -41,25 +53,64 @@ export class WorkerPool {
     return run;
   }
 
-  async #slot(job: () => Promise<void>): Promise<void> {
+  async #slot(group: string, job: () => Promise<void>): Promise<void> {
     // A waiting job is woken with its slot already counted, so a rise of the limit never overshoots.
-    if (this.#running >= this.#limit) await new Promise<void>((r) => this.#ready.push(r));
-    else this.#running++;
+    if (this.#running < this.#limit && this.#held(group) < this.share) this.#take(group);
+    else {
+      await new Promise<void>((r) => {
+        const queue = this.#waiting.get(group);
+        if (queue) queue.push(r);
+        else this.#waiting.set(group, [r]);
+      });
+    }
     try {
       await job();
     } catch {
       // A job reports its own failures; the pool keeps going.
     } finally {
       this.#running--;
+      const held = this.#held(group) - 1;
+      if (held) this.#runningBy.set(group, held);
+      else this.#runningBy.delete(group);
       this.#wake();
     }
   }
 
+  #held(group: string): number {
+    return this.#runningBy.get(group) ?? 0;
+  }
+
+  #take(group: string): void {
+    this.#running++;
+    this.#runningBy.set(group, this.#held(group) + 1);
+  }
+
   #wake(): void {
-    while (this.#running < this.#limit && this.#ready.length) {
-      this.#running++;
-      this.#ready.shift()!();
+    while (this.#running < this.#limit) {
+      const group = this.#next();
+      if (group === undefined) return;
+      const queue = this.#waiting.get(group)!;
+      const start = queue.shift()!;
+      // Served: to the back of the line among groups with as many running.
+      this.#waiting.delete(group);
+      if (queue.length) this.#waiting.set(group, queue);
+      this.#take(group);
+      start();
     }
+  }
+
+  /** The waiting group with the fewest running below its share (the first in line among equals). */
+  #next(): string | undefined {
+    let best: string | undefined;
+    let fewest = this.share;
+    for (const group of this.#waiting.keys()) {
+      const held = this.#held(group);
+      if (held < fewest) {
+        [best, fewest] = [group, held];
+        if (held === 0) break;
+      }
+    }
+    return best;
   }
 
   /** Jobs running now. */

@@ -66,3 +66,47 @@ Deno.test("jobs of one key run one after another, in order", async () => {
   ));
   assert.deepEqual(order, [1, 2, 3]);
 });
+
+Deno.test("a group whose jobs hang holds at most three quarters of the slots; another group starts at once", async () => {
+  const pool = new WorkerPool(8);
+  const hung = gate();
+  for (let i = 0; i < 20; i++) void pool.submit(`slow${i}`, hung.job, "acct_slow");
+  await tick();
+  assert.equal(hung.running(), 6, "three quarters of 8");
+  const fast: string[] = [];
+  await Promise.all(
+    [1, 2, 3].map((n) => pool.submit(`fast${n}`, () => Promise.resolve(void fast.push(`f${n}`)), "acct_fast")),
+  );
+  assert.deepEqual(fast, ["f1", "f2", "f3"], "ran beside the hung group, not after it");
+  assert.equal(hung.running(), 6, "the hung group took no more");
+  hung.release();
+  await tick();
+  assert.equal(hung.running(), 6);
+  for (let i = 0; i < 4; i++) {
+    hung.release();
+    await tick();
+  }
+  await pool.idle();
+  assert.equal(hung.max(), 6);
+});
+
+Deno.test("a freed slot goes to the waiting group with the fewest running", async () => {
+  const pool = new WorkerPool(4);
+  const a = gate();
+  const b = gate();
+  for (let i = 0; i < 3; i++) void pool.submit(`a${i}`, a.job, "A");
+  void pool.submit("b0", b.job, "B");
+  await tick();
+  assert.deepEqual([a.running(), b.running()], [3, 1]);
+  for (let i = 3; i < 6; i++) void pool.submit(`a${i}`, a.job, "A");
+  for (let i = 1; i < 4; i++) void pool.submit(`b${i}`, b.job, "B");
+  a.release(); // three slots free, one by one: each to whichever group has fewer running then
+  await tick();
+  assert.deepEqual([a.running(), b.running()], [2, 2]);
+  a.release();
+  b.release();
+  await tick();
+  a.release();
+  b.release();
+  await pool.idle();
+});

@@ -27,6 +27,7 @@ const PRUNE_EVERY = 50;
  * more only wait in this process's own queue, and every attempt in flight is sent again if the
  * process dies before recording its answer. SIGKILL in the middle of a 10 000 burst (2026-11-24):
  * 64 in flight → 124 sent twice, 32 → 32, 16 → 16; 32 kept the burst faster than 16. Slow or silent receivers raise the answer time, and so the limit.
+ * Accounts share the slots (pool.ts): one account's silent receivers leave the others a quarter at once.
  */
 const MIN_IN_FLIGHT = 32;
 const TARGET_PER_MS = 1;
@@ -63,9 +64,9 @@ export class Sender {
     return this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
   }
 
-  /** Hands a claimed delivery to the pool. */
+  /** Hands a claimed delivery to the pool, where accounts share the slots fairly. */
   submit(d: Delivery, versionstamp: string): void {
-    void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp));
+    void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp), d.account_id);
   }
 
   /**

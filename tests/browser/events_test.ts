@@ -59,7 +59,8 @@ Deno.test("the events page in a browser", async (t) => {
       await v.page.waitForTimeout(2100);
       const later = await nextCard(v.page);
       const ticked = seconds(first.clock) - seconds(later.clock);
-      assert.ok(ticked >= 2 && ticked <= 3, `ticked ${ticked} s in 2.1 s`);
+      const passed = (later.now - first.now) / 1000; // 2.1 s, or more on a loaded machine
+      assert.ok(ticked >= 2 && Math.abs(ticked - passed) <= 1, `ticked ${ticked} s in ${passed} s`);
       assert.equal(await v.page.locator("[aria-live=polite]").innerText(), "", "nothing announced between milestones");
       assert.equal(await v.page.locator(".ev-actions button").count(), await v.page.locator(".ev").count());
       await shot(v.page, "events-us-tokyo", { fullPage: true });

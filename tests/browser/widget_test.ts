@@ -76,7 +76,9 @@ Deno.test("the widget in a browser", async (t) => {
       const first = await reading(w.page);
       await w.page.waitForTimeout(2100);
       const later = await reading(w.page);
-      assert.ok(first.shown - later.shown >= 2 && first.shown - later.shown <= 3, JSON.stringify({ first, later }));
+      // Ticked as many seconds as passed (a loaded machine may take longer than the 2.1 s asked for).
+      const ticked = first.shown - later.shown, passed = first.expected - later.expected;
+      assert.ok(ticked >= 2 && Math.abs(ticked - passed) <= 1, JSON.stringify({ first, later }));
       assert.ok(Math.abs(later.shown - later.expected) <= 1, JSON.stringify(later));
       await w.close();
     });

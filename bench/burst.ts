@@ -113,6 +113,7 @@ if (import.meta.main) {
       ...(Deno.env.get("WC") && { WEBHOOK_CONCURRENCY: Deno.env.get("WC")! }),
     }),
     {
+      v8Flags: Deno.env.get("V8FLAGS")?.split(",").filter(Boolean),
       denoArgs: Deno.args.includes("--prof")
         ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-name=burst.cpuprofile"]
         : [],

@@ -609,3 +609,35 @@ Deno.test("an account whose receiver never answers does not hold up another acco
     await fast.close();
   }
 });
+
+Deno.test("while outcomes wait for KV, at most 32 answered attempts stay unrecorded (what a crash would send again)", async () => {
+  const s = await running();
+  const rx = receiver();
+  const store = s.store.deliveries;
+  const commit = store.commitDeliveries.bind(store);
+  const gate = Promise.withResolvers<void>();
+  // Outcomes (committed with `arm` left to its default) are held; claims (arm: false) go through.
+  store.commitDeliveries = async (changes, now, ...rest) => {
+    if (rest.length === 0) await gate.promise;
+    return await commit(changes, now, ...rest);
+  };
+  try {
+    const key = s.enterprise.apiKey;
+    const timers = [];
+    for (let i = 0; i < 100; i++) {
+      timers.push(await s.create({ type: "countdown", duration: 600, webhook_url: rx.url }, key));
+    }
+    await Promise.all(timers.map((t) => s.act(t.timer_id, "start", key)));
+    await rx.waitFor(32, 5000);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.ok(rx.received.length <= 32 + 32, `${rx.received.length} sent while no outcome could be recorded`);
+    gate.resolve();
+    await rx.waitFor(100, 10_000);
+    await s.app.scheduler.settled();
+    assert.equal(rx.received.length, 100, "each once");
+  } finally {
+    gate.resolve();
+    await s.close();
+    await rx.close();
+  }
+});

@@ -31,6 +31,13 @@ const PRUNE_EVERY = 50;
  */
 const MIN_IN_FLIGHT = 32;
 const TARGET_PER_MS = 1;
+/**
+ * Answers received and not yet recorded, at most: a new attempt waits while more are (every one of
+ * them is sent again if the process dies first). Bounds the duplicates of a crash to the attempts
+ * in flight plus these when KV's writes lag behind the answers in a burst. SIGKILL in the middle
+ * of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; 16 → 32, but webhooks slower; 32 → 29–32.
+ */
+const MAX_UNRECORDED = 32;
 
 export interface SenderDeps {
   store: Store;
@@ -44,6 +51,9 @@ export class Sender {
   readonly pool: WorkerPool;
   #queue: { change: DeliveryChange; done: (versionstamp: string | null) => void }[] = [];
   #flushing: Promise<void> | null = null;
+  /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
+  #unrecorded = 0;
+  #backlogWaiters: (() => void)[] = [];
   #sinceTrim = new Map<string, number>();
   #trims = new Set<Promise<void>>();
 
@@ -143,13 +153,17 @@ export class Sender {
       if (!vs) return;
       [d, versionstamp] = [renewed, vs];
     }
+    while (this.#unrecorded >= MAX_UNRECORDED) await new Promise<void>((r) => this.#backlogWaiters.push(r));
     const started = now();
     const result = await this.send(d, started);
     this.#observe(result.duration_ms);
     const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
     // where the delivery changed meanwhile (its timer was deleted, its URL changed).
+    this.#unrecorded++;
     void this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
+      this.#unrecorded--;
+      this.#backlogWaiters.splice(0).forEach((w) => w());
       if (vs && next.state !== "pending") this.#counted(next.timer_id);
     });
   }

@@ -145,15 +145,15 @@ export class Sender {
     const { config, now } = this.deps;
     let d = claimed;
     let versionstamp = claimVersion;
-    // Waited in the pool so long that the claim could run out mid-attempt: renew it first, or let
-    // whoever took it over meanwhile have it (never two attempts at once).
+    while (this.#unrecorded >= MAX_UNRECORDED) await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    // Waited in the pool (or for the backlog) so long that the claim could run out mid-attempt:
+    // renew it first, or let whoever took it over meanwhile have it (never two attempts at once).
     if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
       const renewed = claim(d, now() + this.leaseMs);
       const vs = await this.#grouped({ versionstamp, prev: d, next: renewed });
       if (!vs) return;
       [d, versionstamp] = [renewed, vs];
     }
-    while (this.#unrecorded >= MAX_UNRECORDED) await new Promise<void>((r) => this.#backlogWaiters.push(r));
     const started = now();
     const result = await this.send(d, started);
     this.#observe(result.duration_ms);
@@ -172,23 +172,28 @@ export class Sender {
   #grouped(change: DeliveryChange): Promise<string | null> {
     const { promise, resolve } = Promise.withResolvers<string | null>();
     this.#queue.push({ change, done: resolve });
-    this.#flushing ??= this.#flush().finally(() => this.#flushing = null);
+    this.#flushing ??= this.#flush();
     return promise;
   }
 
   /** One loop commits every change that piled up meanwhile, sized to the backend's limits. */
   async #flush(): Promise<void> {
-    await Promise.resolve(); // changes of the same moment gather
-    // Recorded at once, not after the burst's completions: an outcome not yet recorded is sent
-    // again after a crash (holding them back measured 17 % duplicates after SIGKILL, not 1.5 %).
-    while (this.#queue.length) {
-      const batch = this.#queue.splice(0, this.#queue.length);
-      const stamps = await this.deps.store.deliveries.commitDeliveries(batch.map((b) => b.change), this.deps.now())
-        .catch((e) => {
-          this.#log("error", "recording attempts failed", e);
-          return batch.map(() => null);
-        });
-      batch.forEach((b, n) => b.done(stamps[n]));
+    try {
+      await Promise.resolve(); // changes of the same moment gather
+      // Recorded at once, not after the burst's completions: an outcome not yet recorded is sent
+      // again after a crash (holding them back measured 17 % duplicates after SIGKILL, not 1.5 %).
+      while (this.#queue.length) {
+        const batch = this.#queue.splice(0, this.#queue.length);
+        const stamps = await this.deps.store.deliveries.commitDeliveries(batch.map((b) => b.change), this.deps.now())
+          .catch((e) => {
+            this.#log("error", "recording attempts failed", e);
+            return batch.map(() => null);
+          });
+        batch.forEach((b, n) => b.done(stamps[n]));
+      }
+    } finally {
+      // Cleared in the same step that found the queue empty: a change queued after it starts a new flush.
+      this.#flushing = null;
     }
   }
 
@@ -213,7 +218,7 @@ export class Sender {
 
   /** Resolves once every attempt and record started so far has finished. */
   async settled(): Promise<void> {
-    while (this.pool.pending > 0 || this.#flushing || this.#trims.size) {
+    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unrecorded || this.#trims.size) {
       await this.pool.idle();
       await this.#flushing;
       await Promise.allSettled(this.#trims);

@@ -124,12 +124,33 @@ if (import.meta.main) {
   );
   await sleep(Math.max(0, deadline - Date.now() - 200));
   const cpu0 = threadCpuMs(app.pid);
+  const stat = () => Deno.readTextFileSync("/proc/stat").split("\n")[0].split(/\s+/).slice(1).map(Number);
+  const machine0 = stat();
+  const rx0 = threadCpuMs(rx.pid);
   while (Date.now() < deadline + 30_000 && await count(rx, "timer.completed") < n) await sleep(200);
   const cpu1 = threadCpuMs(app.pid);
+  const machine1 = stat().map((v, i) => v - machine0[i]);
+  const rxCpu = Object.values(threadCpuMs(rx.pid)).reduce((a, b) => a + b, 0) -
+    Object.values(rx0).reduce((a, b) => a + b, 0);
+  // user nice system idle iowait irq softirq steal: the share of both cores busy over the wait
+  const machineBusyPct = Math.round(100 * (1 - (machine1[3] + machine1[4]) / machine1.reduce((a, b) => a + b, 0)));
   const cpu = Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, v - (cpu0[k] ?? 0)]));
   const t = tally(await arrivals(rx), ids, deadline);
   const total = Object.values(cpu).reduce((a, b) => a + b, 0);
-  log(JSON.stringify({ ...t, late: dist(t.late), cpu_ms: cpu, cpu_ms_per_timer: total / n, load: Deno.loadavg() }));
+  const per100 = new Array(Math.ceil(Math.max(1, ...t.late) / 100) + 1).fill(0);
+  for (const ms of t.late) per100[Math.max(0, Math.floor(ms / 100))]++;
+  log(
+    JSON.stringify({
+      ...t,
+      late: dist(t.late),
+      first_arrivals_per_100ms: per100,
+      cpu_ms: cpu,
+      cpu_ms_per_timer: total / n,
+      receiver_cpu_ms: rxCpu,
+      machine_busy_pct: machineBusyPct,
+      load: Deno.loadavg(),
+    }),
+  );
   await app.stop();
   const stoppedAt = Date.now();
   if (Deno.args.includes("--prof")) {
@@ -137,7 +158,7 @@ if (import.meta.main) {
     const p = await readProfile(dir, "burst");
     if (p && t.last_at) {
       const w = { fromMsBeforeEnd: stoppedAt - deadline, toMsBeforeEnd: stoppedAt - t.last_at };
-      log(JSON.stringify(summariseWithBusy(p.profile, 20, w)));
+      log(JSON.stringify({ window: w, ...summariseWithBusy(p.profile, 20, w) }));
     }
   }
   await rx.stop();

@@ -1,7 +1,8 @@
 /**
  * Sender floor: bare Deno `fetch` POSTs, each signed like a webhook (HMAC included, the project's
  * signDelivery), to a receiver in another process (RECEIVER), over one keep-alive client, at each
- * concurrency of CONCURRENCIES for SECONDS. Prints {"msg":"sender_floor", "per_s": {"32":…, …}}.
+ * concurrency of CONCURRENCIES for SECONDS. Prints {"msg":"sender_floor", "per_s": {"32":…, …}, "best",
+ * "sent", "cpu_ms_per_post"} (this process's CPU, all threads, per POST).
  */
 import { signDelivery } from "../lib/webhooks/signing.ts";
 
@@ -10,6 +11,17 @@ const seconds = Number(Deno.env.get("SECONDS") ?? 1.5);
 const levels = (Deno.env.get("CONCURRENCIES") ?? "32,64,128,256").split(",").map(Number);
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const perS: Record<string, number> = {};
+/** This process's CPU time (user + system, all threads) in ms, from /proc (Linux); NaN elsewhere. */
+const cpuMs = () => {
+  try {
+    const f = Deno.readTextFileSync("/proc/self/stat").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return NaN;
+  }
+};
+let total = 0;
+const cpu0 = cpuMs();
 const client = Deno.createHttpClient({});
 let n = 0;
 for (const c of [levels[0], ...levels]) {
@@ -31,10 +43,17 @@ for (const c of [levels[0], ...levels]) {
       const res = await fetch(url, { method: "POST", headers: req.headers, body: req.body, client });
       await res.arrayBuffer();
       sent++;
+      total++;
     }
   }));
   perS[c] = Math.round(sent / ((performance.now() - t0) / 1000)); // the first level runs twice: warm-up
 }
 client.close();
 // deno-lint-ignore no-console
-console.log(JSON.stringify({ msg: "sender_floor", per_s: perS, best: Math.max(...Object.values(perS)) }));
+console.log(JSON.stringify({
+  msg: "sender_floor",
+  per_s: perS,
+  best: Math.max(...Object.values(perS)),
+  sent: total,
+  cpu_ms_per_post: Math.round((cpuMs() - cpu0) / total * 1e4) / 1e4,
+}));

@@ -23,7 +23,7 @@ import {
   threadCpuMs,
   threadShare,
 } from "./harness.ts";
-import { senderFloor } from "./floors.ts";
+import { processCpuMs, senderFloor } from "./floors.ts";
 import { readProfile, summariseWithBusy } from "./profile.ts";
 import type { Mode, Result } from "./result.ts";
 
@@ -79,6 +79,11 @@ interface Run {
   deliveries_per_s: number | null;
   profile?: Record<string, unknown>;
   burst_server_thread_cpu_pct: Record<string, number>;
+  burst_cpu_ms: {
+    server_per_timer: number;
+    server_per_timer_by_thread: Record<string, number>;
+    receiver_per_delivery: number;
+  };
 }
 
 async function runPrecision(n: number, mode: Mode): Promise<Run> {
@@ -151,13 +156,30 @@ async function runPrecision(n: number, mode: Mode): Promise<Run> {
     // Wait for the deadline, then for every completion (bounded).
     await sleep(Math.max(0, deadline - Date.now()));
     const cpuAtDeadline = threadCpuMs(app.pid);
+    const rxCpuAtDeadline = processCpuMs(rx.pid);
     const startedAtDeadline = await count(rx, "timer.started");
     while (Date.now() < deadline + WAIT_MS) {
       if (await count(rx, "timer.completed") >= n) break;
       await sleep(100);
     }
     const waited = Date.now() - deadline;
-    const burstCpu = threadShare(cpuAtDeadline, threadCpuMs(app.pid), Date.now() - deadline);
+    const cpuAfter = threadCpuMs(app.pid);
+    const burstCpu = threadShare(cpuAtDeadline, cpuAfter, Date.now() - deadline);
+    // CPU the burst cost, all threads, per timer: the server's (by thread) and the receiver's.
+    const perTimer = (ms: number) => round(ms / n, 4);
+    const byThread = Object.fromEntries(
+      Object.entries(cpuAfter).map(([k, v]) => [k, perTimer(v - (cpuAtDeadline[k] ?? 0))] as const).filter(([, v]) =>
+        v > 0
+      ),
+    );
+    const burstCpuMs = {
+      server_per_timer: perTimer(
+        Object.values(cpuAfter).reduce((a, b) => a + b, 0) -
+          Object.values(cpuAtDeadline).reduce((a, b) => a + b, 0),
+      ),
+      server_per_timer_by_thread: byThread,
+      receiver_per_delivery: perTimer(processCpuMs(rx.pid) - rxCpuAtDeadline),
+    };
     await sleep(1000); // late duplicates
     const arrivals: Arrival[] = await (await fetch(`${rx.base}/__dump`)).json();
     for (const a of apis) a.close();
@@ -220,6 +242,7 @@ async function runPrecision(n: number, mode: Mode): Promise<Run> {
       deliveries_per_s: dSpan ? round(arrivalTimes.length / Math.max(dSpan, 0.001), 0) : null,
       profile,
       burst_server_thread_cpu_pct: burstCpu,
+      burst_cpu_ms: burstCpuMs,
       setup: {
         calibration_ms_per_timer: round(perTimerMs, 2),
         setup_s: round((setupEnd - s0) / 1000, 1),
@@ -294,6 +317,11 @@ export async function precision(mode: Mode): Promise<Result[]> {
     const noteSetup = setupOk ? undefined : `setup problem: ${JSON.stringify(r.setup)}`;
     const floor = await senderFloor(mode.quick).catch(() => null);
     const ratio = floor && r.deliveries_per_s ? round(r.deliveries_per_s / floor.best, 3) : null;
+    // The most two cores allow at the CPU this burst cost per timer (server and receiver), as a
+    // ratio to the floor: no scheduling gets past it; only spending less per timer does.
+    const cores = navigator.hardwareConcurrency;
+    const perTimerMs = r.burst_cpu_ms.server_per_timer + r.burst_cpu_ms.receiver_per_delivery;
+    const ceiling = floor && perTimerMs > 0 ? round((cores * 1000) / perTimerMs / floor.best, 3) : null;
     results.push(
       {
         name: `precision_completed_n${n}`,
@@ -340,6 +368,10 @@ export async function precision(mode: Mode): Promise<Result[]> {
         deliveries_per_s: r.deliveries_per_s,
         sender_floor_per_s: floor?.best ?? null,
         sender_floor_per_concurrency: floor?.per_s ?? null,
+        burst_cpu_ms: r.burst_cpu_ms,
+        sender_floor_cpu_ms_per_post: floor?.cpu_ms_per_post ?? null,
+        sender_floor_receiver_cpu_ms_per_post: floor?.receiver_cpu_ms_per_post ?? null,
+        cpu_ceiling_ratio: ceiling,
       },
       {
         name: `precision_kv_queue_ref_p99_n${n}`,
@@ -350,7 +382,17 @@ export async function precision(mode: Mode): Promise<Result[]> {
         ...ref,
       },
     );
-    const st = results.at(-4)!, wh = results.at(-3)!;
+    const st = results.at(-4)!, wh = results.at(-3)!, dr = results.at(-2)!;
+    if (dr.met === false && floor) {
+      const c = r.burst_cpu_ms;
+      dr.note =
+        `the burst cost ${c.server_per_timer} ms of server CPU per timer (${
+          Object.entries(c.server_per_timer_by_thread).map(([k, v]) => `${k} ${v}`).join(", ")
+        }) and ${c.receiver_per_delivery} ms of the receiver's; the bare sender ${floor.cpu_ms_per_post} ms per POST and ` +
+        `its receiver ${floor.receiver_cpu_ms_per_post} ms. At that cost ${cores} cores finish at most ${
+          Math.round((cores * 1000) / perTimerMs)
+        } timers/s: a ceiling of ${ceiling} of the floor for this CPU per timer, whatever the scheduling`;
+    }
     if (st.met === false) {
       st.note = `state p50/p99/max ${r.state.p50_s}/${r.state.p99_s}/${r.state.max_s} s; the store committed ${
         r.completions_per_s ?? "?"

@@ -32,12 +32,10 @@ const PRUNE_EVERY = 50;
 const MIN_IN_FLIGHT = 32;
 const TARGET_PER_MS = 1;
 /**
- * Attempts whose outcome is not yet recorded (in flight, or answered and waiting for their commit)
- * are at most the in-flight limit plus this many: a new attempt waits while that many are. Every
- * one of them is sent again if the process dies, so this bounds the duplicates of a crash.
- * SIGKILL in the middle of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; with this
- * bound 32 (16 gave 16–21 and a slower burst). The sum is bounded, not the answers alone, so the
- * bound is strict and attempts may go out while a commit of answers is being written.
+ * Answers received and not yet recorded, at most: a new attempt waits while more are (every one of
+ * them is sent again if the process dies first). Bounds the duplicates of a crash to the attempts
+ * in flight plus these when KV's writes lag behind the answers in a burst. SIGKILL in the middle
+ * of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; 16 → 32, but webhooks slower; 32 → 29–32.
  */
 const MAX_UNRECORDED = 32;
 
@@ -53,8 +51,8 @@ export class Sender {
   readonly pool: WorkerPool;
   #queue: { change: DeliveryChange; done: (versionstamp: string | null) => void }[] = [];
   #flushing: Promise<void> | null = null;
-  /** Attempts sent or being sent whose outcome is not recorded yet, and the attempts waiting for them to drop. */
-  #unconfirmed = 0;
+  /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
+  #unrecorded = 0;
   #backlogWaiters: (() => void)[] = [];
   #sinceTrim = new Map<string, number>();
   #trims = new Set<Promise<void>>();
@@ -147,40 +145,27 @@ export class Sender {
     const { config, now } = this.deps;
     let d = claimed;
     let versionstamp = claimVersion;
-    while (this.#unconfirmed >= this.pool.limit + MAX_UNRECORDED) {
-      await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    while (this.#unrecorded >= MAX_UNRECORDED) await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    // Waited in the pool (or for the backlog) so long that the claim could run out mid-attempt:
+    // renew it first, or let whoever took it over meanwhile have it (never two attempts at once).
+    if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
+      const renewed = claim(d, now() + this.leaseMs);
+      const vs = await this.#grouped({ versionstamp, prev: d, next: renewed });
+      if (!vs) return;
+      [d, versionstamp] = [renewed, vs];
     }
-    this.#unconfirmed++;
-    let recording = false;
-    try {
-      // Waited in the pool (or for the backlog) so long that the claim could run out mid-attempt:
-      // renew it first, or let whoever took it over meanwhile have it (never two attempts at once).
-      if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
-        const renewed = claim(d, now() + this.leaseMs);
-        const vs = await this.#grouped({ versionstamp, prev: d, next: renewed });
-        if (!vs) return;
-        [d, versionstamp] = [renewed, vs];
-      }
-      const started = now();
-      const result = await this.send(d, started);
-      this.#observe(result.duration_ms);
-      const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
-      // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
-      // where the delivery changed meanwhile (its timer was deleted, its URL changed).
-      recording = true;
-      void this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
-        this.#confirmed();
-        if (vs && next.state !== "pending") this.#counted(next.timer_id);
-      });
-    } finally {
-      if (!recording) this.#confirmed();
-    }
-  }
-
-  /** One attempt's outcome is recorded (or it ended without one): a waiting attempt may go. */
-  #confirmed(): void {
-    this.#unconfirmed--;
-    this.#backlogWaiters.splice(0).forEach((w) => w());
+    const started = now();
+    const result = await this.send(d, started);
+    this.#observe(result.duration_ms);
+    const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
+    // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
+    // where the delivery changed meanwhile (its timer was deleted, its URL changed).
+    this.#unrecorded++;
+    void this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
+      this.#unrecorded--;
+      this.#backlogWaiters.splice(0).forEach((w) => w());
+      if (vs && next.state !== "pending") this.#counted(next.timer_id);
+    });
   }
 
   /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */
@@ -233,7 +218,7 @@ export class Sender {
 
   /** Resolves once every attempt and record started so far has finished. */
   async settled(): Promise<void> {
-    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unconfirmed || this.#trims.size) {
+    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unrecorded || this.#trims.size) {
       await this.pool.idle();
       await this.#flushing;
       await Promise.allSettled(this.#trims);

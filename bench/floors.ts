@@ -4,7 +4,7 @@
  * a receiver in another process at concurrency 32–256. Memoised: the precision section divides by
  * the sender floor.
  */
-import { log, spawn, tempKv, threadCpuMs } from "./harness.ts";
+import { cpuMs, log, spawn, tempKv } from "./harness.ts";
 import type { Mode, Result } from "./result.ts";
 
 export interface SenderFloor {
@@ -18,21 +18,18 @@ export interface SenderFloor {
 
 let sender: Promise<SenderFloor> | null = null;
 
-/** A process's CPU time, all threads, in ms. */
-export const processCpuMs = (pid: number) => Object.values(threadCpuMs(pid)).reduce((a, b) => a + b, 0);
-
 /** Bare signed fetch POSTs/s to a receiver in its own process (best over concurrency 32–256), once per run. */
 export function senderFloor(quick: boolean) {
   sender ??= (async () => {
     const rx = await spawn("receiver-floor", "bench/receiver.ts", { DELAY_MS: "0" });
-    const rxCpu = processCpuMs(rx.pid);
+    const rxCpu = cpuMs(rx.pid);
     const p = await spawn("floor-sender", "bench/floor_sender.ts", {
       RECEIVER: `${rx.base}/hook`,
       SECONDS: quick ? "1" : "1.5",
     }, { listen: false });
     try {
       const out = JSON.parse(await p.waitLine(/"msg":"sender_floor"/, 60_000));
-      const receiver = (processCpuMs(rx.pid) - rxCpu) / Math.max(1, out.sent);
+      const receiver = (cpuMs(rx.pid) - rxCpu) / Math.max(1, out.sent);
       return { ...out, receiver_cpu_ms_per_post: Math.round(receiver * 1e4) / 1e4 } as SenderFloor;
     } finally {
       await p.stop();

@@ -384,6 +384,30 @@ Deno.test("after two minutes of downtime in sweep mode, ten 1-second intervals c
   await rx.close();
 });
 
+Deno.test("a catch-up goes on by its own wake-ups, without waiting for a sweep", async () => {
+  // No sweep for an hour: only the wheel can take the rounds left after the timer's first change.
+  const s = await clocked({ sweepIntervalMs: 3_600_000 });
+  const rx = receiver();
+  const t = await s.create({ type: "interval", work: 1, rest: 0, webhook_url: rx.url });
+  await s.act(t.timer_id, "start");
+  // Events due after the interval's 101st round end: the wake-up's first page holds both, and its
+  // range read has gone past that instant by the time the interval's first change is committed.
+  const target = new Date(s.clock.now() + 119_500).toISOString();
+  for (let i = 0; i < 600; i++) await s.create({ type: "event", target_date: target }, s.enterprise.apiKey);
+  await s.app.scheduler.settled();
+  // The wheel wakes up at the first round end (1 s from now in real time) and finds everything due.
+  s.clock.advance(120_000);
+  const roundEnds = () => rx.received.filter((r) => r.json.event === "interval.round_end").length;
+  for (let i = 0; i < 150 && roundEnds() < 120; i++) {
+    await s.app.scheduler.settled();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.equal(roundEnds(), 120, "every round end");
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.interval.round, 121);
+  await s.close();
+  await rx.close();
+});
+
 Deno.test("a 40-day countdown outlives the 30-day lifetime and completes", async () => {
   const s = await clocked();
   const rx = receiver();

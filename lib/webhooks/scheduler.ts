@@ -47,7 +47,8 @@ export interface SchedulerDeps {
 export class Scheduler {
   readonly sender: Sender;
   #wheel: Wheel;
-  #inflight = new Map<string, Promise<void>>();
+  /** Work being stepped here, by `kind:ref`: the step's end, and the versionstamp of the entry it took. */
+  #inflight = new Map<string, { done: Promise<void>; versionstamp: string }>();
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #beatTimer: ReturnType<typeof setInterval> | undefined;
   #takeOverTimer: ReturnType<typeof setInterval> | undefined;
@@ -132,7 +133,7 @@ export class Scheduler {
   /** Waits until every step and attempt started so far has finished (for tests and benchmarks). */
   async settled(): Promise<void> {
     while (this.#inflight.size > 0 || this.#sweeping || this.sender.pool.pending > 0) {
-      await Promise.allSettled(this.#inflight.values());
+      await Promise.allSettled([...this.#inflight.values()].map((s) => s.done));
       await this.#sweeping;
       await this.sender.settled();
     }
@@ -204,11 +205,25 @@ export class Scheduler {
     );
   }
 
-  /** Steps pages of due entries as they are read, two pages at a time (one planned while one commits). */
+  /**
+   * Steps pages of due entries as they are read, two pages at a time (one planned while one
+   * commits). An entry of work being stepped here is skipped; one written since that step took its
+   * entry (a catch-up's next instant, armed by a commit of the step still writing) is armed again
+   * for when the step ends, rather than left to the sweep.
+   */
   async #pipeline(pages: AsyncIterable<DueEntry[]>): Promise<void> {
     const running: Promise<void>[] = [];
     for await (const page of pages) {
-      const todo = page.filter((e) => !this.#inflight.has(`${e.item.kind}:${e.item.ref}`));
+      const todo: DueEntry[] = [];
+      const later = new Map<Promise<void>, Set<number>>();
+      for (const e of page) {
+        const step = this.#inflight.get(`${e.item.kind}:${e.item.ref}`);
+        if (!step) todo.push(e);
+        else if (step.versionstamp !== e.versionstamp && e.item.kind !== "expire") {
+          later.set(step.done, (later.get(step.done) ?? new Set()).add(e.item.at));
+        }
+      }
+      for (const [done, instants] of later) void done.then(() => instants.forEach((at) => this.#wheel.add(at)));
       if (!todo.length) continue;
       if (running.length >= 2) await running.shift();
       running.push(this.#run(todo));
@@ -220,7 +235,7 @@ export class Scheduler {
     if (!entries.length) return;
     const { promise, resolve } = Promise.withResolvers<void>();
     const ids = entries.map((e) => `${e.item.kind}:${e.item.ref}`);
-    for (const id of ids) this.#inflight.set(id, promise);
+    entries.forEach((e, n) => this.#inflight.set(ids[n], { done: promise, versionstamp: e.versionstamp }));
     try {
       const timers = entries.filter((e) => e.item.kind === "timer");
       const deliveries = entries.filter((e) => e.item.kind === "delivery");
@@ -234,7 +249,7 @@ export class Scheduler {
     } catch (e) {
       this.#log("error", "due step failed", e);
     } finally {
-      for (const id of ids) if (this.#inflight.get(id) === promise) this.#inflight.delete(id);
+      for (const id of ids) if (this.#inflight.get(id)?.done === promise) this.#inflight.delete(id);
       resolve();
     }
   }

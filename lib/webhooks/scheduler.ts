@@ -63,7 +63,7 @@ export class Scheduler {
     this.#wheel = new Wheel(deps.now, (instants) => void this.runAt(instants));
     deps.store.opts.onCommitted = (c) => {
       if (this.#stopped) return;
-      for (const item of c.due) this.arm(item);
+      for (const item of c.due) this.#armAfterStep(item);
       // Not started (a CLI, or a test without a scheduler): nothing is born claimed then.
       for (const b of c.born) this.sender.submit(b.delivery, b.versionstamp);
     };
@@ -169,6 +169,28 @@ export class Scheduler {
     }
   }
 
+  /** Instants to arm once a step ends, by the step. */
+  #armLater = new Map<Promise<void>, Set<number>>();
+
+  /**
+   * Arms an item at once, or when the step of its work running here ends: a commit of a step still
+   * writing (a catch-up's next instant, due already) would wake up only to find its work in flight.
+   */
+  #armAfterStep(item: DueItem): void {
+    const step = this.#inflight.get(`${item.kind}:${item.ref}`);
+    if (!step || item.kind === "expire") return this.arm(item);
+    let instants = this.#armLater.get(step.done);
+    if (!instants) {
+      const set = instants = new Set();
+      this.#armLater.set(step.done, set);
+      void step.done.then(() => {
+        this.#armLater.delete(step.done);
+        for (const at of set) this.#wheel.add(at);
+      });
+    }
+    instants.add(item.at);
+  }
+
   /** Holds a deadline for its instant; expiries are left to the sweep (nobody waits for them). */
   arm(item: DueItem): void {
     if (this.#stopped || item.kind === "expire") return;
@@ -208,22 +230,17 @@ export class Scheduler {
   /**
    * Steps pages of due entries as they are read, two pages at a time (one planned while one
    * commits). An entry of work being stepped here is skipped; one written since that step took its
-   * entry (a catch-up's next instant, armed by a commit of the step still writing) is armed again
-   * for when the step ends, rather than left to the sweep.
+   * entry is armed again for when the step ends, rather than left to the sweep.
    */
   async #pipeline(pages: AsyncIterable<DueEntry[]>): Promise<void> {
     const running: Promise<void>[] = [];
     for await (const page of pages) {
       const todo: DueEntry[] = [];
-      const later = new Map<Promise<void>, Set<number>>();
       for (const e of page) {
         const step = this.#inflight.get(`${e.item.kind}:${e.item.ref}`);
         if (!step) todo.push(e);
-        else if (step.versionstamp !== e.versionstamp && e.item.kind !== "expire") {
-          later.set(step.done, (later.get(step.done) ?? new Set()).add(e.item.at));
-        }
+        else if (step.versionstamp !== e.versionstamp) this.#armAfterStep(e.item);
       }
-      for (const [done, instants] of later) void done.then(() => instants.forEach((at) => this.#wheel.add(at)));
       if (!todo.length) continue;
       if (running.length >= 2) await running.shift();
       running.push(this.#run(todo));

@@ -102,8 +102,10 @@ Deno.test("the embed builder in a browser", async (t) => {
         assert.equal(await iframe.getAttribute("title"), "Leg day");
         const box = await iframe.boundingBox();
         assert.deepEqual([box?.width, box?.height], [w, h]);
-        const frame = hostPage.frames().find((f) => f.url().includes("/widget"))!;
-        assert.ok(frame, "the widget loaded in the frame (framing allowed)");
+        // A lazy iframe may start loading after the host page's own load event: wait for its navigation.
+        const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+        await frame.waitForURL(/\/widget/, { timeout: 10_000 }).catch(() => {});
+        assert.ok(frame.url().includes("/widget"), `the widget loaded in the frame (framing allowed): ${frame.url()}`);
         await frame.waitForSelector('.face[data-state="running"]');
         await frame.waitForLoadState("load");
         await frame.waitForTimeout(300);

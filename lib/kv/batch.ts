@@ -175,11 +175,16 @@ async function commitPack(
   if (res.ok) out = pack.map(() => res.versionstamp);
   else if (pack.length === 1) out = [null];
   else {
-    // One of them conflicts: the others go on alone.
+    // One of them conflicts: the others go on alone. Those that landed are announced even if a later one throws.
     out = [];
-    for (const w of pack) {
-      const one = await toOp(kv, [w]).commit();
-      out.push(one.ok ? one.versionstamp : null);
+    try {
+      for (const w of pack) {
+        const one = await toOp(kv, [w]).commit();
+        out.push(one.ok ? one.versionstamp : null);
+      }
+    } catch (e) {
+      if (out.length) landed?.(first, out);
+      throw e;
     }
   }
   landed?.(first, out);

@@ -111,3 +111,29 @@ Deno.test("commitWrites commits thousands of mutations and reports each conflict
   assert.equal((await kv.get(["t", 7, 0])).versionstamp, null);
   kv.close();
 });
+
+Deno.test("when a conflict's writes go on alone and one of them throws, those that landed are still announced", async () => {
+  const kv = await Deno.openKv(":memory:");
+  await kv.set(["t", 1], "taken");
+  const atomic = kv.atomic.bind(kv);
+  let commits = 0;
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    // 1: the pack (its check on ["t", 1] fails); 2, 3: writes 0 and 1 alone; 4: KV fails.
+    op.commit = () => ++commits === 4 ? Promise.reject(new Error("database is gone")) : commit();
+    return op;
+  };
+  const announced: [number, (string | null)[]][] = [];
+  await assert.rejects(
+    commitWrites(kv, [0, 1, 2, 3].map((i) => completion(i)), LOCAL_KV_LIMITS, (f, s) => announced.push([f, s])),
+    /database is gone/,
+  );
+  assert.equal(announced.length, 1);
+  assert.equal(announced[0][0], 0);
+  assert.equal(announced[0][1].length, 2);
+  assert.ok(announced[0][1][0] !== null, "write 0 landed");
+  assert.equal(announced[0][1][1], null, "write 1 conflicted");
+  assert.ok((await kv.get(["t", 0, 0])).versionstamp, "and is there");
+  kv.close();
+});

@@ -179,16 +179,14 @@ export class Scheduler {
   #armAfterStep(item: DueItem): void {
     const step = this.#inflight.get(`${item.kind}:${item.ref}`);
     if (!step || item.kind === "expire") return this.arm(item);
-    let instants = this.#armLater.get(step.done);
-    if (!instants) {
-      const set = instants = new Set();
-      this.#armLater.set(step.done, set);
-      void step.done.then(() => {
-        this.#armLater.delete(step.done);
-        for (const at of set) this.#wheel.add(at);
-      });
-    }
-    instants.add(item.at);
+    const known = this.#armLater.get(step.done);
+    if (known) return void known.add(item.at);
+    const instants = new Set([item.at]);
+    this.#armLater.set(step.done, instants);
+    void step.done.then(() => {
+      this.#armLater.delete(step.done);
+      for (const at of instants) this.#wheel.add(at);
+    });
   }
 
   /** Holds a deadline for its instant; expiries are left to the sweep (nobody waits for them). */

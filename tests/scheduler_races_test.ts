@@ -78,3 +78,30 @@ Deno.test("a new webhook_url drops retries to the old one, logged; an event not 
   await old.close();
   await next.close();
 });
+
+Deno.test("two wake-ups of one instant never step the same timer twice, also when one waits for a free slot", async () => {
+  const s = await setup();
+  const target = new Date(s.clock.now() + 60_000).toISOString();
+  const ids = new Set<string>();
+  for (let i = 0; i < 15; i++) ids.add((await s.create({ type: "event", target_date: target })).timer_id);
+  const at = Date.parse(target);
+  const timers = s.store.timers;
+  // Pages of 5 (three of them), and slow commits: the first wake-up waits for a slot before its
+  // third page while the second, which skipped the pages in flight, takes that page at once.
+  const recordsAt = timers.recordsAt.bind(timers);
+  timers.recordsAt = (instants) => recordsAt(instants, 5);
+  const commitTimers = timers.commitTimers.bind(timers);
+  const stepped: string[] = [];
+  timers.commitTimers = async (changes) => {
+    for (const c of changes) stepped.push(c.timer.id);
+    await new Promise((r) => setTimeout(r, 50));
+    return await commitTimers(changes);
+  };
+  s.clock.advance(60_000);
+  await Promise.all([s.app.scheduler.runAt([at]), s.app.scheduler.runAt([at])]);
+  assert.equal(stepped.length, 15, `${stepped.length} changes planned for 15 timers`);
+  assert.deepEqual(new Set(stepped), ids);
+  for (const id of ids) assert.equal((await timers.getTimer(id))?.timer.state, "completed");
+  await s.app.scheduler.settled();
+  await s.close();
+});

@@ -55,6 +55,8 @@ export class Scheduler {
   /** This instance, named in its claims and heartbeats. */
   readonly instance = crypto.randomUUID().slice(0, 13);
   #sweeping: Promise<void> | null = null;
+  /** Wake-ups of armed instants still reading or stepping their work. */
+  #runs = new Set<Promise<void>>();
   #skipped = 0;
   #stopped = false;
 
@@ -130,10 +132,18 @@ export class Scheduler {
     await this.settled();
   }
 
-  /** Waits until every step and attempt started so far has finished (for tests and benchmarks). */
+  /**
+   * Waits until every wake-up, step and attempt started so far has finished, instants armed after
+   * a step included, and runs what the wheel holds due by the clock now (for tests and benchmarks).
+   */
   async settled(): Promise<void> {
-    while (this.#inflight.size > 0 || this.#sweeping || this.sender.pool.pending > 0) {
+    const busy = () =>
+      this.#inflight.size > 0 || this.#sweeping || this.#runs.size > 0 || this.#armLater.size > 0 ||
+      this.sender.pool.pending > 0;
+    for (this.#wheel.fireDue(); busy(); this.#wheel.fireDue()) {
       await Promise.allSettled([...this.#inflight.values()].map((s) => s.done));
+      await Promise.allSettled([...this.#armLater.keys()]);
+      await Promise.allSettled([...this.#runs]);
       await this.#sweeping;
       await this.sender.settled();
     }
@@ -219,10 +229,13 @@ export class Scheduler {
    * Runs the work due at these instants: the records written with their due entries, read by
    * range. An entry without a record (a running claim, or one written by an older version) is the sweep's.
    */
-  async runAt(instants: number[]): Promise<void> {
-    await this.#pipeline(this.deps.store.timers.recordsAt(instants)).catch((e) =>
+  runAt(instants: number[]): Promise<void> {
+    const run = this.#pipeline(this.deps.store.timers.recordsAt(instants)).catch((e) =>
       this.#log("error", "due step failed", e)
     );
+    this.#runs.add(run);
+    void run.finally(() => this.#runs.delete(run));
+    return run;
   }
 
   /**
@@ -233,17 +246,25 @@ export class Scheduler {
   async #pipeline(pages: AsyncIterable<DueEntry[]>): Promise<void> {
     const running: Promise<void>[] = [];
     for await (const page of pages) {
-      const todo: DueEntry[] = [];
-      for (const e of page) {
-        const step = this.#inflight.get(`${e.item.kind}:${e.item.ref}`);
-        if (!step) todo.push(e);
-        else if (step.versionstamp !== e.versionstamp) this.#armAfterStep(e.item);
+      let todo = this.#notRunning(page);
+      if (todo.length && running.length >= 2) {
+        await running.shift();
+        todo = this.#notRunning(todo); // another wake-up may have taken some meanwhile
       }
-      if (!todo.length) continue;
-      if (running.length >= 2) await running.shift();
-      running.push(this.#run(todo));
+      if (todo.length) running.push(this.#run(todo));
     }
     await Promise.all(running);
+  }
+
+  /** The entries whose work is not being stepped here; one written since its step took it is armed after that step. */
+  #notRunning(entries: DueEntry[]): DueEntry[] {
+    const todo: DueEntry[] = [];
+    for (const e of entries) {
+      const step = this.#inflight.get(`${e.item.kind}:${e.item.ref}`);
+      if (!step) todo.push(e);
+      else if (step.versionstamp !== e.versionstamp) this.#armAfterStep(e.item);
+    }
+    return todo;
   }
 
   async #run(entries: DueEntry[]): Promise<void> {

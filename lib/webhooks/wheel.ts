@@ -33,6 +33,11 @@ export class Wheel {
     if (at < this.#armedFor) this.#arm();
   }
 
+  /** Fires now what has come by the clock, without waiting for the native wake-up. */
+  fireDue(): void {
+    if (!this.#stopped && this.#heap.length && this.#heap[0] <= this.now()) this.#wake();
+  }
+
   stop(): void {
     this.#stopped = true;
     clearTimeout(this.#timer);

@@ -47,3 +47,21 @@ Deno.test("holding 100 000 deadlines costs about a megabyte", () => {
   assert.ok(grew < 4 * 1024 * 1024, `${(grew / 1048576).toFixed(1)} MiB`);
   wheel.stop();
 });
+
+Deno.test("fireDue fires at once what the clock has reached, and nothing later", () => {
+  let now = 1000;
+  const fired: number[] = [];
+  const wheel = new Wheel(() => now, (due) => fired.push(...due));
+  wheel.add(5000);
+  wheel.add(2000);
+  now = 3000; // a clock that jumped: the native wake-up still waits for its old delay
+  wheel.fireDue();
+  assert.deepEqual(fired, [2000]);
+  wheel.fireDue();
+  assert.deepEqual(fired, [2000], "nothing due twice");
+  assert.equal(wheel.size, 1);
+  wheel.stop();
+  now = 9000;
+  wheel.fireDue();
+  assert.deepEqual(fired, [2000], "a stopped wheel fires nothing");
+});

@@ -55,7 +55,7 @@ export class Scheduler {
   /** This instance, named in its claims and heartbeats. */
   readonly instance = crypto.randomUUID().slice(0, 13);
   #sweeping: Promise<void> | null = null;
-  /** Wake-ups of armed instants still reading or stepping their work. */
+  /** Wake-ups (armed instants, queue messages) still reading or stepping their work. */
   #runs = new Set<Promise<void>>();
   #skipped = 0;
   #stopped = false;
@@ -230,9 +230,12 @@ export class Scheduler {
    * range. An entry without a record (a running claim, or one written by an older version) is the sweep's.
    */
   runAt(instants: number[]): Promise<void> {
-    const run = this.#pipeline(this.deps.store.timers.recordsAt(instants)).catch((e) =>
-      this.#log("error", "due step failed", e)
-    );
+    return this.#wakeUp(this.deps.store.timers.recordsAt(instants));
+  }
+
+  /** Steps what a wake-up read, known to `settled()` while it runs. */
+  #wakeUp(pages: AsyncIterable<DueEntry[]>): Promise<void> {
+    const run = this.#pipeline(pages).catch((e) => this.#log("error", "due step failed", e));
     this.#runs.add(run);
     void run.finally(() => this.#runs.delete(run));
     return run;
@@ -355,7 +358,7 @@ export class Scheduler {
     const { at } = parsed.data;
     // Whatever is still due at that instant (done work has left the index).
     if (at > this.deps.now()) return void await this.deps.store.timers.requeue(at, this.deps.now());
-    await this.#pipeline(this.deps.store.timers.entriesAt(at)).catch((e) => this.#log("error", "due step failed", e));
+    await this.#wakeUp(this.deps.store.timers.entriesAt(at));
   }
 
   /**

@@ -79,7 +79,7 @@ Deno.test("a new webhook_url drops retries to the old one, logged; an event not 
   await next.close();
 });
 
-Deno.test("two wake-ups of one instant never step the same timer twice, also when one waits for a free slot", async () => {
+Deno.test("two wake-ups of one instant do not both step a timer, also when one waits for a free slot", async () => {
   const s = await setup();
   const target = new Date(s.clock.now() + 60_000).toISOString();
   const ids = new Set<string>();

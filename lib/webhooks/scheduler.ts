@@ -249,10 +249,13 @@ export class Scheduler {
   async #pipeline(pages: AsyncIterable<DueEntry[]>): Promise<void> {
     const running: Promise<void>[] = [];
     for await (const page of pages) {
+      if (this.#stopped) break; // what is left stays in the due index for the next process
       let todo = this.#notRunning(page);
       if (todo.length && running.length >= 2) {
         await running.shift();
-        todo = this.#notRunning(todo); // another wake-up may have taken some meanwhile
+        // Another wake-up may have taken some meanwhile. (One whose step has ended already is
+        // planned again from its old record; its atomic check fails and the single step reads afresh.)
+        todo = this.#notRunning(todo);
       }
       if (todo.length) running.push(this.#run(todo));
     }
@@ -350,6 +353,7 @@ export class Scheduler {
 
   /** A queue message: validated, then the same steps as any other wake-up. */
   async onQueueMessage(raw: unknown): Promise<void> {
+    if (this.#stopped) return; // a wake-up only: the due index keeps the work for the next process
     const parsed = QueueMessageSchema.safeParse(raw);
     if (!parsed.success) {
       if ((raw as { kind?: unknown })?.kind !== "probe") this.#log("warn", "ignored an unknown queue message");

@@ -35,7 +35,9 @@ export class Wheel {
 
   /** Fires now what has come by the clock, without waiting for the native wake-up. */
   fireDue(): void {
-    if (!this.#stopped && this.#heap.length && this.#heap[0] <= this.now()) this.#wake();
+    if (this.#stopped || !this.#heap.length || this.#heap[0] > this.now()) return;
+    clearTimeout(this.#timer); // #wake arms anew: the native wake-up it replaces must not stay pending
+    this.#wake();
   }
 
   stop(): void {

@@ -24,7 +24,7 @@ import {
   threadCpuMs,
   threadShare,
 } from "./harness.ts";
-import { senderFloor } from "./floors.ts";
+import { senderFloor, sendRecordFloor } from "./floors.ts";
 import { readProfile, summariseWithBusy } from "./profile.ts";
 import type { Mode, Result } from "./result.ts";
 
@@ -317,6 +317,7 @@ export async function precision(mode: Mode): Promise<Result[]> {
     const noteSetup = setupOk ? undefined : `setup problem: ${JSON.stringify(r.setup)}`;
     const floor = await senderFloor(mode.quick).catch(() => null);
     const ratio = floor && r.deliveries_per_s ? round(r.deliveries_per_s / floor.best, 3) : null;
+    const both = big ? await sendRecordFloor(mode.quick).catch(() => null) : null;
     // The most this machine's cores allow at the CPU this burst cost per timer (server and
     // receiver, from the deadline to the last arrival), as a ratio to the floor.
     const cores = navigator.hardwareConcurrency;
@@ -372,7 +373,26 @@ export async function precision(mode: Mode): Promise<Result[]> {
         sender_floor_cpu_ms_per_post: floor?.cpu_ms_per_post ?? null,
         sender_floor_receiver_cpu_ms_per_post: floor?.receiver_cpu_ms_per_post ?? null,
         cpu_ceiling_ratio: ceiling,
+        send_record_floor_per_s: both?.per_s ?? null,
       },
+      ...(big
+        ? [{
+          name: `precision_deliveries_vs_send_record_floor_n${n}`,
+          value: both && r.deliveries_per_s ? round(r.deliveries_per_s / both.per_s, 3) : null,
+          unit: "ratio",
+          target: "report",
+          met: null,
+          deliveries_per_s: r.deliveries_per_s,
+          send_record_floor: both,
+          note: both
+            ? `recording each completion and outcome, bare, this machine delivers ${both.per_s}/s (${
+              both.per_s_unrecorded_32 ?? "?"
+            }/s with at most 32 answers unrecorded): ${
+              floor ? round(both.per_s / floor.best, 3) : "?"
+            } of the sender floor`
+            : undefined,
+        }]
+        : []),
       {
         name: `precision_kv_queue_ref_p99_n${n}`,
         value: ref.p99_s,
@@ -382,7 +402,8 @@ export async function precision(mode: Mode): Promise<Result[]> {
         ...ref,
       },
     );
-    const st = results.at(-4)!, wh = results.at(-3)!, dr = results.at(-2)!;
+    const rows = results.slice(big ? -6 : -5);
+    const [, st, wh, dr] = rows;
     if (dr.met === false && floor && ceiling !== null) {
       const c = r.burst_cpu_ms;
       dr.note =

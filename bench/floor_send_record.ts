@@ -56,7 +56,7 @@ async function run(concurrency: number, maxUnrecorded: number): Promise<{ per_s:
   try {
     const recs = await seed(kv);
     const ready: Item[] = [];
-    let wake: (() => void)[] = [];
+    const wake: (() => void)[] = [];
     let completed = false;
     const answered: Item[] = [];
     let unrecorded = 0;

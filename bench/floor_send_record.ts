@@ -1,14 +1,20 @@
 /**
  * Send-and-record floor: what this machine allows a webhook service that records, in local KV, each
  * completion and each delivery's outcome — as bare as it gets, no scheduler, index, claims or API.
- * N timer-shaped records are written first; then, timed, they are completed 100 per commit, two
- * commits in flight (one check and three writes each: the timer, its due entry deleted, a delivery
- * record), each delivery is signed (the project's signDelivery) and POSTed with `fetch` over one
- * keep-alive client by C workers to RECEIVER (another process) as soon as its commit lands, and
- * each answer is recorded (one check and one write) in group commits of up to 100. `per_s` = N / (first POST → last
- * answer), best of two runs per setting; UNRECORDED (raw) bounds the answers not yet recorded
- * (the service keeps 32, which bounds a crash's duplicates).
- * Prints {"msg":"send_record_floor", "per_s", "by_setting", "cpu_ms_per_timer"}.
+ * N timer-shaped records are written first; then, timed, each delivery is signed (the project's
+ * signDelivery) and POSTed with `fetch` over one keep-alive client by C workers to RECEIVER (another
+ * process). RECORD says what is written around the POSTs:
+ * - `before` (the bench's floor): completed 100 per commit, two commits in flight (one check and
+ *   three writes each: the timer, its due entry deleted, a delivery record), each POSTed as soon as
+ *   its commit lands, and each answer recorded (one check, one write) in group commits of ≤ 100;
+ * - `before-ids`: the same, the answers written as one list of ids per group commit;
+ * - `after`: POSTed first, then each completion and answer recorded together in group commits
+ *   (one check, three writes: a design that writes once per timer);
+ * - `compact`: POSTed first, then only the answered ids, one write per group (no record per timer:
+ *   what a design that writes nothing per timer during a burst could reach).
+ * `per_s` = N / (first POST → last answer), best of two runs per setting; UNRECORDED bounds the
+ * answers not yet recorded (0: none; the service keeps 32, which bounds a crash's duplicates).
+ * Prints {"msg":"send_record_floor", "record", "per_s", "per_s_unrecorded_32", "by_setting", "cpu_ms_per_timer"}.
  */
 import { signDelivery } from "../lib/webhooks/signing.ts";
 import { floorRecord } from "./floor_record.ts";
@@ -17,6 +23,12 @@ const url = Deno.env.get("RECEIVER")!;
 const n = Number(Deno.env.get("N") ?? 10_000);
 const levels = (Deno.env.get("CONCURRENCIES") ?? "32,64").split(",").map(Number);
 const bounds = (Deno.env.get("UNRECORDED") ?? "0,32").split(",").map(Number); // 0: unbounded
+const record = Deno.env.get("RECORD") ?? "before";
+if (!["before", "before-ids", "after", "compact"].includes(record)) {
+  throw new Error(`RECORD=${record}: before, before-ids, after or compact`);
+}
+/** Answers written as one list of ids per group commit, not one record each. */
+const idLists = record === "compact" || record === "before-ids";
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const client = Deno.createHttpClient({});
 
@@ -32,8 +44,29 @@ const cpuMs = () => {
 
 type Rec = ReturnType<typeof floorRecord>;
 interface Item {
-  d: { id: string; timer_id: string; state: string; payload: Parameters<typeof signDelivery>[0] };
+  r: Rec;
+  d: ReturnType<typeof delivery>;
+  /** The versionstamp the record's next commit checks. */
   vs: string;
+}
+
+/** The webhook owed for a completed record. */
+function delivery(r: Rec) {
+  const id = `evt_${r.id.slice(4)}`;
+  return {
+    id,
+    timer_id: r.id,
+    state: "pending",
+    payload: {
+      id,
+      event: "timer.completed",
+      timestamp: new Date().toISOString(),
+      timer_id: r.id,
+      title: r.title,
+      type: "event" as const,
+      data: { state: "completed", duration: 60, actual_duration: 60, started_at: null, completed_at: null },
+    },
+  };
 }
 
 async function seed(kv: Deno.Kv): Promise<{ r: Rec; vs: string }[]> {
@@ -61,15 +94,23 @@ async function run(concurrency: number, maxUnrecorded: number): Promise<{ per_s:
     const answered: Item[] = [];
     let unrecorded = 0;
     let flushing: Promise<void> | null = null;
+    let groups = 0;
     const flush = async () => {
       while (answered.length) {
         const batch = answered.splice(0, 100);
         const op = kv.atomic();
-        for (const { d, vs } of batch) {
+        if (idLists) op.set(["outcomes", ++groups], batch.map((b) => b.d.id));
+        for (const { r, d, vs } of idLists ? [] : batch) {
           const k = ["delivery", d.timer_id, d.id];
-          op.check({ key: k, versionstamp: vs }).set(k, { ...d, state: "delivered" });
+          if (record !== "after") op.check({ key: k, versionstamp: vs }).set(k, { ...d, state: "delivered" });
+          else {
+            op.check({ key: ["timer", r.id], versionstamp: vs })
+              .set(["timer", r.id], { ...r, state: "completed", completed_at: Date.now() })
+              .delete(["due", 1, "timer", r.id])
+              .set(k, { ...d, state: "delivered" });
+          }
         }
-        if (!(await op.commit()).ok) throw new Error("an outcome commit failed its check");
+        if (!(await op.commit()).ok) throw new Error("a record commit failed its check");
         unrecorded -= batch.length;
       }
       flushing = null;
@@ -80,38 +121,29 @@ async function run(concurrency: number, maxUnrecorded: number): Promise<{ per_s:
     const lane = async (start: number) => {
       for (let i = start; i < n; i += 200) {
         const op = kv.atomic();
-        const items: Item["d"][] = [];
+        const items: Item[] = [];
         for (const { r, vs } of recs.slice(i, i + 100)) {
-          const id = `evt_${r.id.slice(4)}`;
-          const d = {
-            id,
-            timer_id: r.id,
-            state: "pending",
-            payload: {
-              id,
-              event: "timer.completed",
-              timestamp: new Date().toISOString(),
-              timer_id: r.id,
-              title: r.title,
-              type: "event" as const,
-              data: { state: "completed", duration: 60, actual_duration: 60, started_at: null, completed_at: null },
-            },
-          };
+          const d = delivery(r);
           op.check({ key: ["timer", r.id], versionstamp: vs })
             .set(["timer", r.id], { ...r, state: "completed", completed_at: Date.now() })
             .delete(["due", 1, "timer", r.id])
-            .set(["delivery", r.id, id], d);
-          items.push(d);
+            .set(["delivery", r.id, d.id], d);
+          items.push({ r, d, vs });
         }
         const res = await op.commit();
         if (!res.ok) throw new Error("a completion commit failed its check");
-        for (const d of items) ready.push({ d, vs: res.versionstamp });
+        for (const it of items) ready.push({ ...it, vs: res.versionstamp });
         wake.splice(0).forEach((w) => w());
       }
       if (--lanes === 0) completed = true;
       wake.splice(0).forEach((w) => w());
     };
-    const complete = Promise.all([lane(0), lane(100)]);
+    let complete: Promise<unknown> = Promise.resolve();
+    if (record.startsWith("before")) complete = Promise.all([lane(0), lane(100)]);
+    else {
+      for (const { r, vs } of recs) ready.push({ r, d: delivery(r), vs });
+      completed = true;
+    }
     let first = 0;
     await Promise.all(Array.from({ length: concurrency }, async () => {
       for (;;) {
@@ -155,6 +187,7 @@ client.close();
 // deno-lint-ignore no-console
 console.log(JSON.stringify({
   msg: "send_record_floor",
+  record,
   per_s: best,
   per_s_unrecorded_32: bestBounded || null,
   by_setting: bySetting,

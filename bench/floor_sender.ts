@@ -5,23 +5,15 @@
  * "sent", "cpu_ms_per_post"} (this process's CPU, all threads, per POST).
  */
 import { signDelivery } from "../lib/webhooks/signing.ts";
+import { cpuMs } from "./harness.ts";
 
 const url = Deno.env.get("RECEIVER")!;
 const seconds = Number(Deno.env.get("SECONDS") ?? 1.5);
 const levels = (Deno.env.get("CONCURRENCIES") ?? "32,64,128,256").split(",").map(Number);
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const perS: Record<string, number> = {};
-/** This process's CPU time (user + system, all threads) in ms, from /proc (Linux); NaN elsewhere. */
-const cpuMs = () => {
-  try {
-    const f = Deno.readTextFileSync("/proc/self/stat").split(") ")[1].split(" ");
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return NaN;
-  }
-};
 let total = 0;
-const cpu0 = cpuMs();
+const cpu0 = cpuMs("self");
 const client = Deno.createHttpClient({});
 let n = 0;
 for (const c of [levels[0], ...levels]) {
@@ -55,5 +47,5 @@ console.log(JSON.stringify({
   per_s: perS,
   best: Math.max(...Object.values(perS)),
   sent: total,
-  cpu_ms_per_post: Math.round((cpuMs() - cpu0) / total * 1e4) / 1e4,
+  cpu_ms_per_post: Math.round((cpuMs("self") - cpu0) / total * 1e4) / 1e4,
 }));

@@ -34,9 +34,28 @@ export interface AttemptResult {
 /** At most this much of a receiver's answer is read; receivers' bodies are never kept. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
+/** Requests given up (deadline, answer too long): their agent refuses to send them again. */
+const givenUp = new WeakSet<http.ClientRequest>();
+
+/**
+ * Deno 2.9.6's node:http sends a request again, over another kept-alive connection of the
+ * agent, when it is destroyed on a reused connection (denoland/deno#36786; Node sends it once):
+ * a receiver slower than the timeout got every attempt twice. The resend goes back through the
+ * agent's `addRequest`, where a request given up is refused.
+ */
+function refusingGivenUp<A extends http.Agent>(agent: A): A {
+  const pool = agent as unknown as { addRequest(req: http.ClientRequest, options: unknown): void };
+  const add = pool.addRequest.bind(agent);
+  pool.addRequest = (req, options) => {
+    if (givenUp.has(req)) return void req.destroy(new Error("attempt given up"));
+    add(req, options);
+  };
+  return agent;
+}
+
 const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+  http: refusingGivenUp(new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 })),
+  https: refusingGivenUp(new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 })),
 };
 
 class Timeout extends Error {
@@ -78,6 +97,7 @@ function send(
       res.on("data", (chunk: Uint8Array) => {
         size += chunk.byteLength;
         if (size > MAX_RESPONSE_BYTES) {
+          givenUp.add(request);
           res.destroy();
           finish();
         }
@@ -88,6 +108,7 @@ function send(
     });
     const onDeadline = () => {
       finish(new Timeout());
+      givenUp.add(request);
       request.destroy();
     };
     if (deadline.aborted) return onDeadline();

@@ -239,3 +239,30 @@ Deno.test("one deadline covers resolving, connecting and the answer", async () =
     await slow.close();
   }
 });
+
+Deno.test("an attempt given up at its deadline is never sent again, even over a kept-alive connection", async () => {
+  // Deno 2.9.6's node:http resends a destroyed request over another pooled connection (denoland/deno#36786):
+  // a receiver slower than the timeout would get each attempt twice.
+  const never = Promise.withResolvers<void>();
+  let slowHits = 0;
+  const rx = serve("127.0.0.1", 0, (req) => {
+    if (new URL(req.url).pathname !== "/slow") return new Response("ok");
+    slowHits++;
+    return never.promise.then(() => new Response("late"));
+  });
+  const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+  const at = (p: string, timeoutMs = 2000) =>
+    postOnce(`http://127.0.0.1:${rx.port}${p}`, req, { timeoutMs, allowPrivate: true });
+  try {
+    // Several connections kept alive, so that one is free when the slow attempt is given up.
+    for (const r of await Promise.all([at("/ok"), at("/ok"), at("/ok")])) assert.equal(r.status, 200);
+    const slow = await at("/slow", 300);
+    assert.equal(slow.error, "no answer within 300 ms");
+    assert.equal((await at("/ok")).status, 200, "the pool still works after an attempt was given up");
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(slowHits, 1, "the receiver got the attempt once");
+  } finally {
+    never.resolve();
+    await rx.close();
+  }
+});

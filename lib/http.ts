@@ -160,7 +160,8 @@ export function requestContext(
   };
 }
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+/** `application/json` or a `+json` type, with parameters as `;name=value` (what the validators accept too). */
+const JSON_TYPE = /^application\/(?:[a-z.-]+\+)?json(?:;\s*[a-z0-9-]+=[^;]+)*$/i;
 
 /**
  * Guards request bodies (register it for the routes that take one): they must be JSON (`Content-Type: application/json`), at most
@@ -176,9 +177,15 @@ export function jsonBody(opts: { maxBytes: number }): MiddlewareHandler<AppEnv> 
     const declared = Number(length);
     if (declared > opts.maxBytes) throw tooLarge(opts.maxBytes);
     // A declared length is what the server reads (no more): read it whole. Otherwise count as it comes.
-    const text = length !== undefined && Number.isInteger(declared)
-      ? await c.req.raw.text()
+    const bytes = length !== undefined && Number.isInteger(declared)
+      ? new Uint8Array(await c.req.raw.arrayBuffer())
       : await readCapped(c.req.raw, opts.maxBytes);
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      throw new ApiError(400, "the request body is not valid UTF-8");
+    }
     try {
       JSON.parse(text);
     } catch (e) {
@@ -194,8 +201,8 @@ function tooLarge(max: number) {
   return new ApiError(413, `the request body must be at most ${max / 1024} KiB`);
 }
 
-async function readCapped(req: Request, max: number): Promise<string> {
-  if (!req.body) return "";
+async function readCapped(req: Request, max: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -212,7 +219,7 @@ async function readCapped(req: Request, max: number): Promise<string> {
   const all = new Uint8Array(size);
   let at = 0;
   for (const ch of chunks) all.set(ch, (at += ch.byteLength) - ch.byteLength);
-  return new TextDecoder().decode(all);
+  return all;
 }
 
 /** Maps every thrown error to the envelope; only unexpected ones are logged, without details sent. */

@@ -47,12 +47,17 @@ export async function setup(
   async function call(
     method: string,
     path: string,
-    o: { body?: unknown; raw?: string; key?: string | null; headers?: Record<string, string> } = {},
+    o: {
+      body?: unknown;
+      raw?: string | Uint8Array<ArrayBuffer>;
+      key?: string | null;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Reply> {
     const headers: Record<string, string> = { ...o.headers };
     const key = o.key === undefined ? pro.apiKey : o.key;
     if (key !== null) headers.authorization ??= `Bearer ${key}`;
-    let payload: string | undefined = o.raw;
+    let payload: string | Uint8Array<ArrayBuffer> | undefined = o.raw;
     if (o.body !== undefined) payload = JSON.stringify(o.body);
     if (payload !== undefined) headers["content-type"] ??= "application/json";
     const res = await app.app.request(`http://timers.test${path}`, { method, headers, body: payload });

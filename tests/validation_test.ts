@@ -103,6 +103,36 @@ Deno.test("malformed JSON, wrong Content-Type and non-object bodies answer 400/4
     headers: { "content-type": "application/json; charset=utf-8" },
   });
   assert.equal(charset.status, 201);
+  // Every type refused is refused with the same message (the validators behind agree on what JSON is).
+  for (const type of ["application/json ; charset=utf-8", "application/json;foo", "application/jsonx"]) {
+    const r = await s.call("POST", "/api/v1/timers", { raw: JSON.stringify(cd), headers: { "content-type": type } });
+    assert.equal(r.status, 400, type);
+    assert.match(r.body.error.message, /Content-Type must be application\/json/, type);
+  }
+  const suffix = await s.call("POST", "/api/v1/timers", {
+    raw: JSON.stringify(cd),
+    headers: { "content-type": "application/merge-patch+json" },
+  });
+  assert.equal(suffix.status, 201);
+  // Bytes that are not UTF-8 are refused, not replaced by U+FFFD.
+  const enc = new TextEncoder();
+  const bytes = new Uint8Array([
+    ...enc.encode('{"type":"countdown","duration":5,"title":"a'),
+    0xff,
+    ...enc.encode('"}'),
+  ]);
+  const latin = await s.call("POST", "/api/v1/timers", { raw: bytes });
+  assert.equal(latin.status, 400);
+  assert.match(latin.body.error.message, /not valid UTF-8/);
+  // A lone surrogate is no text: strict JSON parsers would refuse every later answer holding it.
+  const lone = await s.call("POST", "/api/v1/timers", { raw: '{"type":"countdown","duration":5,"title":"a\\ud800b"}' });
+  assert.equal(lone.status, 422);
+  assert.equal(lone.body.error.field, "title");
+  const pair = await s.call("POST", "/api/v1/timers", {
+    raw: '{"type":"countdown","duration":5,"title":"a\\ud83d\\ude00"}',
+  });
+  assert.equal(pair.status, 201);
+  assert.equal(pair.body.title, "a\u{1F600}");
   const array = await s.call("POST", "/api/v1/timers", { body: [cd] });
   assert.equal(array.status, 422);
   const empty = await s.call("POST", "/api/v1/timers", { raw: "" });

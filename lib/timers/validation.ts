@@ -23,7 +23,7 @@ export const RULES: Record<string, string> = {
   rounds: `an integer from ${LIMITS.rounds.min} to ${LIMITS.rounds.max}, or omitted for unlimited rounds`,
   theme: `one of ${THEMES.join(", ")}`,
   color: "6 hex digits without the leading #, e.g. 6C63FF",
-  webhook_url: "an absolute https URL",
+  webhook_url: "an absolute https URL of at most 2048 characters",
   action: "one of start, pause, resume, reset, stop",
   state: "one of running, paused, idle, stopped",
   limit: `an integer from 1 to ${LIMITS.list.max}`,

@@ -15,6 +15,8 @@ export const TIMER_ID = /^tmr_[0-9A-Za-z]{16}$/;
 export const EVENT_ID = /^evt_[0-9a-z]{9}[0-9A-Za-z]{14}$/;
 
 const title = z.string().superRefine((s, ctx) => {
+  // A lone surrogate (a \uD800 escape without its pair) is no text: strict JSON parsers refuse it on the way back.
+  if (!s.isWellFormed()) ctx.addIssue({ code: "custom", message: "title must be text: it holds a lone surrogate" });
   const n = [...s].length;
   if (n > LIMITS.title.max) {
     ctx.addIssue({ code: "custom", message: `title must be at most ${LIMITS.title.max} characters, got ${n}` });

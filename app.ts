@@ -71,14 +71,15 @@ export function createApp(deps: AppDeps) {
   docsRoutes(app);
 
   app.notFound(notFoundHandler([
-    { pattern: /^\/api\/v1\/timers\/?$/, methods: ["GET", "POST"] },
-    { pattern: /^\/api\/v1\/timers\/[^/]+\/?$/, methods: ["GET", "PATCH", "DELETE"] },
-    { pattern: /^\/api\/v1\/timers\/[^/]+\/state\/?$/, methods: ["PATCH"] },
-    { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/?$/, methods: ["GET"] },
-    { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/[^/]+\/redeliver\/?$/, methods: ["POST"] },
-    { pattern: /^\/api\/v1\/timers\/[^/]+\/webhook\/test\/?$/, methods: ["POST"] },
+    { pattern: /^\/api\/v1\/timers$/, methods: ["GET", "POST"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/state$/, methods: ["PATCH"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries$/, methods: ["GET"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/[^/]+\/redeliver$/, methods: ["POST"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/webhook\/test$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
-    { pattern: /^\/api\/v1\/events\/?$/, methods: ["GET"] },
+    { pattern: /^\/api\/v1\/events$/, methods: ["GET"] },
+    { pattern: /^\/healthz$/, methods: ["GET"] },
   ]));
 
   return { app, timers, keys, limiter, scheduler, auth, store, config, now };

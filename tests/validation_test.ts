@@ -172,6 +172,17 @@ Deno.test("unknown routes answer 404 and wrong methods 405, both in the envelope
   assert.equal(post.status, 405);
   const unknownTimer = await s.call("GET", "/api/v1/timers/tmr_doesnotexist0000");
   assert.equal(unknownTimer.status, 404);
+  const health = await s.call("POST", "/healthz", { body: {} });
+  assert.equal(health.status, 405);
+  assert.equal(health.headers.get("allow"), "GET");
+  // A path no method answers is 404 for every method, never a 405 naming a method that 404s.
+  const { timer_id: id } = await s.create(cd);
+  for (const path of [`/api/v1/timers/${id}/state/`, "/api/v1/timers/", "/api/v1/events/", "/healthz/"]) {
+    for (const method of ["GET", "PATCH", "POST"]) {
+      const r = await s.call(method, path, method === "GET" ? {} : { body: { action: "start" } });
+      assert.equal(r.status, 404, `${method} ${path}`);
+    }
+  }
   await s.close();
 });
 

@@ -17,7 +17,8 @@ export const RULES: Record<string, string> = {
   type: `one of ${TIMER_TYPES.join(", ")}`,
   title: `a string of at most ${LIMITS.title.max} characters`,
   duration: `an integer from ${LIMITS.duration.min} to ${LIMITS.duration.max} (seconds)`,
-  target_date: "an ISO 8601 date-time with an offset or Z, in the future and at most 10 years ahead",
+  target_date:
+    "an ISO 8601 date-time with seconds and Z or a ±hh:mm offset (RFC 3339, e.g. 2027-01-01T00:00:00Z), in the future and at most 10 years ahead",
   work: `an integer from ${LIMITS.work.min} to ${LIMITS.work.max} (seconds)`,
   rest: `an integer from ${LIMITS.rest.min} to ${LIMITS.rest.max} (seconds)`,
   rounds: `an integer from ${LIMITS.rounds.min} to ${LIMITS.rounds.max}, or omitted for unlimited rounds`,

@@ -66,6 +66,8 @@ export function addressProblem(ip: string): string | null {
   if (a.kind() === "ipv6") {
     const v6 = a as ipaddr.IPv6;
     if (v6.zoneId) return "scoped (zone) address";
+    // ::1 and :: are themselves, not IPv4-compatible addresses of 0.0.0.1 and 0.0.0.0.
+    if (v6.range() === "loopback" || v6.range() === "unspecified") return v6.range();
     const inner = embedded(v6);
     if (inner) {
       const bad = inner.map((x) => x.range()).find((r) => r !== "unicast");

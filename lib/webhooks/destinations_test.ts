@@ -57,6 +57,8 @@ Deno.test("every spelling of a non-public address is refused at create time and 
 
 Deno.test("addresses are classified by range, embedded IPv4 judged by what it carries", () => {
   assert.equal(addressProblem("127.0.0.1"), "loopback");
+  assert.equal(addressProblem("::1"), "loopback");
+  assert.equal(addressProblem("[::]"), "unspecified");
   assert.equal(addressProblem("::ffff:127.0.0.1"), "ipv4Mapped address of a loopback IPv4 address");
   assert.equal(addressProblem("64:ff9b::a9fe:a9fe"), "rfc6052 address of a linkLocal IPv4 address");
   assert.equal(addressProblem("100.64.0.1"), "carrierGradeNat");

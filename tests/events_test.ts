@@ -10,6 +10,10 @@ Deno.test("GET /events needs no key and lists a region's year in date order with
   assert.equal(r.status, 200);
   assert.equal(r.body.region, "JP");
   assert.equal(r.body.timezone, "Asia/Tokyo");
+  for (const [asked, answered] of [["utc", "UTC"], ["asia/tokyo", "Asia/Tokyo"]]) {
+    const z = await s.call("GET", `/api/v1/events?tz=${asked}`, { key: null });
+    assert.equal(z.body.timezone, answered, "answered as the zone database spells it");
+  }
   const dates = r.body.events.map((e: Ev) => e.date);
   assert.deepEqual([...dates].sort(), dates);
   assert.equal(dates.length, 18);

@@ -78,10 +78,13 @@ const listEvents = createRoute({
 export function eventRoutes(api: OpenAPIHono<AppEnv>, now: () => number) {
   api.openapi(listEvents, (c) => {
     const q = c.req.valid("query");
-    const tz = q.tz ?? "UTC";
-    if (!isValidTimeZone(tz)) {
-      throw new ApiError(400, `tz must be an IANA time zone such as Europe/London, got ${JSON.stringify(tz)}`, "tz");
+    if (q.tz !== undefined && !isValidTimeZone(q.tz)) {
+      throw new ApiError(400, `tz must be an IANA time zone such as Europe/London, got ${JSON.stringify(q.tz)}`, "tz");
     }
+    // Answered as the zone database spells it (utc → UTC, asia/tokyo → Asia/Tokyo).
+    const tz = q.tz === undefined
+      ? "UTC"
+      : new Intl.DateTimeFormat("en-US", { timeZone: q.tz }).resolvedOptions().timeZone;
     const region = (q.region ?? "GLOBAL").toUpperCase();
     if (q.region !== undefined && !(REGIONS as readonly string[]).includes(region)) {
       throw new ApiError(400, `region must be one of ${REGIONS.join(", ")}, got ${JSON.stringify(q.region)}`, "region");

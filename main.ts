@@ -48,9 +48,9 @@ export async function start(config = loadConfig()) {
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
   const store = new Store(kv, { useQueue, limits: kvLimitsFor(config.kvPath) });
   const app = createApp({ store, config, log: jsonLogger });
-  let server: Deno.HttpServer<Deno.NetAddr>;
-  try {
-    server = Deno.serve({
+  let stopping = false;
+  const listen = () =>
+    Deno.serve({
       port: config.port,
       hostname: config.hostname,
       onListen: ({ hostname, port }) =>
@@ -64,10 +64,40 @@ export async function start(config = loadConfig()) {
           scheduler: useQueue ? "queue" : "sweep",
         }),
     }, app.app.fetch);
+  /**
+   * The HTTP server stops for good when accepting a connection fails (measured: "Too many open
+   * files" once idle connections fill the process's file limit; the rejection killed the process).
+   * The process stays (timers and webhooks go on) and listens again once it can.
+   */
+  const keepServing = (s: Deno.HttpServer<Deno.NetAddr>) => {
+    s.finished.catch((e) => {
+      if (stopping) return;
+      jsonLogger({ time: new Date().toISOString(), level: "error", msg: "HTTP server stopped", error: firstLine(e) });
+      const retry = () => {
+        if (stopping) return;
+        try {
+          keepServing(server = listen());
+        } catch (err) {
+          jsonLogger({
+            time: new Date().toISOString(),
+            level: "error",
+            msg: "listening again failed",
+            error: firstLine(err),
+          });
+          setTimeout(retry, 1000);
+        }
+      };
+      setTimeout(retry, 1000);
+    });
+  };
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = listen();
   } catch (e) {
     kv.close();
     throw new StartError(listenProblem(e, config));
   }
+  keepServing(server);
   // The workers start once the port is ours: a second copy on a busy port never runs them.
   app.limiter.start();
   app.scheduler.start();
@@ -78,6 +108,7 @@ export async function start(config = loadConfig()) {
     } catch { /* cron unavailable here: the in-process sweep still runs */ }
   }
   const shutdown = async () => {
+    stopping = true;
     await server.shutdown();
     await app.scheduler.stop();
     await app.limiter.stop();
@@ -85,7 +116,13 @@ export async function start(config = loadConfig()) {
     // Request log lines still being written go out before the process exits.
     await stdoutLog.flush();
   };
-  return { app, server, shutdown };
+  return {
+    app,
+    get server() {
+      return server;
+    },
+    shutdown,
+  };
 }
 
 if (import.meta.main) {

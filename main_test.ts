@@ -70,3 +70,57 @@ Deno.test("HOSTNAME binds the server to that address", async () => {
     await child.stdout.cancel().catch(() => {});
   }
 });
+
+Deno.test({
+  name: "connections that fill the process's file limit do not stop it: it listens again once they close",
+  ignore: Deno.build.os === "windows", // `ulimit` is a POSIX shell's
+  async fn() {
+    const probe = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+    const port = probe.addr.port;
+    probe.close();
+    const deno = `'${Deno.execPath().replaceAll("'", "'\\''")}'`;
+    const child = new Deno.Command("sh", {
+      args: ["-c", `ulimit -n 256 && exec ${deno} run --allow-net --allow-env --allow-read --allow-write main.ts`],
+      cwd: new URL(".", import.meta.url),
+      env: { KV_PATH: ":memory:", LOG_REQUESTS: "0", PORT: String(port), HOSTNAME: "127.0.0.1", NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    let out = "";
+    const reading = child.stdout.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (t) => void (out += t) }),
+    );
+    const errors = new Response(child.stderr).text();
+    const until = async (ok: () => boolean | Promise<boolean>, what: string) => {
+      for (const end = Date.now() + 10_000; !(await ok());) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; stdout: ${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const health = () =>
+      fetch(`http://127.0.0.1:${port}/healthz`).then(
+        async (r) => (await r.body?.cancel(), r.status === 200),
+        () => false,
+      );
+    try {
+      await until(() => out.includes('"listening"'), "the server to listen");
+      // Headers never finished: the server holds each connection (and its file) open.
+      const held: Deno.Conn[] = [];
+      for (let i = 0; i < 300; i++) {
+        const conn = await Deno.connect({ hostname: "127.0.0.1", port }).catch(() => null);
+        if (!conn) break;
+        held.push(conn);
+        await conn.write(new TextEncoder().encode("GET /healthz HTTP/1.1\r\nHost: x\r\n")).catch(() => {});
+      }
+      await until(() => out.includes('"HTTP server stopped"'), "the server to run out of files");
+      for (const c of held) c.close();
+      await until(health, "/healthz to answer again");
+      assertEquals(out.split('"listening"').length - 1, 2, "listened twice");
+    } finally {
+      child.kill("SIGTERM");
+      await child.status;
+      await reading.catch(() => {});
+      await errors;
+    }
+  },
+});

@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps) {
   });
   liveRoutes(app, { store, config, now });
   pageRoutes(app, { store, config, now });
-  authRoutes(app, auth, timers);
+  authRoutes(app, auth, timers, keys);
   dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter });
   docsRoutes(app);
 

@@ -695,3 +695,25 @@ Deno.test("while outcomes wait for KV, at most 32 answered attempts stay unrecor
     await rx.close();
   }
 });
+
+Deno.test("a timer whose account is gone is deleted at its first webhook, with its deliveries, and sends nothing", async () => {
+  const s = await running();
+  const rx = receiver();
+  try {
+    const t = await s.create({ type: "interval", work: 1, rest: 0, webhook_url: rx.url });
+    // As a timer created by a request that passed its key check while the account was being deleted.
+    await s.store.accounts.delete(s.pro.account.id);
+    await s.act(t.timer_id, "start", t.control_token);
+    for (const end = Date.now() + 5000; (await s.kv.get(["timer", t.timer_id])).value !== null;) {
+      if (Date.now() > end) throw new Error("the orphan is still there");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await s.app.scheduler.settled();
+    assert.equal(rx.received.length, 0);
+    const left = await Array.fromAsync(s.kv.list({ prefix: ["delivery", t.timer_id] }));
+    assert.equal(left.length, 0, "no delivery left behind");
+  } finally {
+    await rx.close();
+    await s.close();
+  }
+});

@@ -251,17 +251,22 @@ export class Users {
     });
   }
 
-  /** Deletes the account and everything in it: timers (through the timer service), keys, users. */
-  async deleteAccount(user: User, timers: TimerService): Promise<void> {
+  /**
+   * Deletes the account and everything in it. Keys and the account go first, then `keysGone` (the
+   * caller forgets cached keys), then the timers: a request still holding a key cannot add a timer
+   * after they were listed. (One that passed its key check just before, or another process's
+   * cache, may still; the sender deletes such a timer at its first webhook.)
+   */
+  async deleteAccount(user: User, timers: TimerService, keysGone: () => void = () => {}): Promise<void> {
     const { store } = this.deps;
     const account = await store.accounts.get(user.account_id);
-    if (account) {
-      for (const id of await store.accounts.timerIds(account.id)) {
-        // An expired timer answers 404 here; the expiry sweep purges it.
-        await timers.delete({ kind: "account", account }, id).catch(() => {});
-      }
-    }
     for (const u of await this.#users.ofAccount(user.account_id)) await this.#users.delete(u);
     await store.accounts.delete(user.account_id);
+    keysGone();
+    if (!account) return;
+    for (const id of await store.accounts.timerIds(account.id)) {
+      // An expired timer answers 404 here; the expiry sweep purges it.
+      await timers.delete({ kind: "account", account }, id).catch(() => {});
+    }
   }
 }

@@ -38,6 +38,8 @@ const TARGET_PER_MS = 1;
  * of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; 16 → 32, but webhooks slower; 32 → 29–32.
  */
 const MAX_UNRECORDED = 32;
+/** The error of an attempt whose timer's account no longer exists (nothing is sent). */
+const ACCOUNT_GONE = "account no longer exists";
 
 export interface SenderDeps {
   store: Store;
@@ -156,6 +158,13 @@ export class Sender {
     }
     const started = now();
     const result = await this.send(d, started);
+    if (result.error === ACCOUNT_GONE) {
+      // A timer created while its account was being deleted: nobody owns it, so it goes with its deliveries.
+      await this.deps.store.timers.deleteTimer(d.timer_id).catch((e) =>
+        this.#log("error", "deleting an orphan failed", e)
+      );
+      return;
+    }
     this.#observe(result.duration_ms);
     const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
@@ -240,7 +249,7 @@ export class Sender {
   async send(d: Pick<Delivery, "account_id" | "url" | "payload">, at: number): Promise<AttemptResult> {
     const { config } = this.deps;
     const account = await this.#account(d.account_id, at);
-    if (!account) return { status: null, error: "account no longer exists", duration_ms: 0, ok: false };
+    if (!account) return { status: null, error: ACCOUNT_GONE, duration_ms: 0, ok: false };
     const req = signDelivery(d.payload, signingSecrets(account, at), at);
     return await postOnce(d.url, req, {
       timeoutMs: config.webhookTimeoutMs,

@@ -7,6 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Auth } from "../../lib/accounts/service.ts";
+import type { KeyResolver } from "../../lib/accounts/auth.ts";
 import type { SessionEnv } from "../../lib/accounts/sessions.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { Passkey } from "../../lib/kv/users.ts";
@@ -159,7 +160,7 @@ export function AccountPanel(p: AccountProps) {
   );
 }
 
-export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerService) {
+export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerService, keys: KeyResolver) {
   const { users, passkeys, sessions } = auth;
   const langOf = (c: Context) => authLang(c.req.query("lang"), c.req.header("accept-language"));
 
@@ -232,7 +233,7 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
       return page(c, await props(c, { kind: "error", text, section: "delete" }), 422);
     }
     await sessions.endAll(user.id);
-    await users.deleteAccount(user, timers);
+    await users.deleteAccount(user, timers, () => keys.clear());
     sessions.clearCookie(c);
     return c.redirect("/?account=deleted", 303);
   });

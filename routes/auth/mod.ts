@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Auth } from "../../lib/accounts/service.ts";
+import type { KeyResolver } from "../../lib/accounts/auth.ts";
 import { csrfTokenOf, type SessionEnv } from "../../lib/accounts/sessions.ts";
 import { addressBucket } from "../../lib/accounts/throttle.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -41,7 +42,7 @@ async function jsonOf(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) {
+export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, keys: KeyResolver) {
   const { sessions, users, passkeys } = auth;
   const preCookie = () => (sessions.secure ? "__Host-csrf" : "csrf");
 
@@ -324,5 +325,5 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService) 
     return c.json({ redirect: safeNext(body.next ?? "/account") });
   });
 
-  accountRoutes(signedIn, auth, timers);
+  accountRoutes(signedIn, auth, timers, keys);
 }

@@ -108,11 +108,16 @@ export function afterAttempt(
 }
 
 /**
- * The deliveries the bounded log lets go, given a timer's log newest first: succeeded ones
- * beyond the newest `keep`. Pending and failed ones stay whatever their age.
+ * The deliveries the bounded log lets go, given a timer's log newest first: succeeded ones beyond
+ * the newest `keep`, and failed ones beyond the newest `keep` failed (a receiver that stays down
+ * would otherwise add failed ones forever: one a second from a 1-s interval). Pending ones stay
+ * until settled: the retry schedule bounds how many there are.
  */
 export function beyondLog<T extends { delivery: Delivery }>(newestFirst: T[], keep = DELIVERY_LOG_KEEP): T[] {
-  return newestFirst.slice(keep).filter((e) => e.delivery.state === "succeeded");
+  let failed = 0;
+  return newestFirst.filter((e, i) =>
+    e.delivery.state === "failed" ? ++failed > keep : i >= keep && e.delivery.state === "succeeded"
+  );
 }
 
 /** Why retries to a timer's former webhook URL stopped (told in the last attempt's error). */

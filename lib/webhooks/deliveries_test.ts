@@ -32,7 +32,7 @@ function d(n: number, state: Delivery["state"], url = "https://a.example/hook"):
   };
 }
 
-Deno.test("the log keeps the newest 1 000 and every pending or failed delivery", () => {
+Deno.test("the log keeps the newest 1 000, every pending delivery and the newest 1 000 failed", () => {
   const newestFirst = Array.from(
     { length: 1500 },
     (_, i) => d(1500 - i, i === 1200 ? "failed" : i === 1300 ? "pending" : "succeeded"),
@@ -42,6 +42,15 @@ Deno.test("the log keeps the newest 1 000 and every pending or failed delivery",
   assert.ok(gone.every((e) => e.delivery.state === "succeeded"));
   assert.ok(gone.every((e) => e.delivery.created_at <= 500), "only the oldest go");
   assert.equal(beyondLog(newestFirst.slice(0, 1000)).length, 0);
+});
+
+Deno.test("a receiver that stays down does not grow the log forever: the newest 1 000 failed stay", () => {
+  // A 1-s interval whose receiver never answers: every settled delivery failed, the newest still pending.
+  const newestFirst = Array.from({ length: 3000 }, (_, i) => d(3000 - i, i < 200 ? "pending" : "failed"));
+  const gone = beyondLog(newestFirst);
+  assert.equal(gone.length, 1800);
+  assert.ok(gone.every((e) => e.delivery.state === "failed" && e.delivery.created_at <= 1800), "the oldest failed go");
+  assert.equal(beyondLog(newestFirst.slice(0, 1200)).length, 0, "pending ones never go");
 });
 
 Deno.test("retries to a URL the timer no longer notifies are the ones dropped; first attempts still go", () => {

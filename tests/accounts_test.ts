@@ -270,7 +270,7 @@ Deno.test("per-IP limits: one address guessing across many emails is slowed down
   await w.close();
 });
 
-Deno.test("password rules: at least 8 characters, not a common one; SIGNUP=closed refuses sign-up", async () => {
+Deno.test("password rules: at least 8 characters, not a common or easily guessed one; SIGNUP=closed refuses sign-up", async () => {
   const w = await world();
   const b = browser(w);
   const short = await b.signUp("h@example.com", "short");
@@ -279,9 +279,21 @@ Deno.test("password rules: at least 8 characters, not a common one; SIGNUP=close
   const common = await b.signUp("h@example.com", "Password123");
   assert.equal(common.status, 422);
   assert.match(errorOf(common.text)!, /most common/);
+  // Repeated or sequential characters and the account's own email are refused too (NIST SP 800-63B's blocklist).
+  for (
+    const [weak, why] of [["aaaaaaaa", /Repeated characters/], ["abcdefgh", /sequences/], [
+      "h@example.com1",
+      /personal/,
+    ]]
+  ) {
+    const r = await b.signUp("h@example.com", weak as string);
+    assert.equal(r.status, 422, weak as string);
+    assert.match(errorOf(r.text)!, why as RegExp);
+  }
   const badEmail = await b.signUp("not-an-email", "correct horse battery");
   assert.equal(badEmail.status, 422);
-  assert.equal((await b.signUp("h@example.com", "x".repeat(64))).status, 303, "64 characters are fine");
+  const long = "plum violin ocean tractor seventeen lanterns quietly humming jaz";
+  assert.equal((await b.signUp("h@example.com", long)).status, 303, "64 characters are fine");
   await w.close();
 
   const closed = await world({ signup: "closed", signupPlan: "pro" });

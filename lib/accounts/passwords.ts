@@ -1,14 +1,33 @@
 /**
- * Passwords: the NIST SP 800-63B rules (length, a list of common passwords, nothing else) and
- * argon2id hashing with hash-wasm (WebAssembly, so it runs on Deno Deploy too).
+ * Passwords: the NIST SP 800-63B rules (length, and a blocklist of what is commonly used or
+ * expected: common passwords, repeated or sequential characters, the account's own email — judged
+ * by zxcvbn-ts; no composition rules) and argon2id hashing with hash-wasm (WebAssembly, so it runs
+ * on Deno Deploy too).
  */
 import { argon2id, argon2Verify } from "hash-wasm";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
+import * as zxcvbnEn from "@zxcvbn-ts/language-en";
 import { ApiError } from "../errors.ts";
 import { COMMON_PASSWORDS } from "./common_passwords.ts";
 
 export const MIN_PASSWORD = 8;
 /** Long passphrases are welcome; the cap only keeps hashing bounded. */
 export const MAX_PASSWORD = 256;
+
+/**
+ * zxcvbn's score from 0 to 4; below 2 a password falls to fewer than 10⁶ guesses ("aaaaaaaa",
+ * "abcdefgh", "qwertyuiop", "1234567890a" and the like).
+ */
+const MIN_SCORE = 2;
+let estimator: ZxcvbnFactory | undefined;
+/** Built on first use: its dictionaries take ≈ 70 ms to load, which a start need not wait for. */
+const strength = () =>
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+    translations: zxcvbnEn.translations,
+  });
 
 /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
 const PARAMS = { iterations: 2, memorySize: 19456, parallelism: 1, hashLength: 32 } as const;
@@ -29,6 +48,12 @@ export function checkPassword(password: string, email?: string): void {
       "this password is one of the most common ones and easy to guess; choose another",
       "password",
     );
+  }
+  const guess = strength().check(password, email ? [email, ...email.split(/[@.]/)] : []);
+  if (guess.score < MIN_SCORE) {
+    // zxcvbn's warning says why ("Repeated characters like "aaa" are easy to guess."), when it has one.
+    const why = guess.feedback.warning?.replace(/\.$/, "") || "this password is easy to guess";
+    throw new ApiError(422, `${why}; choose another password (a longer phrase of unrelated words is best)`, "password");
   }
 }
 

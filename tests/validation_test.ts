@@ -128,6 +128,12 @@ Deno.test("malformed JSON, wrong Content-Type and non-object bodies answer 400/4
   const lone = await s.call("POST", "/api/v1/timers", { raw: '{"type":"countdown","duration":5,"title":"a\\ud800b"}' });
   assert.equal(lone.status, 422);
   assert.equal(lone.body.error.field, "title");
+  for (const bad of ["a\\u0000b", "a\\u202eb", "tab\\there", "a\\u0085b"]) {
+    const r = await s.call("POST", "/api/v1/timers", { raw: `{"type":"countdown","duration":5,"title":"${bad}"}` });
+    assert.equal(r.status, 422, bad);
+    assert.equal(r.body.error.field, "title");
+    assert.match(r.body.error.message, /control characters/);
+  }
   const pair = await s.call("POST", "/api/v1/timers", {
     raw: '{"type":"countdown","duration":5,"title":"a\\ud83d\\ude00"}',
   });

@@ -17,6 +17,12 @@ export const EVENT_ID = /^evt_[0-9a-z]{9}[0-9A-Za-z]{14}$/;
 const title = z.string().superRefine((s, ctx) => {
   // A lone surrogate (a \uD800 escape without its pair) is no text: strict JSON parsers refuse it on the way back.
   if (!s.isWellFormed()) ctx.addIssue({ code: "custom", message: "title must be text: it holds a lone surrogate" });
+  // Control characters and bidirectional overrides would let a title disguise itself on the pages that show it.
+  const control = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.exec(s);
+  if (control) {
+    const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    ctx.addIssue({ code: "custom", message: `title must be text without control characters; it holds U+${code}` });
+  }
   const n = [...s].length;
   if (n > LIMITS.title.max) {
     ctx.addIssue({ code: "custom", message: `title must be at most ${LIMITS.title.max} characters, got ${n}` });

@@ -33,7 +33,6 @@ const idLists = record === "compact" || record === "before-ids";
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const client = Deno.createHttpClient({});
 
-
 type Rec = ReturnType<typeof floorRecord>;
 interface Item {
   r: Rec;

@@ -49,11 +49,14 @@ export async function start(config = loadConfig()) {
   const store = new Store(kv, { useQueue, limits: kvLimitsFor(config.kvPath) });
   const app = createApp({ store, config, log: jsonLogger });
   let stopping = false;
+  let listened = false;
   const listen = () =>
     Deno.serve({
       port: config.port,
       hostname: config.hostname,
-      onListen: ({ hostname, port }) =>
+      onListen: ({ hostname, port }) => {
+        if (listened) return; // listening again after an outage is told once it lasted (below)
+        listened = true;
         jsonLogger({
           time: new Date().toISOString(),
           level: "info",
@@ -62,33 +65,43 @@ export async function start(config = loadConfig()) {
           port,
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
-        }),
+        });
+      },
     }, app.app.fetch);
   /**
    * The HTTP server stops for good when accepting a connection fails (measured: "Too many open
    * files" once idle connections fill the process's file limit; the rejection killed the process).
-   * The process stays (timers and webhooks go on) and listens again once it can.
+   * The process stays (timers and webhooks go on) and listens again, after 1 s, 2 s, 4 s … at most
+   * 30 s while it keeps failing; the log says when it stopped and when it served again for 3 s.
    */
+  let outage: { since: number; stops: number } | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const log = (level: string, msg: string, extra: Record<string, unknown>) =>
+    jsonLogger({ time: new Date().toISOString(), level, msg, ...extra });
   const keepServing = (s: Deno.HttpServer<Deno.NetAddr>) => {
-    s.finished.catch((e) => {
+    let ended = false;
+    s.finished.then(() => ended = true, (e) => {
+      ended = true;
       if (stopping) return;
-      jsonLogger({ time: new Date().toISOString(), level: "error", msg: "HTTP server stopped", error: firstLine(e) });
-      const retry = () => {
-        if (stopping) return;
-        try {
-          keepServing(server = listen());
-        } catch (err) {
-          jsonLogger({
-            time: new Date().toISOString(),
-            level: "error",
-            msg: "listening again failed",
-            error: firstLine(err),
-          });
-          setTimeout(retry, 1000);
-        }
-      };
-      setTimeout(retry, 1000);
+      if (!outage) log("error", "HTTP server stopped", { error: firstLine(e) });
+      outage ??= { since: Date.now(), stops: 0 };
+      retryTimer = setTimeout(retry, Math.min(30_000, 1000 * 2 ** outage.stops++));
     });
+    if (!outage) return;
+    const seen = outage;
+    setTimeout(() => {
+      if (ended || stopping || outage !== seen) return;
+      log("info", "HTTP server listening again", { after_ms: Date.now() - seen.since, stops: seen.stops });
+      outage = null;
+    }, 3000);
+  };
+  const retry = () => {
+    if (stopping) return;
+    try {
+      keepServing(server = listen());
+    } catch {
+      retryTimer = setTimeout(retry, Math.min(30_000, 1000 * 2 ** outage!.stops++));
+    }
   };
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
@@ -109,6 +122,7 @@ export async function start(config = loadConfig()) {
   }
   const shutdown = async () => {
     stopping = true;
+    clearTimeout(retryTimer);
     await server.shutdown();
     await app.scheduler.stop();
     await app.limiter.stop();

@@ -64,10 +64,11 @@ export class Users {
   async signUp(rawEmail: unknown, password: string | null, ip: string, id = newUserId()): Promise<User> {
     const { config, now, store } = this.deps;
     const email = this.checkSignUp(rawEmail);
-    if (password !== null) checkPassword(password, email);
+    // Counted before the password is judged: judging costs milliseconds of CPU, so refusals count too.
     const wait = await this.throttle.retryAfter([["create", ip]]);
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("create", ip);
+    if (password !== null) checkPassword(password, email);
     if (await this.#users.byEmail(email)) {
       throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
     }

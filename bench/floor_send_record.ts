@@ -12,7 +12,8 @@
  *   (one check, three writes: a design that writes once per timer);
  * - `compact`: POSTed first, then only the answered ids, one write per group (no record per timer:
  *   what a design that writes nothing per timer during a burst could reach).
- * `per_s` = N / (first POST → last answer), best of two runs per setting; UNRECORDED bounds the
+ * `per_s` = N / (first POST → last answer), as the burst's figure counts first to last arrival (the
+ * last answers' records land a commit later), best of two runs per setting; UNRECORDED bounds the
  * answers not yet recorded (0: none; the service keeps 32, which bounds a crash's duplicates).
  * Prints {"msg":"send_record_floor", "record", "per_s", "per_s_unrecorded_32", "by_setting", "cpu_ms_per_timer"}.
  */

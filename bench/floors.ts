@@ -54,15 +54,18 @@ let sendRecord: Promise<SendRecordFloor> | null = null;
 export function sendRecordFloor(quick: boolean) {
   sendRecord ??= (async () => {
     const rx = await spawn("receiver-floor2", "bench/receiver.ts", { DELAY_MS: "0" });
-    const p = await spawn("floor-send-record", "bench/floor_send_record.ts", {
-      RECEIVER: `${rx.base}/hook`,
-      N: quick ? "2000" : "10000",
-      CONCURRENCIES: quick ? "32" : "32,64",
-    }, { listen: false });
     try {
-      return JSON.parse(await p.waitLine(/"msg":"send_record_floor"/, 120_000)) as SendRecordFloor;
+      const p = await spawn("floor-send-record", "bench/floor_send_record.ts", {
+        RECEIVER: `${rx.base}/hook`,
+        N: quick ? "2000" : "10000",
+        CONCURRENCIES: quick ? "32" : "32,64",
+      }, { listen: false });
+      try {
+        return JSON.parse(await p.waitLine(/"msg":"send_record_floor"/, 120_000)) as SendRecordFloor;
+      } finally {
+        await p.stop();
+      }
     } finally {
-      await p.stop();
       await rx.stop();
     }
   })();

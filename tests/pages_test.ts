@@ -45,6 +45,10 @@ Deno.test("the first HTML of a widget already shows the time, the state and the 
   assert.match(t, /Timer Service/, "the brand is shown by default");
   assert.match(r.html, /aria-live="polite"/);
   assert.match(r.html, /role="timer"/);
+  // A title with a right-to-left override or other control characters is shown without them.
+  const spoof = await page(s, `/widget?duration=300&title=${encodeURIComponent("Tea\u202e\u0000gnp.exe")}`);
+  assert.match(text(spoof.html), /Teagnp\.exe/);
+  assert.doesNotMatch(spoof.html, /[\u202e\u0000]/);
   await s.close();
 });
 

@@ -496,7 +496,7 @@ Deno.test("stop withdraws an idle event's completion; reset makes it count again
   await rx.close();
 });
 
-Deno.test("the delivery log of a 1-second interval stays bounded: the newest 1 000 and whatever failed", async () => {
+Deno.test("the delivery log of a 1-second interval stays bounded: the newest 1 000, the pending and the newest failed", async () => {
   const s = await clocked();
   let n = 0;
   // The 10th delivery fails for good (no retries configured): failed ones stay whatever their age.

@@ -31,6 +31,8 @@ interface Resolved {
 export class KeyResolver {
   #cache = new Map<string, { found: Resolved | null; until: number }>();
   #touched = new Map<string, number>();
+  /** Counts clear() calls. */
+  #generation = 0;
 
   constructor(readonly store: Store, readonly opts: { ttlMs: number; now: () => number }) {}
 
@@ -47,9 +49,11 @@ export class KeyResolver {
     let found: Resolved | null;
     if (hit && hit.until > now) found = hit.found;
     else {
+      const generation = this.#generation;
       found = await this.store.accounts.byKeyHash(hash);
       if (this.#cache.size > 10_000) this.#cache.clear();
-      this.#cache.set(hash, { found, until: now + this.opts.ttlMs });
+      // A read that began before clear() may have seen a key deleted since: not cached.
+      if (generation === this.#generation) this.#cache.set(hash, { found, until: now + this.opts.ttlMs });
     }
     if (found) await this.#touch(found, now);
     return found;
@@ -65,6 +69,7 @@ export class KeyResolver {
 
   /** Forgets cached answers (after a key or plan change in this process). */
   clear(): void {
+    this.#generation++;
     this.#cache.clear();
   }
 

@@ -253,21 +253,24 @@ export class Users {
   }
 
   /**
-   * Deletes the account and everything in it. Keys and the account go first, then `keysGone` (the
-   * caller forgets cached keys), then the timers: a request still holding a key cannot add a timer
-   * after they were listed. (One that passed its key check just before, or another process's
-   * cache, may still; the sender deletes such a timer at its first webhook.)
+   * Deletes the account and everything in it. Its keys go first, then `keysGone` (the caller
+   * forgets cached keys), then the timers, the users and the account: a request still holding a
+   * key cannot add a timer after they were listed, and a deletion cut short (a crash) leaves an
+   * account its user can sign in to and delete again. (A request past its key check just before,
+   * or another process's key cache, may still add one; the sender deletes it at its first webhook.)
    */
   async deleteAccount(user: User, timers: TimerService, keysGone: () => void = () => {}): Promise<void> {
     const { store } = this.deps;
     const account = await store.accounts.get(user.account_id);
+    await store.accounts.deleteKeys(user.account_id);
+    keysGone();
+    if (account) {
+      for (const id of await store.accounts.timerIds(account.id)) {
+        // An expired timer answers 404 here; the expiry sweep purges it.
+        await timers.delete({ kind: "account", account }, id).catch(() => {});
+      }
+    }
     for (const u of await this.#users.ofAccount(user.account_id)) await this.#users.delete(u);
     await store.accounts.delete(user.account_id);
-    keysGone();
-    if (!account) return;
-    for (const id of await store.accounts.timerIds(account.id)) {
-      // An expired timer answers 404 here; the expiry sweep purges it.
-      await timers.delete({ kind: "account", account }, id).catch(() => {});
-    }
   }
 }

@@ -87,10 +87,15 @@ export class AccountStore {
 
   /** Deletes the account record, its keys and their hash index (its timers and users go first). */
   async delete(id: string): Promise<void> {
+    await this.deleteKeys(id);
+    await this.kv.delete(key.account(id));
+  }
+
+  /** Deletes every key of an account (revoked ones included). */
+  async deleteKeys(id: string): Promise<void> {
     for (const k of await this.listKeys(id)) {
       await this.kv.atomic().delete(key.apiKey(id, k.id)).delete(key.keyHash(k.hash)).commit();
     }
-    await this.kv.delete(key.account(id));
   }
 
   // ── keys ──────────────────────────────────────────────────────────────────────────────────

@@ -12,6 +12,18 @@ export const LIMITS = {
   list: { max: 100, default: 20 },
 } as const;
 
+/** Control characters and bidirectional overrides: a title holding them could disguise itself where it is shown. */
+const CONTROLS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+
+/** The first control character or bidi override in `s` (as U+XXXX), or null. */
+export function controlIn(s: string): string | null {
+  const m = s.match(CONTROLS);
+  return m ? `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}` : null;
+}
+
+/** `s` as displayable text: control characters and bidi overrides removed, lone surrogates replaced. */
+export const displayable = (s: string): string => s.replace(CONTROLS, "").toWellFormed();
+
 /** What each field must be, phrased to follow "<field> must be …". */
 export const RULES: Record<string, string> = {
   type: `one of ${TIMER_TYPES.join(", ")}`,

@@ -34,7 +34,7 @@ export interface AttemptResult {
 /** At most this much of a receiver's answer is read; receivers' bodies are never kept. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
-/** Requests given up (deadline, answer too long): their agent refuses to send them again. */
+/** Requests given up at their deadline: their agent refuses to send them again. */
 const givenUp = new WeakSet<http.ClientRequest>();
 
 /**
@@ -97,7 +97,6 @@ function send(
       res.on("data", (chunk: Uint8Array) => {
         size += chunk.byteLength;
         if (size > MAX_RESPONSE_BYTES) {
-          givenUp.add(request);
           res.destroy();
           finish();
         }

@@ -12,6 +12,7 @@ import {
   WIDGET_DEFAULTS,
 } from "../../lib/display.ts";
 import { asLang, type Lang } from "../../lib/i18n.ts";
+import { displayable } from "../../lib/timers/validation.ts";
 
 export type ThemeName = "light" | "dark" | "auto";
 
@@ -60,7 +61,7 @@ export function parseWidgetParams(q: URLSearchParams): WidgetParams {
   const d = WIDGET_DEFAULTS;
   const rawType = q.get("type") ?? "";
   const type = (TYPES.includes(rawType) ? rawType : d.type) as TimerType;
-  const rawTitle = (q.get("title") ?? "").trim();
+  const rawTitle = displayable(q.get("title") ?? "").trim();
   const title = rawTitle ? [...rawTitle].slice(0, 100).join("") : null;
   const tzRaw = q.get("timezone") ?? "";
   const timezone = isTimeZone(tzRaw) ? tzRaw : d.timezone;

@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ACTIONS, THEMES, TIMER_STATES } from "../../../lib/timers/model.ts";
-import { LIMITS } from "../../../lib/timers/validation.ts";
+import { controlIn, LIMITS } from "../../../lib/timers/validation.ts";
 
 const int = (min: number, max: number) => z.int().min(min).max(max);
 
@@ -17,11 +17,9 @@ export const EVENT_ID = /^evt_[0-9a-z]{9}[0-9A-Za-z]{14}$/;
 const title = z.string().superRefine((s, ctx) => {
   // A lone surrogate (a \uD800 escape without its pair) is no text: strict JSON parsers refuse it on the way back.
   if (!s.isWellFormed()) ctx.addIssue({ code: "custom", message: "title must be text: it holds a lone surrogate" });
-  // Control characters and bidirectional overrides would let a title disguise itself on the pages that show it.
-  const control = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.exec(s);
+  const control = controlIn(s);
   if (control) {
-    const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    ctx.addIssue({ code: "custom", message: `title must be text without control characters; it holds U+${code}` });
+    ctx.addIssue({ code: "custom", message: `title must be text without control characters; it holds ${control}` });
   }
   const n = [...s].length;
   if (n > LIMITS.title.max) {

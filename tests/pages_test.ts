@@ -48,7 +48,7 @@ Deno.test("the first HTML of a widget already shows the time, the state and the 
   // A title with a right-to-left override or other control characters is shown without them.
   const spoof = await page(s, `/widget?duration=300&title=${encodeURIComponent("Tea\u202e\u0000gnp.exe")}`);
   assert.match(text(spoof.html), /Teagnp\.exe/);
-  assert.doesNotMatch(spoof.html, /[\u202e\u0000]/);
+  assert.ok(!spoof.html.includes("\u202e") && !spoof.html.includes("\u0000"));
   await s.close();
 });
 

@@ -243,3 +243,20 @@ Deno.test("an expired timer answers 404", async () => {
   assert.deepEqual(r.body, { error: { code: 404, message: "timer not found or expired" } });
   await s.close();
 });
+
+Deno.test("a key revoked or deleted elsewhere adds no timer, though this process still has it cached", async () => {
+  const { revokeKey } = await import("../lib/accounts/accounts.ts");
+  for (const gone of ["revoked", "account deleted"] as const) {
+    const s = await setup();
+    const body = { type: "interval", work: 1, rest: 0 };
+    assert.equal((await s.call("POST", "/api/v1/timers", { body })).status, 201, "the key is now cached");
+    // As another process would: the store changes, this process's key cache does not hear of it.
+    if (gone === "revoked") await revokeKey(s.store, s.pro.account.id, s.pro.key.id);
+    else await s.store.accounts.deleteKeys(s.pro.account.id);
+    const r = await s.call("POST", "/api/v1/timers", { body });
+    assert.equal(r.status, 401, gone);
+    const stored = await Array.fromAsync(s.kv.list({ prefix: ["timer"] }));
+    assert.equal(stored.length, 1, `${gone}: only the timer made before`);
+    await s.close();
+  }
+});

@@ -5,7 +5,8 @@ import type { Account, ApiKey, Store } from "../kv/store.ts";
 
 export type Principal =
   | { kind: "anonymous"; ip: string }
-  | { kind: "account"; account: Account }
+  /** `guard`: the key's index entry as read (API keys only); a write checking it fails once the key is gone. */
+  | { kind: "account"; account: Account; guard?: Deno.AtomicCheck }
   | { kind: "control"; token: string };
 
 export const BEARER_CHALLENGE = 'Bearer realm="api"';
@@ -21,6 +22,7 @@ export const LAST_USED_RESOLUTION_MS = 3600_000;
 interface Resolved {
   account: Account;
   key: ApiKey;
+  guard: Deno.AtomicCheck;
 }
 
 /**
@@ -80,8 +82,8 @@ export class KeyResolver {
     if (!m) throw unauthorized("the Authorization header must be: Bearer <API_KEY>");
     const token = m[1];
     if (token.startsWith("tct_")) return { kind: "control", token };
-    const account = token.startsWith("tsk_") ? await this.resolve(token) : null;
-    if (!account) throw unauthorized("invalid or revoked API key");
-    return { kind: "account", account };
+    const found = token.startsWith("tsk_") ? await this.resolveKey(token) : null;
+    if (!found) throw unauthorized("invalid or revoked API key");
+    return { kind: "account", account: found.account, guard: found.guard };
   }
 }

@@ -256,8 +256,9 @@ export class Users {
    * Deletes the account and everything in it. Its keys go first, then `keysGone` (the caller
    * forgets cached keys), then the timers, the users and the account: a request still holding a
    * key cannot add a timer after they were listed, and a deletion cut short (a crash) leaves an
-   * account its user can sign in to and delete again. (A request past its key check just before,
-   * or another process's key cache, may still add one; the sender deletes it at its first webhook.)
+   * account its user can sign in to and delete again. (A creation checks in its commit that its key
+   * still exists, so another process's key cache adds none either; the sender deletes any timer
+   * whose account is gone at its first webhook, as a last net.)
    */
   async deleteAccount(user: User, timers: TimerService, keysGone: () => void = () => {}): Promise<void> {
     const { store } = this.deps;

@@ -129,19 +129,21 @@ export class AccountStore {
   }
 
   /** The live key with this hash and its account; null for an unknown or revoked key. */
-  async byKeyHash(hash: string): Promise<{ account: Account; key: ApiKey } | null> {
-    let ref = (await this.kv.get<KeyRef | string>(key.keyHash(hash))).value;
-    if (typeof ref === "string") {
-      await this.get(ref); // upgrades the legacy record and rewrites the index
-      ref = (await this.kv.get<KeyRef | string>(key.keyHash(hash))).value;
+  async byKeyHash(hash: string): Promise<{ account: Account; key: ApiKey; guard: Deno.AtomicCheck } | null> {
+    let entry = await this.kv.get<KeyRef | string>(key.keyHash(hash));
+    if (typeof entry.value === "string") {
+      await this.get(entry.value); // upgrades the legacy record and rewrites the index
+      entry = await this.kv.get<KeyRef | string>(key.keyHash(hash));
     }
+    const ref = entry.value;
     if (!ref || typeof ref === "string") return null;
     const [a, k] = await this.kv.getMany<[Account, ApiKey]>([
       key.account(ref.account_id),
       key.apiKey(ref.account_id, ref.key_id),
     ]);
     if (!a.value || !k.value || k.value.revoked_at !== null || k.value.hash !== hash) return null;
-    return { account: a.value, key: k.value };
+    // The index entry goes when the key is revoked or its account deleted: a write checking it fails then.
+    return { account: a.value, key: k.value, guard: { key: entry.key, versionstamp: entry.versionstamp } };
   }
 
   /** Read-modify-write of a key; a revoked key leaves the hash index in the same commit. */

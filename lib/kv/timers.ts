@@ -72,10 +72,18 @@ export class TimerStore extends DueIndex {
    * Stores a new timer unless the account already holds `limit` live timers. All creations
    * and deletions of an account check one sequence key, so concurrent ones cannot overshoot.
    */
-  async createTimer(change: TimerChange, limit: number | null, now: number): Promise<"ok" | "limit"> {
+  async createTimer(
+    change: TimerChange,
+    limit: number | null,
+    now: number,
+    guard?: Deno.AtomicCheck,
+  ): Promise<"ok" | "limit" | "key gone"> {
     const t = change.timer;
     for (;;) {
       const { write, scheduled } = this.timerWrite(change);
+      // The API key used must still exist when the timer lands (a key cached elsewhere outlives its revocation, or
+      // its account's deletion, by seconds). A check costs no read; the key's index entry rarely changes.
+      if (guard) write.checks.push(guard);
       if (limit !== null) {
         // Only limited plans serialise their creations; unlimited ones never contend.
         const seq = await this.kv.get<number>(key.acctSeq(t.account_id));
@@ -85,6 +93,12 @@ export class TimerStore extends DueIndex {
       }
       const [vs] = await this.commit([write], [scheduled]);
       if (vs) return "ok";
+      if (guard) {
+        const current = (await this.kv.get(guard.key)).versionstamp;
+        if (current === null) return "key gone";
+        // Rewritten, not removed (an old record's upgrade): check the entry as it is now.
+        if (current !== guard.versionstamp) guard = { key: guard.key, versionstamp: current };
+      }
       if ((await this.kv.get(key.timer(t.id))).versionstamp) throw new Error("timer id collision; try again");
     }
   }

@@ -90,7 +90,10 @@ export class TimerService {
     });
     const limit = this.config.plans[account.plan].timers;
     const change = this.#plan(null, null, timer, [], now);
-    if (await this.store.timers.createTimer(change, limit, now) === "limit") {
+    const guard = principal.kind === "account" ? principal.guard : undefined;
+    const created = await this.store.timers.createTimer(change, limit, now, guard);
+    if (created === "key gone") throw unauthorized("invalid or revoked API key");
+    if (created === "limit") {
       throw new ApiError(
         403,
         `your ${account.plan} plan stores at most ${limit} timers; delete some or upgrade the plan`,

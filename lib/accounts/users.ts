@@ -68,7 +68,7 @@ export class Users {
     const wait = await this.throttle.retryAfter([["create", ip]]);
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("create", ip);
-    if (password !== null) checkPassword(password, email);
+    if (password !== null) await checkPassword(password, email);
     if (await this.#users.byEmail(email)) {
       throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
     }
@@ -128,7 +128,7 @@ export class Users {
         throw new ApiError(422, "the current password is not right", "current_password");
       }
     }
-    checkPassword(next, user.email);
+    await checkPassword(next, user.email);
     const hash = await hashPassword(next);
     await this.#users.update(user.id, (u) => ({ ...u, password_hash: hash }));
     await this.#users.deleteSessions(user.id, keep);
@@ -164,7 +164,7 @@ export class Users {
     const invalid = () => new ApiError(400, "this reset link is not valid any more; ask for a new one", "token");
     if (!user) throw invalid();
     // A refused password leaves the link usable; an accepted one uses it up (once, even if raced).
-    checkPassword(password, user.email);
+    await checkPassword(password, user.email);
     if (!(await this.#users.takeToken(tokenHash))) throw invalid();
     if (user.email_verified_at === null) {
       // The mailbox is proven only now: passkeys added before could be anyone's who signed up
@@ -220,7 +220,7 @@ export class Users {
     const { store, now } = this.deps;
     if (!(await store.accounts.get(accountId))) throw new Error(`no account "${accountId}"`);
     const email = parseEmail(rawEmail);
-    if (password !== null) checkPassword(password, email);
+    if (password !== null) await checkPassword(password, email);
     const hash = password === null ? null : await hashPassword(password);
     let user = await this.#users.byEmail(email);
     if (user && user.account_id !== accountId) throw new Error(`${email} already signs in to another account`);

@@ -38,11 +38,6 @@ export class KeyResolver {
 
   constructor(readonly store: Store, readonly opts: { ttlMs: number; now: () => number }) {}
 
-  /** The account of a live key, or null. */
-  async resolve(key: string): Promise<Account | null> {
-    return (await this.resolveKey(key))?.account ?? null;
-  }
-
   /** The account and key record of a live key, or null. */
   async resolveKey(key: string): Promise<Resolved | null> {
     const hash = sha256Hex(key);

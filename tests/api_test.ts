@@ -183,7 +183,7 @@ Deno.test("GET /timers lists newest first with a cursor and a type filter", asyn
   const ev = await s.create({ type: "event", target_date: "2027-01-01T00:00:00Z" });
   const events = await s.call("GET", "/api/v1/timers?type=event");
   assert.deepEqual(events.body.timers.map((t: { timer_id: string }) => t.timer_id), [ev.timer_id]);
-  for (const q of ["limit=0", "limit=101", "limit=abc", "type=alarm", "foo=1"]) {
+  for (const q of ["limit=0", "limit=101", "limit=abc", "limit=2.0", "limit=0x10", "type=alarm", "foo=1"]) {
     const bad = await s.call("GET", `/api/v1/timers?${q}`);
     assert.equal(bad.status, 400, q);
     assert.equal(bad.body.error.field, q.split("=")[0], q);

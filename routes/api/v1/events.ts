@@ -13,6 +13,7 @@ import {
 } from "../../../lib/holidays/mod.ts";
 import type { AppEnv } from "../../../lib/http.ts";
 import { errors, ok } from "./openapi.ts";
+import { queryInteger } from "./schemas.ts";
 
 const Remaining = z.strictObject({
   days: z.int(),
@@ -39,7 +40,7 @@ const PublicEvent = z.strictObject({
 }).openapi("PublicEvent");
 
 const EventQuery = z.strictObject({
-  year: z.coerce.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().openapi({
+  year: queryInteger(MIN_YEAR, MAX_YEAR).optional().openapi({
     description: `${MIN_YEAR}–${MAX_YEAR}; default: this year in tz`,
     example: 2027,
   }),

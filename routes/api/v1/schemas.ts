@@ -113,7 +113,15 @@ export const DeliveryIdParams = TimerIdParam.extend({
   }),
 });
 
-const limit = z.coerce.number().int().min(1).max(LIMITS.list.max).optional().openapi({
+/**
+ * A whole-number query parameter, written in plain decimal digits: `2026.0`, `0x7EA`, `2e3` or
+ * ` 20` are refused rather than read as numbers.
+ */
+export const queryInteger = (min: number, max: number) =>
+  z.string().regex(/^[0-9]{1,10}$/).transform(Number).pipe(z.number().int().min(min).max(max))
+    .openapi({ type: "integer", minimum: min, maximum: max });
+
+const limit = queryInteger(1, LIMITS.list.max).optional().openapi({
   description: `Page size, 1–${LIMITS.list.max} (default ${LIMITS.list.default})`,
   example: 20,
 });

@@ -147,6 +147,7 @@ export function requestContext(
     const res = c.res;
     // A response a handler built itself (streams, static files) did not take the prepared headers.
     if (!res.headers.has("x-request-id")) res.headers.set("X-Request-Id", id);
+    if (c.req.method === "HEAD") c.res = await headOf(res);
     log?.({
       time: new Date(now()).toISOString(),
       level: res.status >= 500 ? "error" : "info",
@@ -158,6 +159,22 @@ export function requestContext(
       ip,
     });
   };
+}
+
+/**
+ * A HEAD answer with the Content-Length its GET would have (Deno writes 0 for a body-less
+ * answer, which RFC 9110 forbids unless the GET's body is empty); an event stream is closed.
+ */
+async function headOf(res: Response): Promise<Response> {
+  if (!res.body || res.headers.has("content-length")) return res;
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body.cancel(); // unread, a stream would hold its watcher and its place forever
+    return new Response(null, res);
+  }
+  const length = (await res.arrayBuffer()).byteLength;
+  const head = new Response(null, res);
+  head.headers.set("content-length", String(length));
+  return head;
 }
 
 /** `application/json` or a `+json` type, with parameters as `;name=value` (what the validators accept too). */

@@ -326,3 +326,32 @@ Deno.test("a server whose stdout nobody reads keeps answering requests", async (
   await child.status;
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("HEAD answers carry the Content-Length of their GET, never a made-up 0", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 1 } });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, s.app.app.fetch);
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  const auth = { authorization: `Bearer ${s.pro.apiKey}` };
+  try {
+    for (
+      const path of [`/api/v1/timers/${t.timer_id}`, "/api/v1/events?region=US", "/widget?duration=60", "/healthz"]
+    ) {
+      const get = await fetch(base + path, { headers: auth });
+      const body = await get.arrayBuffer();
+      const head = await fetch(base + path, { method: "HEAD", headers: auth });
+      assert.equal(head.status, get.status, path);
+      assert.equal(head.headers.get("content-length"), String(body.byteLength), path);
+      assert.equal((await head.arrayBuffer()).byteLength, 0, path);
+    }
+    // HEAD of a stream closes it: its place is free again (one stream per IP here).
+    for (let n = 0; n < 3; n++) {
+      const live = await fetch(`${base}/live/${t.timer_id}`, { method: "HEAD" });
+      assert.equal(live.status, 200, `HEAD /live #${n}`);
+      await live.body?.cancel();
+    }
+  } finally {
+    await server.shutdown();
+    await s.close();
+  }
+});

@@ -177,6 +177,42 @@ Deno.test("a receiver that never answers is marked failed after five attempts", 
   await rx.close();
 });
 
+Deno.test("a redelivery makes exactly one more attempt, to the timer's current webhook_url", async () => {
+  const s = await running({ config: { webhookRetryDelays: [0.1, 0.1] } });
+  const down = receiver(() => new Response("down", { status: 500 }));
+  const up = receiver();
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: down.url });
+  const test = await s.call("POST", `/api/v1/timers/${t.timer_id}/webhook/test`);
+  assert.equal(test.body.delivered, false);
+  const id = test.body.delivery.id;
+  const again = () => s.call("POST", `/api/v1/timers/${t.timer_id}/deliveries/${id}/redeliver`);
+  const logged = async () =>
+    (await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`)).body.deliveries
+      .find((d: { id: string }) => d.id === id);
+  assert.equal((await again()).status, 200);
+  await down.waitFor(2);
+  await new Promise((r) => setTimeout(r, 500)); // the retry schedule would have tried again twice by now
+  await s.app.scheduler.settled();
+  assert.equal(down.received.length, 2, "one attempt by the test send, one by the redelivery");
+  let d = await logged();
+  assert.equal(d.state, "failed");
+  assert.equal(d.next_attempt_at, null);
+  assert.deepEqual(d.attempts.map((a: { status: number }) => a.status), [500, 500]);
+  // After the URL changed, a redelivery goes to the new one.
+  assert.equal((await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { webhook_url: up.url } })).status, 200);
+  assert.equal((await again()).status, 200);
+  await up.waitFor(1);
+  await s.app.scheduler.settled();
+  d = await logged();
+  assert.equal(d.state, "succeeded");
+  assert.equal(d.url, up.url);
+  assert.equal(up.received[0].json.id, id);
+  assert.equal(down.received.length, 2);
+  await s.close();
+  await down.close();
+  await up.close();
+});
+
 Deno.test("3xx, 4xx, 5xx, garbage, huge and empty answers are failed attempts, never a crash", async () => {
   const answers: (() => Response)[] = [
     () => new Response(null, { status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } }),

@@ -36,6 +36,8 @@ export interface Delivery {
   next_attempt_at: number | null;
   /** An attempt is in flight under a lease until `next_attempt_at`. */
   claimed?: boolean;
+  /** The next attempt is the last whatever it answers: a redelivery makes exactly one. */
+  last_try?: boolean;
   created_at: number;
 }
 
@@ -97,9 +99,10 @@ export function afterAttempt(
     status: result.status,
     error: result.error,
   }];
-  const exhausted = attempts.length > retryDelaysSeconds.length;
+  const { last_try, ...rest } = d;
+  const exhausted = last_try === true || attempts.length > retryDelaysSeconds.length;
   return {
-    ...d,
+    ...rest,
     claimed: false,
     attempts,
     state: result.ok ? "succeeded" : exhausted ? "failed" : "pending",

@@ -52,7 +52,10 @@ export async function sendTestWebhook(
   return { delivered: r.ok, delivery: done };
 }
 
-/** Makes a failed delivery pending again, due now; 404 if unknown, 409 unless it failed. */
+/**
+ * Makes a failed delivery pending again for exactly one more attempt, due now, to the timer's
+ * current webhook_url; 404 if unknown, 409 unless it failed, 422 if the timer has no URL now.
+ */
 export async function redeliver(svc: TimerService, p: Principal, timerId: string, deliveryId: string) {
   requireAccount(p);
   const { timer } = await svc.get(p, timerId);
@@ -61,8 +64,17 @@ export async function redeliver(svc: TimerService, p: Principal, timerId: string
   if (entry.delivery.state !== "failed") {
     throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
   }
+  if (!timer.webhook_url) {
+    throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
+  }
   const now = svc.now();
-  const next: Delivery = { ...entry.delivery, state: "pending", next_attempt_at: now };
+  const next: Delivery = {
+    ...entry.delivery,
+    url: timer.webhook_url,
+    state: "pending",
+    next_attempt_at: now,
+    last_try: true,
+  };
   if (!await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now)) {
     throw new ApiError(409, "the delivery changed meanwhile; read it again");
   }

@@ -128,15 +128,18 @@ export function registerWebhooks(registry: {
       operationId: `webhook_${event.replace(".", "_")}`,
       tags: ["Webhooks"],
       summary: `${event}: ${SUMMARY[event]}`,
-      description: "POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried " +
-        "(1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.",
+      description: (event === "webhook.test"
+        ? "POSTed to the timer's webhook_url when its test is asked for; answered at once, never retried. "
+        : "POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything " +
+          "else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). ") +
+        "Verify the signature before trusting the body; see the webhooks guide.",
       request: {
         headers: DeliveryHeaders,
         body: { required: true, content: { "application/json": { schema: PAYLOADS[event] } } },
       },
       responses: {
         200: { description: "Any 2xx acknowledges the delivery" },
-        default: { description: "Anything else (or no answer within 10 s) is a failed attempt, retried later" },
+        default: { description: "Anything else (or no answer within the timeout) is a failed attempt" },
       },
     });
   }

@@ -82,14 +82,17 @@ const redeliver = createRoute({
   path: "/timers/{id}/deliveries/{delivery_id}/redeliver",
   operationId: "redeliverDelivery",
   tags: ["Webhooks"],
-  summary: "Try a failed delivery again, with the same id",
+  summary: "Try a failed delivery once more, with the same id",
+  description: "One more attempt, at once, to the timer's current webhook_url; it is not retried " +
+    "(redeliver again if it fails).",
   request: { params: DeliveryIdParams },
   responses: {
     200: ok(DeliverySchema, "Pending again; attempted at once"),
-    ...errors([401, 403, 404, 409], {
+    ...errors([401, 403, 404, 409, 422], {
       ...ONLY_KEY,
       404: "No timer or no delivery with these ids",
       409: "The delivery is not failed (only a failed delivery can be redelivered), or it changed meanwhile",
+      422: "The timer has no webhook_url (error.field is webhook_url)",
     }),
   },
 });

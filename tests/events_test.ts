@@ -10,9 +10,22 @@ Deno.test("GET /events needs no key and lists a region's year in date order with
   assert.equal(r.status, 200);
   assert.equal(r.body.region, "JP");
   assert.equal(r.body.timezone, "Asia/Tokyo");
-  for (const [asked, answered] of [["utc", "UTC"], ["asia/tokyo", "Asia/Tokyo"]]) {
-    const z = await s.call("GET", `/api/v1/events?tz=${asked}`, { key: null });
-    assert.equal(z.body.timezone, answered, "answered as the zone database spells it");
+  for (
+    const [asked, answered] of [
+      ["utc", "UTC"],
+      ["Etc/UTC", "UTC"],
+      ["asia/tokyo", "Asia/Tokyo"],
+      ["US/Eastern", "America/New_York"],
+      ["Asia/Kolkata", "Asia/Kolkata"],
+      ["asia/calcutta", "Asia/Kolkata"],
+      ["Europe/Kyiv", "Europe/Kyiv"],
+      ["Asia/Ho_Chi_Minh", "Asia/Ho_Chi_Minh"],
+      ["America/Nuuk", "America/Nuuk"],
+      ["Etc/GMT+5", "Etc/GMT+5"],
+    ]
+  ) {
+    const z = await s.call("GET", `/api/v1/events?tz=${encodeURIComponent(asked)}`, { key: null });
+    assert.equal(z.body.timezone, answered, `${asked}: answered as the zone database spells it`);
   }
   const dates = r.body.events.map((e: Ev) => e.date);
   assert.deepEqual([...dates].sort(), dates);

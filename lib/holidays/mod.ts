@@ -29,6 +29,7 @@
  * lib/holidays/global.ts). Sources and corrections to date-holidays: lib/holidays/official.ts
  * and lib/holidays/corrections.ts.
  */
+import zones from "countries-and-timezones";
 import { cnHolidays } from "./cn.ts";
 import { breakdown, localDate, type Remaining, startOfDay } from "./countdown.ts";
 import { globalHolidays } from "./global.ts";
@@ -134,6 +135,16 @@ export function countdownTo(date: string, tz: string, nowMs: number): Countdown 
   if (date <= today) return { remaining: breakdown(0), passed: date < today };
   const ms = startOfDay(date, tz) - nowMs;
   return { remaining: breakdown(Math.ceil(ms / 1000)), passed: false };
+}
+
+/**
+ * The zone database's own name of a valid zone or alias: asia/tokyo → Asia/Tokyo, US/Eastern →
+ * America/New_York, and Asia/Kolkata stays Asia/Kolkata (the runtime's ICU names it by its old
+ * name, Asia/Calcutta, as Europe/Kyiv Europe/Kiev). UTC and its aliases answer UTC.
+ */
+export function canonicalZone(tz: string): string {
+  const icu = new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+  return icu === "UTC" ? icu : zones.getTimezone(icu)?.aliasOf ?? icu;
 }
 
 /** True when tz is a valid IANA zone name (use Intl; accept "UTC"). */

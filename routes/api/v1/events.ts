@@ -2,6 +2,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { ApiError } from "../../../lib/errors.ts";
 import {
+  canonicalZone,
   countdownTo,
   holidaysFor,
   isValidTimeZone,
@@ -45,13 +46,16 @@ const EventQuery = z.strictObject({
     example: 2027,
   }),
   region: z.string().optional().openapi({
-    enum: [...REGIONS],
+    // Any case is accepted; the document lists the upper- and lower-case spellings.
+    enum: [...REGIONS, ...REGIONS.map((r) => r.toLowerCase())],
     description: `One of ${REGIONS.join(", ")} (any case; UK is England & Wales, AU national holidays); ` +
       "none: widely observed international days",
   }),
   tz: z.string().max(64).optional().openapi({
-    enum: ["UTC", ...Intl.supportedValuesOf("timeZone").filter((z) => z !== "UTC")],
-    description: "IANA time zone, default UTC (the listed canonical names; aliases such as US/Eastern work too)",
+    // No enum: the runtime's zone list spells some zones by their old names (Asia/Calcutta, not
+    // Asia/Kolkata) and changes with its ICU version, while every IANA name and alias is accepted.
+    description: "Any IANA time zone name or alias (Asia/Kolkata, Europe/Kyiv, US/Eastern, Etc/GMT+5, utc), " +
+      "default UTC; answered as `timezone` in the zone database's spelling",
     example: "Asia/Tokyo",
   }),
 });
@@ -82,10 +86,8 @@ export function eventRoutes(api: OpenAPIHono<AppEnv>, now: () => number) {
     if (q.tz !== undefined && !isValidTimeZone(q.tz)) {
       throw new ApiError(400, `tz must be an IANA time zone such as Europe/London, got ${JSON.stringify(q.tz)}`, "tz");
     }
-    // Answered as the zone database spells it (utc → UTC, asia/tokyo → Asia/Tokyo).
-    const tz = q.tz === undefined
-      ? "UTC"
-      : new Intl.DateTimeFormat("en-US", { timeZone: q.tz }).resolvedOptions().timeZone;
+    // Answered as the zone database spells it (utc → UTC, asia/calcutta → Asia/Kolkata).
+    const tz = q.tz === undefined ? "UTC" : canonicalZone(q.tz);
     const region = (q.region ?? "GLOBAL").toUpperCase();
     if (q.region !== undefined && !(REGIONS as readonly string[]).includes(region)) {
       throw new ApiError(400, `region must be one of ${REGIONS.join(", ")}, got ${JSON.stringify(q.region)}`, "region");

@@ -221,6 +221,12 @@ Deno.test("impossible calendar dates answer 422 naming target_date, not a date i
   }
   const leap = await s.call("POST", "/api/v1/timers", { body: { type: "event", target_date: "2028-02-29T00:00:00Z" } });
   assert.equal(leap.status, 201);
+  // RFC 3339 allows a lower-case "t" and "z".
+  const lower = await s.call("POST", "/api/v1/timers", {
+    body: { type: "event", target_date: "2028-02-29t00:00:00z" },
+  });
+  assert.equal(lower.status, 201, JSON.stringify(lower.body));
+  assert.equal(lower.body.target_date, "2028-02-29T00:00:00.000Z");
   await s.close();
 });
 

@@ -235,8 +235,10 @@ export function lifetimeEnd(t: Timer, dueAt: number | null): number {
 }
 
 function completedData(t: Timer): Record<string, unknown> {
-  // An event nobody started counted from its creation.
-  const actual = Math.round((t.completed_at! - (t.started_at ?? t.created_at)) / 1000);
+  // An event nobody started counted from its creation: its whole duration (rounded as that was).
+  const actual = t.type === "event" && t.started_at === null && t.duration !== null
+    ? t.duration
+    : Math.round((t.completed_at! - (t.started_at ?? t.created_at)) / 1000);
   if (t.type === "interval") {
     return {
       rounds: t.rounds,

@@ -126,6 +126,16 @@ Deno.test("event timers count to target_date and cannot pause or resume", () => 
   assert.equal(remainingSeconds(stopped, T + 900_000), 3000);
 });
 
+Deno.test("an event nobody started completes with actual_duration equal to its duration", () => {
+  // Created 0.6 s into a second: duration counts the part-second as a second, as does actual_duration.
+  const target = new Date(T + 3600_000).toISOString();
+  const e = timer({ type: "event", target_date: target, duration: 3600, created_at: T + 600 });
+  const s = settle(e, T + 3600_000);
+  assert.equal(s.timer.state, "completed");
+  assert.equal(s.events[0].data.duration, 3600);
+  assert.equal(s.events[0].data.actual_duration, 3600);
+});
+
 Deno.test("interval rounds and phases follow elapsed time", () => {
   const t = applyAction(interval(), "start", T).timer;
   assert.deepEqual(intervalPosition(t, T), { round: 1, phase: "work", phase_remaining_seconds: 20 });

@@ -41,7 +41,9 @@ const webhookUrl = z.string().max(2048).regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*
   example: "https://example.com/hooks/timer",
 });
 const theme = z.enum(THEMES).openapi({ description: "Page theme; default light" });
-const targetDate = z.iso.datetime({ offset: true }).openapi({
+/** RFC 3339 lets "T" and "Z" be written in lower case; the validator takes upper case only. */
+const upperTZ = (v: unknown) => typeof v === "string" ? v.replace(/[tz]/g, (c) => c.toUpperCase()) : v;
+const targetDate = z.preprocess(upperTZ, z.iso.datetime({ offset: true })).openapi({
   description: "ISO 8601 date-time with Z or an offset (a real calendar date), in the future, at most 10 years ahead",
   example: "2027-01-01T00:00:00Z",
 });

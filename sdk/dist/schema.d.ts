@@ -79,7 +79,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Try a failed delivery again, with the same id */
+        /**
+         * Try a failed delivery once more, with the same id
+         * @description One more attempt, at once, to the timer's current webhook_url; it is not retried (redeliver again if it fails).
+         */
         post: operations["redeliverDelivery"];
         delete?: never;
         options?: never;
@@ -134,7 +137,7 @@ export interface webhooks {
         put?: never;
         /**
          * interval.completed: An interval timer finished its last round
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_interval_completed"];
         delete?: never;
@@ -154,7 +157,7 @@ export interface webhooks {
         put?: never;
         /**
          * interval.round_end: An interval timer finished a round
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_interval_round_end"];
         delete?: never;
@@ -174,7 +177,7 @@ export interface webhooks {
         put?: never;
         /**
          * timer.completed: A countdown reached zero or an event timer reached target_date
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_completed"];
         delete?: never;
@@ -194,7 +197,7 @@ export interface webhooks {
         put?: never;
         /**
          * timer.paused: The timer was paused
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_paused"];
         delete?: never;
@@ -214,7 +217,7 @@ export interface webhooks {
         put?: never;
         /**
          * timer.reset: The timer returned to its initial duration
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_reset"];
         delete?: never;
@@ -234,7 +237,7 @@ export interface webhooks {
         put?: never;
         /**
          * timer.resumed: The timer resumed from paused
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_resumed"];
         delete?: never;
@@ -254,7 +257,7 @@ export interface webhooks {
         put?: never;
         /**
          * timer.started: The timer started running
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_started"];
         delete?: never;
@@ -274,7 +277,7 @@ export interface webhooks {
         put?: never;
         /**
          * timer.stopped: The timer was stopped
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_timer_stopped"];
         delete?: never;
@@ -294,7 +297,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.test: A test delivery sent on request (POST /timers/{id}/webhook/test)
-         * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+         * @description POSTed to the timer's webhook_url when a test send is asked for (POST /timers/{id}/webhook/test): one attempt, never retried. Verify the signature before trusting the body; see the webhooks guide.
          */
         post: operations["webhook_webhook_test"];
         delete?: never;
@@ -398,7 +401,7 @@ export interface components {
          *       }
          *     }
          */
-        Error: {
+        ErrorResponse: {
             error: {
                 /** @description The HTTP status */
                 code: number;
@@ -900,9 +903,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One of US, CN, TW, UK, JP, AU (any case; UK is England & Wales, AU national holidays); none: widely observed international days */
-                region?: "US" | "CN" | "TW" | "UK" | "JP" | "AU";
-                /** @description IANA time zone, default UTC (the listed canonical names; aliases such as US/Eastern work too) */
-                tz?: "UTC" | "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis";
+                region?: "US" | "CN" | "TW" | "UK" | "JP" | "AU" | "us" | "cn" | "tw" | "uk" | "jp" | "au";
+                /** @description Any IANA time zone name or alias (Asia/Kolkata, Europe/Kyiv, US/Eastern, Etc/GMT+5, utc), default UTC; answered as `timezone` in the zone database's spelling */
+                tz?: string;
                 /** @description 1970–2100; default: this year in tz */
                 year?: number;
             };
@@ -935,7 +938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An Authorization header was sent with an invalid key (omit it or send a valid one) */
@@ -949,7 +952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -963,7 +966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -977,7 +980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -987,7 +990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -997,7 +1000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1041,7 +1044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -1055,7 +1058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or the plan's stored-timer limit is reached */
@@ -1068,7 +1071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1082,7 +1085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1096,7 +1099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -1106,7 +1109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -1116,7 +1119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1158,7 +1161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -1172,7 +1175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or the plan's stored-timer limit is reached (the message names it) */
@@ -1185,7 +1188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1199,7 +1202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body over 16 KiB */
@@ -1212,7 +1215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field is invalid; error.field names the first offending field */
@@ -1225,7 +1228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1239,7 +1242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -1249,7 +1252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -1259,7 +1262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1300,7 +1303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or the plan's stored-timer limit is reached */
@@ -1313,7 +1316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -1326,7 +1329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1340,7 +1343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1354,7 +1357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -1364,7 +1367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -1374,7 +1377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1415,7 +1418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or a control token was used where only an API key is accepted */
@@ -1428,7 +1431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -1441,7 +1444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1455,7 +1458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1469,7 +1472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -1479,7 +1482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -1489,7 +1492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1533,7 +1536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -1547,7 +1550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or a control token was used where only an API key is accepted */
@@ -1560,7 +1563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -1573,7 +1576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1587,7 +1590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body over 16 KiB */
@@ -1600,7 +1603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field is invalid; error.field names the first offending field */
@@ -1613,7 +1616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1627,7 +1630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -1637,7 +1640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -1647,7 +1650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1692,7 +1695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -1706,7 +1709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
@@ -1719,7 +1722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No timer with this id (or it expired) */
@@ -1732,7 +1735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1746,7 +1749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1760,7 +1763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -1770,7 +1773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -1780,7 +1783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1823,7 +1826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
@@ -1836,7 +1839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No timer or no delivery with these ids */
@@ -1849,7 +1852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1863,7 +1866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The delivery is not failed (only a failed delivery can be redelivered), or it changed meanwhile */
@@ -1876,7 +1879,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The timer has no webhook_url (error.field is webhook_url) */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1890,7 +1906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -1900,7 +1916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -1910,7 +1926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1954,7 +1970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -1968,7 +1984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or the plan's stored-timer limit is reached */
@@ -1981,7 +1997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -1994,7 +2010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -2008,7 +2024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The action is not valid in the timer's state (e.g. pause while idle, pause or resume an event timer); error.field is action or state and the message names both */
@@ -2021,7 +2037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body over 16 KiB */
@@ -2034,7 +2050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field is invalid; error.field names the first offending field */
@@ -2047,7 +2063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -2061,7 +2077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -2071,7 +2087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -2081,7 +2097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2122,7 +2138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
@@ -2135,7 +2151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No timer with this id (or it expired) */
@@ -2148,7 +2164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -2162,7 +2178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The timer has no webhook_url (error.field is webhook_url) */
@@ -2175,7 +2191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -2189,7 +2205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unexpected error; the message quotes the request id */
@@ -2199,7 +2215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The service cannot reach its storage right now; retry later */
@@ -2209,7 +2225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2243,7 +2259,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2281,7 +2297,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2319,7 +2335,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2357,7 +2373,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2395,7 +2411,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2433,7 +2449,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2471,7 +2487,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2509,7 +2525,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -2547,7 +2563,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+            /** @description Anything else (or no answer within the timeout) is a failed attempt */
             default: {
                 headers: {
                     [name: string]: unknown;

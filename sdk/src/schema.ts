@@ -81,7 +81,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Try a failed delivery again, with the same id */
+    /**
+     * Try a failed delivery once more, with the same id
+     * @description One more attempt, at once, to the timer's current webhook_url; it is not retried (redeliver again if it fails).
+     */
     post: operations["redeliverDelivery"];
     delete?: never;
     options?: never;
@@ -136,7 +139,7 @@ export interface webhooks {
     put?: never;
     /**
      * interval.completed: An interval timer finished its last round
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_interval_completed"];
     delete?: never;
@@ -156,7 +159,7 @@ export interface webhooks {
     put?: never;
     /**
      * interval.round_end: An interval timer finished a round
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_interval_round_end"];
     delete?: never;
@@ -176,7 +179,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.completed: A countdown reached zero or an event timer reached target_date
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_completed"];
     delete?: never;
@@ -196,7 +199,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.paused: The timer was paused
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_paused"];
     delete?: never;
@@ -216,7 +219,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.reset: The timer returned to its initial duration
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_reset"];
     delete?: never;
@@ -236,7 +239,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.resumed: The timer resumed from paused
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_resumed"];
     delete?: never;
@@ -256,7 +259,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.started: The timer started running
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_started"];
     delete?: never;
@@ -276,7 +279,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.stopped: The timer was stopped
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_stopped"];
     delete?: never;
@@ -296,7 +299,7 @@ export interface webhooks {
     put?: never;
     /**
      * webhook.test: A test delivery sent on request (POST /timers/{id}/webhook/test)
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within 10 s; anything else is retried (1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url when a test send is asked for (POST /timers/{id}/webhook/test): one attempt, never retried. Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_webhook_test"];
     delete?: never;
@@ -412,7 +415,7 @@ export interface components {
      *       }
      *     }
      */
-    Error: {
+    ErrorResponse: {
       error: {
         /** @description The HTTP status */
         code: number;
@@ -923,428 +926,9 @@ export interface operations {
     parameters: {
       query?: {
         /** @description One of US, CN, TW, UK, JP, AU (any case; UK is England & Wales, AU national holidays); none: widely observed international days */
-        region?: "US" | "CN" | "TW" | "UK" | "JP" | "AU";
-        /** @description IANA time zone, default UTC (the listed canonical names; aliases such as US/Eastern work too) */
-        tz?:
-          | "UTC"
-          | "Africa/Abidjan"
-          | "Africa/Accra"
-          | "Africa/Addis_Ababa"
-          | "Africa/Algiers"
-          | "Africa/Asmera"
-          | "Africa/Bamako"
-          | "Africa/Bangui"
-          | "Africa/Banjul"
-          | "Africa/Bissau"
-          | "Africa/Blantyre"
-          | "Africa/Brazzaville"
-          | "Africa/Bujumbura"
-          | "Africa/Cairo"
-          | "Africa/Casablanca"
-          | "Africa/Ceuta"
-          | "Africa/Conakry"
-          | "Africa/Dakar"
-          | "Africa/Dar_es_Salaam"
-          | "Africa/Djibouti"
-          | "Africa/Douala"
-          | "Africa/El_Aaiun"
-          | "Africa/Freetown"
-          | "Africa/Gaborone"
-          | "Africa/Harare"
-          | "Africa/Johannesburg"
-          | "Africa/Juba"
-          | "Africa/Kampala"
-          | "Africa/Khartoum"
-          | "Africa/Kigali"
-          | "Africa/Kinshasa"
-          | "Africa/Lagos"
-          | "Africa/Libreville"
-          | "Africa/Lome"
-          | "Africa/Luanda"
-          | "Africa/Lubumbashi"
-          | "Africa/Lusaka"
-          | "Africa/Malabo"
-          | "Africa/Maputo"
-          | "Africa/Maseru"
-          | "Africa/Mbabane"
-          | "Africa/Mogadishu"
-          | "Africa/Monrovia"
-          | "Africa/Nairobi"
-          | "Africa/Ndjamena"
-          | "Africa/Niamey"
-          | "Africa/Nouakchott"
-          | "Africa/Ouagadougou"
-          | "Africa/Porto-Novo"
-          | "Africa/Sao_Tome"
-          | "Africa/Tripoli"
-          | "Africa/Tunis"
-          | "Africa/Windhoek"
-          | "America/Adak"
-          | "America/Anchorage"
-          | "America/Anguilla"
-          | "America/Antigua"
-          | "America/Araguaina"
-          | "America/Argentina/La_Rioja"
-          | "America/Argentina/Rio_Gallegos"
-          | "America/Argentina/Salta"
-          | "America/Argentina/San_Juan"
-          | "America/Argentina/San_Luis"
-          | "America/Argentina/Tucuman"
-          | "America/Argentina/Ushuaia"
-          | "America/Aruba"
-          | "America/Asuncion"
-          | "America/Bahia"
-          | "America/Bahia_Banderas"
-          | "America/Barbados"
-          | "America/Belem"
-          | "America/Belize"
-          | "America/Blanc-Sablon"
-          | "America/Boa_Vista"
-          | "America/Bogota"
-          | "America/Boise"
-          | "America/Buenos_Aires"
-          | "America/Cambridge_Bay"
-          | "America/Campo_Grande"
-          | "America/Cancun"
-          | "America/Caracas"
-          | "America/Catamarca"
-          | "America/Cayenne"
-          | "America/Cayman"
-          | "America/Chicago"
-          | "America/Chihuahua"
-          | "America/Ciudad_Juarez"
-          | "America/Coral_Harbour"
-          | "America/Cordoba"
-          | "America/Costa_Rica"
-          | "America/Coyhaique"
-          | "America/Creston"
-          | "America/Cuiaba"
-          | "America/Curacao"
-          | "America/Danmarkshavn"
-          | "America/Dawson"
-          | "America/Dawson_Creek"
-          | "America/Denver"
-          | "America/Detroit"
-          | "America/Dominica"
-          | "America/Edmonton"
-          | "America/Eirunepe"
-          | "America/El_Salvador"
-          | "America/Fort_Nelson"
-          | "America/Fortaleza"
-          | "America/Glace_Bay"
-          | "America/Godthab"
-          | "America/Goose_Bay"
-          | "America/Grand_Turk"
-          | "America/Grenada"
-          | "America/Guadeloupe"
-          | "America/Guatemala"
-          | "America/Guayaquil"
-          | "America/Guyana"
-          | "America/Halifax"
-          | "America/Havana"
-          | "America/Hermosillo"
-          | "America/Indiana/Knox"
-          | "America/Indiana/Marengo"
-          | "America/Indiana/Petersburg"
-          | "America/Indiana/Tell_City"
-          | "America/Indiana/Vevay"
-          | "America/Indiana/Vincennes"
-          | "America/Indiana/Winamac"
-          | "America/Indianapolis"
-          | "America/Inuvik"
-          | "America/Iqaluit"
-          | "America/Jamaica"
-          | "America/Jujuy"
-          | "America/Juneau"
-          | "America/Kentucky/Monticello"
-          | "America/Kralendijk"
-          | "America/La_Paz"
-          | "America/Lima"
-          | "America/Los_Angeles"
-          | "America/Louisville"
-          | "America/Lower_Princes"
-          | "America/Maceio"
-          | "America/Managua"
-          | "America/Manaus"
-          | "America/Marigot"
-          | "America/Martinique"
-          | "America/Matamoros"
-          | "America/Mazatlan"
-          | "America/Mendoza"
-          | "America/Menominee"
-          | "America/Merida"
-          | "America/Metlakatla"
-          | "America/Mexico_City"
-          | "America/Miquelon"
-          | "America/Moncton"
-          | "America/Monterrey"
-          | "America/Montevideo"
-          | "America/Montserrat"
-          | "America/Nassau"
-          | "America/New_York"
-          | "America/Nome"
-          | "America/Noronha"
-          | "America/North_Dakota/Beulah"
-          | "America/North_Dakota/Center"
-          | "America/North_Dakota/New_Salem"
-          | "America/Ojinaga"
-          | "America/Panama"
-          | "America/Paramaribo"
-          | "America/Phoenix"
-          | "America/Port-au-Prince"
-          | "America/Port_of_Spain"
-          | "America/Porto_Velho"
-          | "America/Puerto_Rico"
-          | "America/Punta_Arenas"
-          | "America/Rankin_Inlet"
-          | "America/Recife"
-          | "America/Regina"
-          | "America/Resolute"
-          | "America/Rio_Branco"
-          | "America/Santarem"
-          | "America/Santiago"
-          | "America/Santo_Domingo"
-          | "America/Sao_Paulo"
-          | "America/Scoresbysund"
-          | "America/Sitka"
-          | "America/St_Barthelemy"
-          | "America/St_Johns"
-          | "America/St_Kitts"
-          | "America/St_Lucia"
-          | "America/St_Thomas"
-          | "America/St_Vincent"
-          | "America/Swift_Current"
-          | "America/Tegucigalpa"
-          | "America/Thule"
-          | "America/Tijuana"
-          | "America/Toronto"
-          | "America/Tortola"
-          | "America/Vancouver"
-          | "America/Whitehorse"
-          | "America/Winnipeg"
-          | "America/Yakutat"
-          | "Antarctica/Casey"
-          | "Antarctica/Davis"
-          | "Antarctica/DumontDUrville"
-          | "Antarctica/Macquarie"
-          | "Antarctica/Mawson"
-          | "Antarctica/McMurdo"
-          | "Antarctica/Palmer"
-          | "Antarctica/Rothera"
-          | "Antarctica/Syowa"
-          | "Antarctica/Troll"
-          | "Antarctica/Vostok"
-          | "Arctic/Longyearbyen"
-          | "Asia/Aden"
-          | "Asia/Almaty"
-          | "Asia/Amman"
-          | "Asia/Anadyr"
-          | "Asia/Aqtau"
-          | "Asia/Aqtobe"
-          | "Asia/Ashgabat"
-          | "Asia/Atyrau"
-          | "Asia/Baghdad"
-          | "Asia/Bahrain"
-          | "Asia/Baku"
-          | "Asia/Bangkok"
-          | "Asia/Barnaul"
-          | "Asia/Beirut"
-          | "Asia/Bishkek"
-          | "Asia/Brunei"
-          | "Asia/Calcutta"
-          | "Asia/Chita"
-          | "Asia/Colombo"
-          | "Asia/Damascus"
-          | "Asia/Dhaka"
-          | "Asia/Dili"
-          | "Asia/Dubai"
-          | "Asia/Dushanbe"
-          | "Asia/Famagusta"
-          | "Asia/Gaza"
-          | "Asia/Hebron"
-          | "Asia/Hong_Kong"
-          | "Asia/Hovd"
-          | "Asia/Irkutsk"
-          | "Asia/Jakarta"
-          | "Asia/Jayapura"
-          | "Asia/Jerusalem"
-          | "Asia/Kabul"
-          | "Asia/Kamchatka"
-          | "Asia/Karachi"
-          | "Asia/Katmandu"
-          | "Asia/Khandyga"
-          | "Asia/Krasnoyarsk"
-          | "Asia/Kuala_Lumpur"
-          | "Asia/Kuching"
-          | "Asia/Kuwait"
-          | "Asia/Macau"
-          | "Asia/Magadan"
-          | "Asia/Makassar"
-          | "Asia/Manila"
-          | "Asia/Muscat"
-          | "Asia/Nicosia"
-          | "Asia/Novokuznetsk"
-          | "Asia/Novosibirsk"
-          | "Asia/Omsk"
-          | "Asia/Oral"
-          | "Asia/Phnom_Penh"
-          | "Asia/Pontianak"
-          | "Asia/Pyongyang"
-          | "Asia/Qatar"
-          | "Asia/Qostanay"
-          | "Asia/Qyzylorda"
-          | "Asia/Rangoon"
-          | "Asia/Riyadh"
-          | "Asia/Saigon"
-          | "Asia/Sakhalin"
-          | "Asia/Samarkand"
-          | "Asia/Seoul"
-          | "Asia/Shanghai"
-          | "Asia/Singapore"
-          | "Asia/Srednekolymsk"
-          | "Asia/Taipei"
-          | "Asia/Tashkent"
-          | "Asia/Tbilisi"
-          | "Asia/Tehran"
-          | "Asia/Thimphu"
-          | "Asia/Tokyo"
-          | "Asia/Tomsk"
-          | "Asia/Ulaanbaatar"
-          | "Asia/Urumqi"
-          | "Asia/Ust-Nera"
-          | "Asia/Vientiane"
-          | "Asia/Vladivostok"
-          | "Asia/Yakutsk"
-          | "Asia/Yekaterinburg"
-          | "Asia/Yerevan"
-          | "Atlantic/Azores"
-          | "Atlantic/Bermuda"
-          | "Atlantic/Canary"
-          | "Atlantic/Cape_Verde"
-          | "Atlantic/Faeroe"
-          | "Atlantic/Madeira"
-          | "Atlantic/Reykjavik"
-          | "Atlantic/South_Georgia"
-          | "Atlantic/St_Helena"
-          | "Atlantic/Stanley"
-          | "Australia/Adelaide"
-          | "Australia/Brisbane"
-          | "Australia/Broken_Hill"
-          | "Australia/Darwin"
-          | "Australia/Eucla"
-          | "Australia/Hobart"
-          | "Australia/Lindeman"
-          | "Australia/Lord_Howe"
-          | "Australia/Melbourne"
-          | "Australia/Perth"
-          | "Australia/Sydney"
-          | "Europe/Amsterdam"
-          | "Europe/Andorra"
-          | "Europe/Astrakhan"
-          | "Europe/Athens"
-          | "Europe/Belgrade"
-          | "Europe/Berlin"
-          | "Europe/Bratislava"
-          | "Europe/Brussels"
-          | "Europe/Bucharest"
-          | "Europe/Budapest"
-          | "Europe/Busingen"
-          | "Europe/Chisinau"
-          | "Europe/Copenhagen"
-          | "Europe/Dublin"
-          | "Europe/Gibraltar"
-          | "Europe/Guernsey"
-          | "Europe/Helsinki"
-          | "Europe/Isle_of_Man"
-          | "Europe/Istanbul"
-          | "Europe/Jersey"
-          | "Europe/Kaliningrad"
-          | "Europe/Kiev"
-          | "Europe/Kirov"
-          | "Europe/Lisbon"
-          | "Europe/Ljubljana"
-          | "Europe/London"
-          | "Europe/Luxembourg"
-          | "Europe/Madrid"
-          | "Europe/Malta"
-          | "Europe/Mariehamn"
-          | "Europe/Minsk"
-          | "Europe/Monaco"
-          | "Europe/Moscow"
-          | "Europe/Oslo"
-          | "Europe/Paris"
-          | "Europe/Podgorica"
-          | "Europe/Prague"
-          | "Europe/Riga"
-          | "Europe/Rome"
-          | "Europe/Samara"
-          | "Europe/San_Marino"
-          | "Europe/Sarajevo"
-          | "Europe/Saratov"
-          | "Europe/Simferopol"
-          | "Europe/Skopje"
-          | "Europe/Sofia"
-          | "Europe/Stockholm"
-          | "Europe/Tallinn"
-          | "Europe/Tirane"
-          | "Europe/Ulyanovsk"
-          | "Europe/Vaduz"
-          | "Europe/Vatican"
-          | "Europe/Vienna"
-          | "Europe/Vilnius"
-          | "Europe/Volgograd"
-          | "Europe/Warsaw"
-          | "Europe/Zagreb"
-          | "Europe/Zurich"
-          | "Indian/Antananarivo"
-          | "Indian/Chagos"
-          | "Indian/Christmas"
-          | "Indian/Cocos"
-          | "Indian/Comoro"
-          | "Indian/Kerguelen"
-          | "Indian/Mahe"
-          | "Indian/Maldives"
-          | "Indian/Mauritius"
-          | "Indian/Mayotte"
-          | "Indian/Reunion"
-          | "Pacific/Apia"
-          | "Pacific/Auckland"
-          | "Pacific/Bougainville"
-          | "Pacific/Chatham"
-          | "Pacific/Easter"
-          | "Pacific/Efate"
-          | "Pacific/Enderbury"
-          | "Pacific/Fakaofo"
-          | "Pacific/Fiji"
-          | "Pacific/Funafuti"
-          | "Pacific/Galapagos"
-          | "Pacific/Gambier"
-          | "Pacific/Guadalcanal"
-          | "Pacific/Guam"
-          | "Pacific/Honolulu"
-          | "Pacific/Kiritimati"
-          | "Pacific/Kosrae"
-          | "Pacific/Kwajalein"
-          | "Pacific/Majuro"
-          | "Pacific/Marquesas"
-          | "Pacific/Midway"
-          | "Pacific/Nauru"
-          | "Pacific/Niue"
-          | "Pacific/Norfolk"
-          | "Pacific/Noumea"
-          | "Pacific/Pago_Pago"
-          | "Pacific/Palau"
-          | "Pacific/Pitcairn"
-          | "Pacific/Ponape"
-          | "Pacific/Port_Moresby"
-          | "Pacific/Rarotonga"
-          | "Pacific/Saipan"
-          | "Pacific/Tahiti"
-          | "Pacific/Tarawa"
-          | "Pacific/Tongatapu"
-          | "Pacific/Truk"
-          | "Pacific/Wake"
-          | "Pacific/Wallis";
+        region?: "US" | "CN" | "TW" | "UK" | "JP" | "AU" | "us" | "cn" | "tw" | "uk" | "jp" | "au";
+        /** @description Any IANA time zone name or alias (Asia/Kolkata, Europe/Kyiv, US/Eastern, Etc/GMT+5, utc), default UTC; answered as `timezone` in the zone database's spelling */
+        tz?: string;
         /** @description 1970–2100; default: this year in tz */
         year?: number;
       };
@@ -1377,7 +961,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description An Authorization header was sent with an invalid key (omit it or send a valid one) */
@@ -1391,7 +975,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1405,7 +989,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1419,7 +1003,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -1429,7 +1013,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -1439,7 +1023,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -1483,7 +1067,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Missing or invalid credentials */
@@ -1497,7 +1081,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or the plan's stored-timer limit is reached */
@@ -1510,7 +1094,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1524,7 +1108,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1538,7 +1122,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -1548,7 +1132,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -1558,7 +1142,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -1600,7 +1184,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Missing or invalid credentials */
@@ -1614,7 +1198,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or the plan's stored-timer limit is reached (the message names it) */
@@ -1627,7 +1211,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1641,7 +1225,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Body over 16 KiB */
@@ -1654,7 +1238,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description A field is invalid; error.field names the first offending field */
@@ -1667,7 +1251,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1681,7 +1265,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -1691,7 +1275,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -1701,7 +1285,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -1742,7 +1326,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or the plan's stored-timer limit is reached */
@@ -1755,7 +1339,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -1768,7 +1352,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1782,7 +1366,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1796,7 +1380,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -1806,7 +1390,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -1816,7 +1400,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -1857,7 +1441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or a control token was used where only an API key is accepted */
@@ -1870,7 +1454,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -1883,7 +1467,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -1897,7 +1481,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -1911,7 +1495,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -1921,7 +1505,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -1931,7 +1515,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -1975,7 +1559,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Missing or invalid credentials */
@@ -1989,7 +1573,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or a control token was used where only an API key is accepted */
@@ -2002,7 +1586,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -2015,7 +1599,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -2029,7 +1613,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Body over 16 KiB */
@@ -2042,7 +1626,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description A field is invalid; error.field names the first offending field */
@@ -2055,7 +1639,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -2069,7 +1653,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -2079,7 +1663,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -2089,7 +1673,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -2134,7 +1718,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Missing or invalid credentials */
@@ -2148,7 +1732,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
@@ -2161,7 +1745,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description No timer with this id (or it expired) */
@@ -2174,7 +1758,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -2188,7 +1772,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -2202,7 +1786,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -2212,7 +1796,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -2222,7 +1806,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -2265,7 +1849,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
@@ -2278,7 +1862,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description No timer or no delivery with these ids */
@@ -2291,7 +1875,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -2305,7 +1889,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The delivery is not failed (only a failed delivery can be redelivered), or it changed meanwhile */
@@ -2318,7 +1902,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The timer has no webhook_url (error.field is webhook_url) */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -2332,7 +1929,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -2342,7 +1939,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -2352,7 +1949,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -2396,7 +1993,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Missing or invalid credentials */
@@ -2410,7 +2007,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or the plan's stored-timer limit is reached */
@@ -2423,7 +2020,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
@@ -2436,7 +2033,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -2450,7 +2047,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The action is not valid in the timer's state (e.g. pause while idle, pause or resume an event timer); error.field is action or state and the message names both */
@@ -2463,7 +2060,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Body over 16 KiB */
@@ -2476,7 +2073,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description A field is invalid; error.field names the first offending field */
@@ -2489,7 +2086,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -2503,7 +2100,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -2513,7 +2110,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -2523,7 +2120,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -2564,7 +2161,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
@@ -2577,7 +2174,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description No timer with this id (or it expired) */
@@ -2590,7 +2187,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Another method on this path; the Allow header lists the ones it answers */
@@ -2604,7 +2201,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The timer has no webhook_url (error.field is webhook_url) */
@@ -2617,7 +2214,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Rate limit exceeded; wait Retry-After seconds */
@@ -2631,7 +2228,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Unexpected error; the message quotes the request id */
@@ -2641,7 +2238,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description The service cannot reach its storage right now; retry later */
@@ -2651,7 +2248,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };
@@ -2685,7 +2282,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2723,7 +2320,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2761,7 +2358,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2799,7 +2396,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2837,7 +2434,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2875,7 +2472,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2913,7 +2510,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2951,7 +2548,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;
@@ -2989,7 +2586,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Anything else (or no answer within 10 s) is a failed attempt, retried later */
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
       default: {
         headers: {
           [name: string]: unknown;

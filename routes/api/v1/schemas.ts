@@ -197,7 +197,7 @@ export const ErrorEnvelope = z.strictObject({
     message: z.string().min(1).openapi({ description: "What is wrong and how to fix it" }),
     field: z.string().optional().openapi({ description: "The offending field or parameter, when there is one" }),
   }),
-}).openapi("Error", {
+}).openapi("ErrorResponse", {
   description: "Every error has this shape",
   example: {
     error: { code: 422, message: "duration must be an integer from 1 to 31536000 (seconds), got 0", field: "duration" },

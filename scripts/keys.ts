@@ -41,22 +41,35 @@ const USAGE = `usage: deno task keys <command>
 const out = (s: string) => console.log(s);
 
 export async function main(args: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      plan: { type: "string" },
-      name: { type: "string" },
-      json: { type: "boolean" },
-      account: { type: "string" },
-      email: { type: "string" },
-      "password-stdin": { type: "boolean" },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        plan: { type: "string" },
+        name: { type: "string" },
+        json: { type: "boolean" },
+        account: { type: "string" },
+        email: { type: "string" },
+        "password-stdin": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (e) {
+    // An unknown option or a missing value: one line and the usage, not a stack trace.
+    // deno-lint-ignore no-console
+    console.error(`keys: ${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
   const [cmd, ...rest] = positionals;
-  if (!cmd || !["create", "list", "revoke", "plan", "rotate-secret", "retire-secret", "login"].includes(cmd)) {
+  if (
+    values.help || !cmd ||
+    !["create", "list", "revoke", "plan", "rotate-secret", "retire-secret", "login"].includes(cmd)
+  ) {
     out(USAGE);
-    return cmd ? 2 : 0;
+    return cmd && !values.help ? 2 : 0;
   }
   const config = loadConfigOrExit();
   const kv = await openKv(config);
@@ -168,11 +181,16 @@ export async function main(args: string[]): Promise<number> {
       if (values.json) out(JSON.stringify({ account_id: account.id, webhook_secret: webhookSecret }));
       else {
         out(`new webhook secret for ${account.id}: ${webhookSecret}`);
-        if (signingSecrets(account, now).graceEndsAt === null) {
+        const inForce = signingSecrets(account, now).standard.length;
+        if (inForce === 1) {
           out("Nobody had been shown the previous secret, so the new one signs both headers from now on.");
-        } else {
+        } else if (inForce === 2) {
           out("For 24 hours X-Service-Signature keeps the previous secret and webhook-signature carries both;");
           out("then (or after `deno task keys retire-secret`) the new one signs both headers.");
+        } else {
+          out(`${inForce} secrets are in force: webhook-signature carries all of them, X-Service-Signature keeps`);
+          out("the oldest; 24 hours after this rotation (or after `deno task keys retire-secret`) the new one");
+          out("alone signs both headers.");
         }
       }
     }

@@ -50,6 +50,9 @@ Deno.test("deno task keys creates, lists, re-plans, rotates and revokes keys on 
   assert.equal((await keys(path, "plan", c.account_id, "enterprise")).code, 0);
   const rotated = await keys(path, "rotate-secret", c.api_key.slice(0, 12), "--json");
   assert.notEqual(JSON.parse(rotated.stdout).webhook_secret, c.webhook_secret);
+  // Rotated again within the grace: three secrets sign, the header keeps the oldest, and the CLI says so.
+  const twice = await keys(path, "rotate-secret", c.account_id);
+  assert.match(twice.stdout, /3 secrets are in force: .*X-Service-Signature keeps\s+the oldest/s);
   assert.equal((await keys(path, "revoke", c.api_key.slice(0, 12))).code, 0);
   const after = JSON.parse((await keys(path, "list", "--json")).stdout)[0];
   assert.equal(after.plan, "enterprise");
@@ -117,4 +120,18 @@ Deno.test("deno task keys login gives a CLI account a login: a password from std
   assert.equal(taken.code, 1);
   kv.close();
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("deno task keys --help prints the usage; an unknown option says so in one line, no stack trace", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".sqlite3" });
+  for (const args of [["--help"], ["rotate-secret", "--help"], ["-h"]]) {
+    const r = await keys(path, ...args);
+    assert.equal(r.code, 0, args.join(" "));
+    assert.match(r.stdout, /^usage: deno task keys/, args.join(" "));
+  }
+  const bad = await keys(path, "list", "--colour");
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^keys: Unknown option '--colour'/);
+  assert.doesNotMatch(bad.stderr, /\bat \w+ \(|parse_args/, "no stack trace");
+  await Deno.remove(path);
 });

@@ -42,6 +42,12 @@ Deno.test("the OpenAPI document passes an OpenAPI 3.1 validator and names every 
   const ids = Object.values(doc.paths).flatMap((item: Json) => Object.values(item).map((op: Json) => op.operationId));
   assert.deepEqual([...ids].sort(), [...OPERATIONS].sort());
   assert.deepEqual(doc.paths["/events"].get.security, []);
+  // The title's pattern refuses what the server refuses (as a validator compiles it: a Unicode regex).
+  const titlePattern = new RegExp(doc.components.schemas.CountdownCreate.properties.title.pattern, "u");
+  for (const ok of ["Launch 🚀", "新年快乐", "مرحبا", ""]) assert.ok(titlePattern.test(ok), ok);
+  for (const bad of ["a\u0000b", "tab\there", "\u202Eevil", "x\u2066y", "\u0085"]) {
+    assert.ok(!titlePattern.test(bad), bad);
+  }
   assert.deepEqual(Object.keys(doc.webhooks).sort(), [
     "interval.completed",
     "interval.round_end",

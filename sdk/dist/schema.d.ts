@@ -335,7 +335,7 @@ export interface components {
              */
             theme?: "light" | "dark" | "auto";
             /**
-             * @description At most 100 characters (Unicode code points)
+             * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
              * @example Launch
              */
             title?: string;
@@ -430,7 +430,7 @@ export interface components {
              */
             theme?: "light" | "dark" | "auto";
             /**
-             * @description At most 100 characters (Unicode code points)
+             * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
              * @example Launch
              */
             title?: string;
@@ -504,7 +504,7 @@ export interface components {
              */
             theme?: "light" | "dark" | "auto";
             /**
-             * @description At most 100 characters (Unicode code points)
+             * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
              * @example Launch
              */
             title?: string;

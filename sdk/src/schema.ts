@@ -337,7 +337,7 @@ export interface components {
        */
       theme?: "light" | "dark" | "auto";
       /**
-       * @description At most 100 characters (Unicode code points)
+       * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
        * @example Launch
        */
       title?: string;
@@ -444,7 +444,7 @@ export interface components {
        */
       theme?: "light" | "dark" | "auto";
       /**
-       * @description At most 100 characters (Unicode code points)
+       * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
        * @example Launch
        */
       title?: string;
@@ -518,7 +518,7 @@ export interface components {
        */
       theme?: "light" | "dark" | "auto";
       /**
-       * @description At most 100 characters (Unicode code points)
+       * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
        * @example Launch
        */
       title?: string;

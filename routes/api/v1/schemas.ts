@@ -27,7 +27,10 @@ const title = z.string().superRefine((s, ctx) => {
   }
 }).openapi({
   maxLength: LIMITS.title.max,
-  description: `At most ${LIMITS.title.max} characters (Unicode code points)`,
+  // What controlIn refuses, for validators and fuzzers that read the document (lone surrogates aside).
+  pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$",
+  description: `At most ${LIMITS.title.max} characters (Unicode code points): text without control characters ` +
+    "or bidirectional overrides",
   example: "Launch",
 });
 const color = z.string().regex(/^[0-9A-Fa-f]{6}$/).openapi({

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { type Config, DEFAULT_PLANS } from "../config.ts";
 import { Hono } from "hono";
-import { createBareAccount, createKey } from "../lib/accounts/accounts.ts";
+import { createBareAccount, createKey, setPlan } from "../lib/accounts/accounts.ts";
 import { Sessions } from "../lib/accounts/sessions.ts";
 import { newSecretToken, newUserId } from "../lib/ids.ts";
 import { LANGS } from "../lib/i18n.ts";
@@ -290,6 +290,31 @@ Deno.test("actions go through the timer service: done, refused with the API's me
   const gone = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/delete`));
   assert.match(gone.text, /Timer deleted/);
   assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).status, 404);
+  await s.close();
+});
+
+Deno.test("an account moved to a plan without the API drives no timers from the dashboard, but may delete them", async () => {
+  const { s, owner } = await fixture();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 90, webhook_url: "https://example.com/h" });
+  await setPlan(s.store, s.pro.account.id, "free");
+  for (
+    const [path, fields] of [[`/dashboard/timers/${id}/action`, { action: "start" }], [
+      `/dashboard/timers/${id}/test`,
+      {},
+    ], [
+      "/dashboard/timers",
+      { type: "countdown", duration: "60" },
+    ]] as const
+  ) {
+    const r = await post(s, owner, path, fields);
+    assert.equal(r.status, 403, path);
+    assert.match(text(r.html), /free plan has no timers/, path);
+  }
+  assert.equal((await s.app.store.getTimer(id))?.timer.state, "idle");
+  assert.equal((await s.app.store.deliveries.deliveryLog(id)).length, 0, "no test was sent");
+  const gone = await post(s, owner, `/dashboard/timers/${id}/delete`);
+  assert.equal(gone.status, 303);
+  assert.equal(await s.app.store.getTimer(id), null);
   await s.close();
 });
 

@@ -80,6 +80,10 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     if (c.req.method !== "POST") return await next();
     const { account } = c.get("session");
     const plan = config.plans[account.plan];
+    // A plan without the timers API has no timers here either (a downgraded account may still delete its own).
+    if (!plan.api && !/^\/dashboard\/timers\/[^/]+\/delete$/.test(c.req.path)) {
+      throw new ApiError(403, `the ${account.plan} plan has no timers; upgrade to pro or enterprise`);
+    }
     let d = deps.limiter.check(`acct:${account.id}`, plan);
     if (d instanceof Promise) d = await d;
     if (!d.allowed) {

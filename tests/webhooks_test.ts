@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { Webhook } from "standardwebhooks";
 import { verifyWebhook } from "../mod.ts";
 import { rotateSecret } from "../lib/accounts/accounts.ts";
+import { sendTestWebhook } from "../lib/webhooks/manual.ts";
 import { receiver, setup } from "./helpers.ts";
 
 const FAST = {
@@ -211,6 +212,19 @@ Deno.test("a redelivery makes exactly one more attempt, to the timer's current w
   await s.close();
   await down.close();
   await up.close();
+});
+
+Deno.test("test sends count towards the delivery log's bound", async () => {
+  const s = await running();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+  const principal = { kind: "account" as const, account: s.pro.account };
+  for (let n = 0; n < 1060; n++) await sendTestWebhook(s.app.timers, s.app.scheduler, principal, t.timer_id);
+  await s.app.scheduler.settled();
+  const log = await s.app.store.deliveries.deliveryLog(t.timer_id);
+  assert.ok(log.length <= 1050, `${log.length} deliveries kept (the newest 1 000, trimmed every 50)`);
+  await s.close();
+  await rx.close();
 });
 
 Deno.test("3xx, 4xx, 5xx, garbage, huge and empty answers are failed attempts, never a crash", async () => {

@@ -173,7 +173,7 @@ export class Sender {
     void this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
       this.#unrecorded--;
       this.#backlogWaiters.splice(0).forEach((w) => w());
-      if (vs && next.state !== "pending") this.#counted(next.timer_id);
+      if (vs && next.state !== "pending") this.counted(next.timer_id);
     });
   }
 
@@ -206,8 +206,8 @@ export class Sender {
     }
   }
 
-  /** Trims a timer's log once enough new outcomes were recorded for it. */
-  #counted(timerId: string): void {
+  /** Trims a timer's log once enough new outcomes were recorded for it (here or by a test send). */
+  counted(timerId: string): void {
     const n = (this.#sinceTrim.get(timerId) ?? 0) + 1;
     if (n < PRUNE_EVERY) {
       this.#sinceTrim.set(timerId, n);

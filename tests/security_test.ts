@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { type Config, DEFAULT_PLANS, testConfig } from "../config.ts";
-import { createAccount, MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
+import { createAccount, createKey, MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
 import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
 import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
 import { addressBucket } from "../lib/accounts/throttle.ts";
@@ -296,6 +296,20 @@ Deno.test("the SDK's verifyWebhook refuses an old delivery replayed with a fresh
   assert.ok(
     await verifyWebhook(body, { ...replay, "webhook-timestamp": String(sentAt / 1000) }, secret, { now: sentAt }),
   );
+});
+
+Deno.test("simultaneous key creations cannot pass the active-key limit together", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const store = new Store(kv);
+  const { account } = await createAccount(store, { plan: "pro", name: "Race" });
+  const results = await Promise.allSettled(
+    Array.from({ length: 80 }, (_, i) => createKey(store, account.id, `k${i}`)),
+  );
+  const live = (await store.accounts.listKeys(account.id)).filter((k) => k.revoked_at === null);
+  assert.ok(live.length <= MAX_LIVE_KEYS, `${live.length} active keys`);
+  assert.equal(live.length, 1 + results.filter((r) => r.status === "fulfilled").length);
+  for (const r of results) if (r.status === "rejected") assert.equal(r.reason.status, 409, String(r.reason));
+  kv.close();
 });
 
 Deno.test("an account holds a bounded number of API keys: creating (and revoking) cannot fill KV", async () => {

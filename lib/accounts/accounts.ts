@@ -91,15 +91,22 @@ export const MAX_KEYS = 200;
 /** A new named key for an existing account; the secret is returned only here. */
 export async function createKey(store: Store, accountId: string, name: string, now = Date.now()): Promise<NewKey> {
   const k = freshKey(accountId, parseKeyName(name), now);
-  const keys = await store.accounts.listKeys(accountId);
-  if (keys.filter((x) => x.revoked_at === null).length >= MAX_LIVE_KEYS) {
-    throw new ApiError(409, `an account has at most ${MAX_LIVE_KEYS} active keys; revoke one it no longer uses first`);
+  // Counted and added against one version of the account: simultaneous requests cannot pass the limits together.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const seen = await store.accounts.version(accountId);
+    const keys = await store.accounts.listKeys(accountId);
+    if (keys.filter((x) => x.revoked_at === null).length >= MAX_LIVE_KEYS) {
+      throw new ApiError(
+        409,
+        `an account has at most ${MAX_LIVE_KEYS} active keys; revoke one it no longer uses first`,
+      );
+    }
+    if (keys.length >= MAX_KEYS) {
+      throw new ApiError(409, `an account holds at most ${MAX_KEYS} keys, revoked ones included; ask the operator`);
+    }
+    if (await store.accounts.addKey(k.key, seen)) return k;
   }
-  if (keys.length >= MAX_KEYS) {
-    throw new ApiError(409, `an account holds at most ${MAX_KEYS} keys, revoked ones included; ask the operator`);
-  }
-  await store.accounts.addKey(k.key);
-  return k;
+  throw new ApiError(409, "the account's keys changed meanwhile; try again");
 }
 
 /** The account's keys (never their secrets), revoked ones included, oldest first. */

@@ -107,13 +107,23 @@ export class AccountStore {
       .set(key.keyHash(k.hash), { account_id: k.account_id, key_id: k.id } satisfies KeyRef);
   }
 
-  /** Adds a key to an existing account. */
-  async addKey(k: ApiKey): Promise<void> {
+  /** The account record's version: a key added against it fails once the account changed. */
+  async version(acct: string): Promise<Deno.AtomicCheck> {
+    const e = await this.kv.get(key.account(acct));
+    return { key: e.key, versionstamp: e.versionstamp };
+  }
+
+  /**
+   * Adds a key to an existing account if the account is still at version `seen`, and moves the
+   * account to a new version (so two additions decided on the same key list cannot both land).
+   * False when it changed meanwhile.
+   */
+  async addKey(k: ApiKey, seen: Deno.AtomicCheck): Promise<boolean> {
     const acct = await this.kv.get(key.account(k.account_id));
     if (!acct.value) throw new Error(`no account "${k.account_id}"`);
-    const op = this.kv.atomic().check(acct);
+    const op = this.kv.atomic().check(seen).set(acct.key, acct.value);
     this.#addKey(op, k);
-    if (!(await op.commit()).ok) throw new Error("key collision or concurrent change; try again");
+    return (await op.commit()).ok;
   }
 
   /** An account's keys, revoked ones included, oldest first. */

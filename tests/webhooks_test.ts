@@ -227,6 +227,27 @@ Deno.test("test sends count towards the delivery log's bound", async () => {
   await rx.close();
 });
 
+Deno.test("an account's attempts waiting beyond its bound stay in KV and are sent once their claim runs out", async () => {
+  const s = await running({ config: { webhookConcurrency: 8, webhookTimeoutMs: 1000 } });
+  s.app.scheduler.sender.maxWaitingPerAccount = 5;
+  const rx = receiver(() => new Promise((r) => setTimeout(() => r(new Response("ok")), 300)));
+  const ids: string[] = [];
+  for (let n = 0; n < 24; n++) {
+    const t = await s.create({ type: "countdown", duration: 1, webhook_url: rx.url });
+    ids.push(t.timer_id);
+  }
+  for (const id of ids) await s.act(id, "start");
+  await new Promise((r) => setTimeout(r, 1500));
+  const pool = s.app.scheduler.pool;
+  assert.ok(pool.pending <= 6 + 5, `${pool.pending} attempts held in memory (6 running, at most 5 waiting)`);
+  await rx.waitFor(48, 20_000); // a started and a completed webhook per timer
+  await new Promise((r) => setTimeout(r, 300));
+  const completed = rx.received.filter((r) => r.json.event === "timer.completed").map((r) => r.json.timer_id);
+  assert.deepEqual([...completed].sort(), [...ids].sort(), "every timer's completion arrived exactly once");
+  await s.close();
+  await rx.close();
+});
+
 Deno.test("3xx, 4xx, 5xx, garbage, huge and empty answers are failed attempts, never a crash", async () => {
   const answers: (() => Response)[] = [
     () => new Response(null, { status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } }),

@@ -114,6 +114,11 @@ export class WorkerPool {
     return best;
   }
 
+  /** Jobs of `group` waiting for a slot (started ones and ones queued behind their key not counted). */
+  waiting(group: string): number {
+    return this.#waiting.get(group)?.length ?? 0;
+  }
+
   /** Jobs running now. */
   get running(): number {
     return this.#running;

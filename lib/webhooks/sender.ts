@@ -38,6 +38,14 @@ const TARGET_PER_MS = 1;
  * of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; 16 → 32, but webhooks slower; 32 → 29–32.
  */
 const MAX_UNRECORDED = 32;
+/**
+ * Claimed attempts one account may have waiting for a slot in this process. Beyond it a claimed
+ * delivery is not queued here: it stays in KV, its claim runs out and the sweep claims it again,
+ * so receivers slower than an account's webhooks come hold KV records, not this process's memory
+ * (measured: one pro account with 42 one-second intervals and 9-s receivers grew RSS by 500 MB in
+ * 13 minutes). Far above a burst's: 10 000 timers of one account due at once all wait here.
+ */
+const MAX_WAITING_PER_ACCOUNT = 20_000;
 /** The error of an attempt whose timer's account no longer exists (nothing is sent). */
 const ACCOUNT_GONE = "account no longer exists";
 
@@ -76,8 +84,15 @@ export class Sender {
     return this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
   }
 
-  /** Hands a claimed delivery to the pool, where accounts share the slots fairly. */
+  /** Claimed attempts one account may have waiting here (see MAX_WAITING_PER_ACCOUNT; tests lower it). */
+  maxWaitingPerAccount = MAX_WAITING_PER_ACCOUNT;
+
+  /**
+   * Hands a claimed delivery to the pool, where accounts share the slots fairly; past the
+   * account's waiting bound it is left to its claim running out (then claimed again).
+   */
   submit(d: Delivery, versionstamp: string): void {
+    if (this.pool.waiting(d.account_id) >= this.maxWaitingPerAccount) return;
     void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp), d.account_id);
   }
 

@@ -7,7 +7,7 @@ import type { Config } from "../../config.ts";
 import { ApiError } from "../errors.ts";
 import { newSecretToken, newUserId, sha256Hex } from "../ids.ts";
 import type { Store } from "../kv/store.ts";
-import type { User } from "../kv/users.ts";
+import { type AuthToken, passwordEpoch, type User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
 import { createBareAccount } from "./accounts.ts";
 import type { Mailer } from "./mailer.ts";
@@ -35,6 +35,20 @@ export function parseEmail(raw: unknown): string {
     throw new ApiError(422, "email must look like name@example.com", "email");
   }
   return email;
+}
+
+/**
+ * The user with a new password hash. The epoch moves on, so every reset link issued before (and
+ * not yet used) stops working: whoever asked for one must not get in after the password changed.
+ */
+function withPassword(u: User, hash: string): User {
+  return { ...u, password_hash: hash, password_epoch: passwordEpoch(u) + 1 };
+}
+
+/** Whether a stored token is a live reset link of this user's current password. */
+function isLiveReset(t: AuthToken | null, u: User | null, now: number): u is User {
+  return t !== null && u !== null && t.kind === "reset" && t.expires_at > now &&
+    (t.epoch ?? 0) === passwordEpoch(u);
 }
 
 function tooMany(seconds: number): ApiError {
@@ -130,7 +144,7 @@ export class Users {
     }
     await checkPassword(next, user.email);
     const hash = await hashPassword(next);
-    await this.#users.update(user.id, (u) => ({ ...u, password_hash: hash }));
+    await this.#users.update(user.id, (u) => withPassword(u, hash));
     await this.#users.deleteSessions(user.id, keep);
   }
 
@@ -160,9 +174,9 @@ export class Users {
   async resetPassword(token: string, password: string): Promise<User> {
     const tokenHash = sha256Hex(token);
     const t = await this.#users.getToken(tokenHash);
-    const user = t && t.kind === "reset" && t.expires_at > this.deps.now() ? await this.#users.get(t.user_id) : null;
+    const user = t ? await this.#users.get(t.user_id) : null;
     const invalid = () => new ApiError(400, "this reset link is not valid any more; ask for a new one", "token");
-    if (!user) throw invalid();
+    if (!isLiveReset(t, user, this.deps.now())) throw invalid();
     // A refused password leaves the link usable; an accepted one uses it up (once, even if raced).
     await checkPassword(password, user.email);
     if (!(await this.#users.takeToken(tokenHash))) throw invalid();
@@ -173,11 +187,12 @@ export class Users {
     }
     const hash = await hashPassword(password);
     // Proof of the mailbox: the email is verified too.
-    const next = await this.#users.update(user.id, (u) => ({
-      ...u,
-      password_hash: hash,
-      email_verified_at: u.email_verified_at ?? this.deps.now(),
-    }));
+    const next = await this.#users.update(user.id, (u) => {
+      // Checked again in the commit: of two links used at once, only one changes the password.
+      if (!isLiveReset(t, u, this.deps.now())) throw invalid();
+      return { ...withPassword(u, hash), email_verified_at: u.email_verified_at ?? this.deps.now() };
+    });
+    if (!next) throw invalid();
     await this.#users.deleteSessions(user.id);
     await this.throttle.clear("email", user.email);
     return next!;
@@ -204,7 +219,9 @@ export class Users {
 
   async #link(user: User, kind: "reset" | "verify", path: string, ttl: number): Promise<string> {
     const token = newSecretToken();
-    await this.#users.putToken(sha256Hex(token), { kind, user_id: user.id, expires_at: this.deps.now() + ttl });
+    const t: AuthToken = { kind, user_id: user.id, expires_at: this.deps.now() + ttl };
+    if (kind === "reset") t.epoch = passwordEpoch(user);
+    await this.#users.putToken(sha256Hex(token), t);
     return `${this.deps.config.siteUrl}${path}?token=${token}`;
   }
 
@@ -235,7 +252,7 @@ export class Users {
       };
       if (!(await this.#users.create(user))) throw new Error(`${email} was taken meanwhile; try again`);
     } else if (hash) {
-      user = (await this.#users.update(user.id, (u) => ({ ...u, password_hash: hash })))!;
+      user = (await this.#users.update(user.id, (u) => withPassword(u, hash)))!;
     }
     if (hash) return { user, mailed: false };
     await this.requestResetFor(user);

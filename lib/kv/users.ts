@@ -14,6 +14,12 @@ export interface User {
   password_hash: string | null;
   email_verified_at: number | null;
   created_at: number;
+  /**
+   * Counts password changes and resets (missing in records written before it: 0). A reset link
+   * carries the count it was issued at and works only while it is unchanged, so one reset or
+   * change kills every older link.
+   */
+  password_epoch?: number;
 }
 
 export interface Session {
@@ -32,7 +38,12 @@ export interface AuthToken {
   kind: "reset" | "verify";
   user_id: string;
   expires_at: number;
+  /** The user's `password_epoch` when a reset link was issued (missing: 0). */
+  epoch?: number;
 }
+
+/** A user's password epoch (0 for records written before it existed). */
+export const passwordEpoch = (u: Pick<User, "password_epoch">): number => u.password_epoch ?? 0;
 
 export interface Passkey {
   /** The credential id, base64url. */

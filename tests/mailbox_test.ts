@@ -1,0 +1,105 @@
+/**
+ * Who holds a mailbox holds the account: one-time links (how long they last, which older ones a
+ * reset or a password change kills), the only addresses mail goes to, and what the first proof of
+ * a mailbox takes away from whoever signed up with it before. Through the real app on a fresh KV.
+ */
+import assert from "node:assert/strict";
+import { createApp } from "../app.ts";
+import { type Config, testConfig } from "../config.ts";
+import { T0, TestClock } from "./helpers.ts";
+import { Store } from "../lib/kv/store.ts";
+
+const SITE = "https://timers.test";
+const PASSWORD = "a long enough phrase";
+
+async function world(over: Partial<Config> = {}) {
+  const kv = await Deno.openKv(":memory:");
+  const clock = new TestClock(T0);
+  const logs: Record<string, unknown>[] = [];
+  const config = testConfig({ siteUrl: SITE, trustProxyHops: 1, ...over });
+  const store = new Store(kv);
+  const app = createApp({ store, config, now: clock.now, log: (l) => logs.push(l) });
+  async function close() {
+    await app.scheduler.stop();
+    await app.limiter.stop();
+    kv.close();
+  }
+  /** The token of the latest link the development mailer logged for `path` ("/reset", "/verify"). */
+  const lastToken = (path: string) => {
+    const link = logs.map((l) => String(l.link ?? "")).findLast((l) => l.includes(`${path}?token=`));
+    if (!link) throw new Error(`no ${path} link was mailed`);
+    return new URL(link).searchParams.get("token")!;
+  };
+  return { kv, clock, logs, store, app, lastToken, close };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+/** One person's browser (as in security_test.ts): keeps cookies, posts same-origin forms. */
+function browser(w: World, ip = "203.0.113.7") {
+  const jar = new Map<string, string>();
+  async function request(method: string, path: string, o: { form?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { "x-forwarded-for": ip };
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (method !== "GET") Object.assign(headers, { origin: SITE, "sec-fetch-site": "same-origin" });
+    let body: string | undefined;
+    if (o.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(o.form).toString();
+    }
+    const res = await w.app.app.request(`${SITE}${path}`, { method, headers, body, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [k, v] = c.split(";")[0].split("=");
+      if (/Max-Age=0/i.test(c) || v === "") jar.delete(k);
+      else jar.set(k, v);
+    }
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  }
+  async function csrfOf(path: string): Promise<string> {
+    const m = /name="_csrf" value="([^"]+)"/.exec((await request("GET", path)).text);
+    if (!m) throw new Error(`no CSRF field on ${path}`);
+    return m[1];
+  }
+  const form = async (page: string, path: string, fields: Record<string, string>) =>
+    await request("POST", path, { form: { _csrf: await csrfOf(page), ...fields } });
+  const reset = (token: string, password: string) => form(`/reset?token=${token}`, "/reset", { token, password });
+  const askReset = (email: string) => form("/reset", "/reset/request", { email });
+  const signIn = (email: string, password: string) => form("/login", "/login", { email, password });
+  return { jar, request, csrfOf, form, reset, askReset, signIn };
+}
+
+// ── reset links die with the password they were asked for ────────────────────────────────────
+
+Deno.test("a reset kills every older reset link of the user", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "two@example.com", password: PASSWORD })).status, 303);
+  await b.askReset("two@example.com");
+  const first = w.lastToken("/reset");
+  await b.askReset("two@example.com");
+  const second = w.lastToken("/reset");
+  assert.notEqual(first, second);
+  assert.equal((await b.reset(second, "the second link's phrase")).status, 303);
+  const old = await b.reset(first, "the first link's phrase");
+  assert.equal(old.status, 400, "the older link is dead once a reset went through");
+  assert.equal((await browser(w, "198.51.100.1").signIn("two@example.com", "the second link's phrase")).status, 303);
+  await w.close();
+});
+
+Deno.test("a password change on /account kills the reset links asked for before it", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "chg@example.com", password: PASSWORD })).status, 303);
+  await browser(w, "198.51.100.2").askReset("chg@example.com");
+  const before = w.lastToken("/reset");
+  const changed = await b.form("/account", "/account/password", {
+    current_password: PASSWORD,
+    password: "a changed long phrase",
+  });
+  assert.equal(changed.status, 303);
+  assert.equal((await browser(w, "198.51.100.3").reset(before, "a hijacker's phrase")).status, 400);
+  assert.equal((await browser(w, "198.51.100.4").signIn("chg@example.com", "a changed long phrase")).status, 303);
+  // A link asked for after the change works.
+  await browser(w, "198.51.100.5").askReset("chg@example.com");
+  assert.equal((await browser(w, "198.51.100.6").reset(w.lastToken("/reset"), "a later long phrase")).status, 303);
+  await w.close();
+});

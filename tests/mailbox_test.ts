@@ -8,6 +8,8 @@ import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { T0, TestClock } from "./helpers.ts";
 import { Store } from "../lib/kv/store.ts";
+import { createBareAccount } from "../lib/accounts/accounts.ts";
+import { parseEmail } from "../lib/accounts/users.ts";
 
 const SITE = "https://timers.test";
 const PASSWORD = "a long enough phrase";
@@ -101,5 +103,72 @@ Deno.test("a password change on /account kills the reset links asked for before 
   // A link asked for after the change works.
   await browser(w, "198.51.100.5").askReset("chg@example.com");
   assert.equal((await browser(w, "198.51.100.6").reset(w.lastToken("/reset"), "a later long phrase")).status, 303);
+  await w.close();
+});
+
+// ── an account's email is one bare mailbox ────────────────────────────────────────────────────
+
+/** Forms nodemailer reads as an address list delivering to victim@corp.com. */
+const DISGUISED = [
+  "x<victim@corp.com>",
+  "(a)victim@corp.com",
+  "victim@corp.com(b)",
+  "g:victim@corp.com;",
+  "victim@corp.com,",
+  "victim@corp.com, other@corp.com",
+  '"victim@corp.com"@corp.com',
+  "victim@[10.0.0.1]",
+  "vic tim@corp.com",
+  "vic\\tim@corp.com",
+  "victim@@corp.com",
+  ".victim@corp.com",
+  "vic..tim@corp.com",
+  "victim@corp",
+  "victim@-corp.com",
+  "victim@corp.com.",
+];
+
+Deno.test("parseEmail takes a bare mailbox only: no display name, comment, group, list or quotes", () => {
+  for (const raw of DISGUISED) assert.throws(() => parseEmail(raw), /email must look like/, raw);
+  assert.equal(parseEmail("  Jo.Doe+timers@Mail.Example.org "), "jo.doe+timers@mail.example.org");
+  assert.equal(parseEmail("o'neil_#1@sub-domain.example.co.uk"), "o'neil_#1@sub-domain.example.co.uk");
+  assert.equal(parseEmail("müller@bücher.de"), "müller@bücher.de");
+  assert.throws(() => parseEmail(`${"a".repeat(65)}@example.com`), /email must look like/);
+});
+
+Deno.test("one mailbox cannot get more accounts, nor reset mails, through a disguised address", async () => {
+  const w = await world();
+  assert.equal(
+    (await browser(w).form("/signup", "/signup", { email: "victim@corp.com", password: PASSWORD })).status,
+    303,
+  );
+  const mailed = () => w.logs.filter((l) => l.link).length;
+  const before = mailed();
+  for (const [i, email] of DISGUISED.slice(0, 6).entries()) {
+    const b = browser(w, `198.51.100.${i + 10}`);
+    assert.equal((await b.form("/signup", "/signup", { email, password: PASSWORD })).status, 422, email);
+    assert.equal((await b.askReset(email)).status, 422, email);
+    assert.equal(await w.store.users.byEmail(email.trim().toLowerCase()), null, email);
+  }
+  assert.equal(mailed(), before, "nothing was mailed to the disguised addresses");
+  await w.close();
+});
+
+Deno.test("an account stored with a disguised address before this check gets no mail", async () => {
+  const w = await world();
+  // Written as the old, looser check let sign-up write it.
+  const acct = await createBareAccount(w.store, { plan: "free", name: "old", now: w.clock.now() });
+  const user = {
+    id: "usr_disguised",
+    account_id: acct.account.id,
+    email: "x<victim@corp.com>",
+    password_hash: null,
+    email_verified_at: null,
+    created_at: w.clock.now(),
+  };
+  assert.ok(await w.store.users.create(user));
+  await assert.rejects(() => w.app.auth.users.requestResetFor(user), /not a bare mailbox/);
+  await assert.rejects(() => w.app.auth.users.sendVerification(user), /not a bare mailbox/);
+  assert.equal(w.logs.filter((l) => l.link).length, 0);
   await w.close();
 });

@@ -10,9 +10,12 @@ import type { Store } from "../kv/store.ts";
 import { type AuthToken, passwordEpoch, type User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
 import { createBareAccount } from "./accounts.ts";
+import { isMailbox, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
 import { AuthThrottle } from "./throttle.ts";
+
+export { parseEmail };
 
 /** The one answer to a wrong email or a wrong password. */
 export const WRONG_LOGIN = "wrong email or password";
@@ -26,15 +29,6 @@ export interface UsersDeps {
   mailer: Mailer;
   /** Told when a confirmation mail could not be sent (sign-up goes on without it). */
   onMailError?: (error: Error) => void;
-}
-
-/** Lower-cased, trimmed email, or a 422 naming the field. */
-export function parseEmail(raw: unknown): string {
-  const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    throw new ApiError(422, "email must look like name@example.com", "email");
-  }
-  return email;
 }
 
 /**
@@ -157,9 +151,10 @@ export class Users {
     const user = await this.#users.byEmail(email);
     if (!user) return;
     // A few links an hour to one mailbox, however many addresses ask: no mail-bombing through
-    // the form. Past that nothing is sent, and the answer is the same (it tells nothing).
-    if (await this.throttle.retryAfter([["mail", email]]) > 0) return;
-    await this.throttle.fail("mail", email);
+    // the form. Past that nothing is sent, and the answer is the same (it tells nothing). Keyed
+    // on the address the mail goes to, which #link holds to one bare mailbox.
+    if (await this.throttle.retryAfter([["mail", user.email]]) > 0) return;
+    await this.throttle.fail("mail", user.email);
     const link = await this.#link(user, "reset", "/reset", RESET_TTL_MS);
     await this.deps.mailer.send({
       to: user.email,
@@ -217,7 +212,13 @@ export class Users {
     );
   }
 
+  /**
+   * A new one-time link for the user's mailbox (every mail carries one). Only a bare mailbox gets
+   * one: an account stored before the email check was strict may hold a display name or a group,
+   * which the mailer would deliver to another mailbox, past that mailbox's throttle.
+   */
   async #link(user: User, kind: "reset" | "verify", path: string, ttl: number): Promise<string> {
+    if (!isMailbox(user.email)) throw new Error(`not mailing ${user.id}: its email is not a bare mailbox`);
     const token = newSecretToken();
     const t: AuthToken = { kind, user_id: user.id, expires_at: this.deps.now() + ttl };
     if (kind === "reset") t.epoch = passwordEpoch(user);

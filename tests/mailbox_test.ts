@@ -9,7 +9,7 @@ import { type Config, testConfig } from "../config.ts";
 import { T0, TestClock } from "./helpers.ts";
 import { Store } from "../lib/kv/store.ts";
 import { createBareAccount } from "../lib/accounts/accounts.ts";
-import { parseEmail } from "../lib/accounts/users.ts";
+import { parseEmail, RESET_TTL_MS, SET_PASSWORD_TTL_MS, VERIFY_TTL_MS } from "../lib/accounts/users.ts";
 
 const SITE = "https://timers.test";
 const PASSWORD = "a long enough phrase";
@@ -171,4 +171,45 @@ Deno.test("an account stored with a disguised address before this check gets no 
   await assert.rejects(() => w.app.auth.users.sendVerification(user), /not a bare mailbox/);
   assert.equal(w.logs.filter((l) => l.link).length, 0);
   await w.close();
+});
+
+// ── a link's record lasts as long as the link ────────────────────────────────────────────────
+
+Deno.test("each one-time link is stored with a KV expiry no shorter than its own lifetime", async () => {
+  // KV expires records by the real clock, which no test can move by days: so the expiry each
+  // link is written with is what is checked. The app runs on a KV that records its writes.
+  const kv = await Deno.openKv(":memory:");
+  const expiries: { key: Deno.KvKey; expireIn?: number }[] = [];
+  const recording = new Proxy(kv, {
+    get(target, name) {
+      if (name === "set") {
+        return (key: Deno.KvKey, value: unknown, o?: { expireIn?: number }) => {
+          expiries.push({ key, expireIn: o?.expireIn });
+          return target.set(key, value, o);
+        };
+      }
+      const v = Reflect.get(target, name);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  const store = new Store(recording);
+  const clock = new TestClock(T0);
+  const app = createApp({ store, config: testConfig({ siteUrl: SITE }), now: clock.now, log: () => {} });
+  const tokenExpiries = () => expiries.filter((e) => e.key[0] === "auth_token").map((e) => e.expireIn ?? Infinity);
+  try {
+    const { users } = app.auth;
+    await users.signUp("seven@example.com", PASSWORD, "203.0.113.1"); // a confirmation link: 7 days
+    await users.requestReset("seven@example.com", "203.0.113.1"); // a reset link: 1 hour
+    const { account } = await createBareAccount(store, { plan: "free", name: "cli", now: clock.now() });
+    await users.setLogin(account.id, "ops@example.com", null); // the CLI's set-password link: 7 days
+    const [verify, reset, setPassword] = tokenExpiries();
+    assert.ok(verify >= VERIFY_TTL_MS, `the confirmation link's record expires after ${verify} ms`);
+    assert.ok(reset >= RESET_TTL_MS, `the reset link's record expires after ${reset} ms`);
+    assert.ok(setPassword >= SET_PASSWORD_TTL_MS, `the set-password link's record expires after ${setPassword} ms`);
+    assert.ok(reset < verify, "a short link's record does not linger for a long one's time");
+  } finally {
+    await app.scheduler.stop();
+    await app.limiter.stop();
+    kv.close();
+  }
 });

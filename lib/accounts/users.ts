@@ -21,6 +21,8 @@ export { parseEmail };
 export const WRONG_LOGIN = "wrong email or password";
 export const RESET_TTL_MS = 3600_000;
 export const VERIFY_TTL_MS = 7 * 86_400_000;
+/** The CLI's link to set the password of a new login. */
+export const SET_PASSWORD_TTL_MS = 7 * 86_400_000;
 
 export interface UsersDeps {
   store: Store;
@@ -222,7 +224,7 @@ export class Users {
     const token = newSecretToken();
     const t: AuthToken = { kind, user_id: user.id, expires_at: this.deps.now() + ttl };
     if (kind === "reset") t.epoch = passwordEpoch(user);
-    await this.#users.putToken(sha256Hex(token), t);
+    await this.#users.putToken(sha256Hex(token), t, ttl);
     return `${this.deps.config.siteUrl}${path}?token=${token}`;
   }
 
@@ -261,7 +263,7 @@ export class Users {
   }
 
   async requestResetFor(user: User): Promise<void> {
-    const link = await this.#link(user, "reset", "/reset", 7 * 86_400_000);
+    const link = await this.#link(user, "reset", "/reset", SET_PASSWORD_TTL_MS);
     await this.deps.mailer.send({
       to: user.email,
       subject: "Set your password",

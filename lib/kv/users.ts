@@ -172,16 +172,17 @@ export class UserStore {
 
   // ── one-time tokens ───────────────────────────────────────────────────────────────────────
 
-  async putToken(hash: string, t: AuthToken): Promise<void> {
-    await this.kv.set(key.authToken(hash), t, { expireIn: DAY });
+  /** Stores a one-time token for `lifetimeMs` (its own: an hour for a reset, days for others) and a day's slack. */
+  async putToken(hash: string, t: AuthToken, lifetimeMs: number): Promise<void> {
+    await this.kv.set(key.authToken(hash), t, { expireIn: lifetimeMs + DAY });
   }
 
-  /** Reads and deletes a token in one atomic step: a second use finds nothing. */
   /** Reads a one-time token without using it up. */
   async getToken(hash: string): Promise<AuthToken | null> {
     return (await this.kv.get<AuthToken>(key.authToken(hash))).value;
   }
 
+  /** Reads and deletes a token in one atomic step: a second use finds nothing. */
   async takeToken(hash: string): Promise<AuthToken | null> {
     const e = await this.kv.get<AuthToken>(key.authToken(hash));
     if (!e.value) return null;

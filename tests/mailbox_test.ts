@@ -213,3 +213,87 @@ Deno.test("each one-time link is stored with a KV expiry no shorter than its own
     kv.close();
   }
 });
+
+// ── the first proof of a mailbox takes away what came before it ──────────────────────────────
+
+/**
+ * Someone signs up first with the victim's email (never confirmed) and gets every way in the
+ * account offers: a session, an API key, the revealed webhook secret, a passkey.
+ */
+async function preHijack(w: World, email: string) {
+  const attacker = browser(w, "192.0.2.66");
+  assert.equal((await attacker.form("/signup", "/signup", { email, password: PASSWORD })).status, 303);
+  const made = await attacker.form("/dashboard/keys", "/dashboard/keys", { name: "mine" });
+  assert.equal(made.status, 201);
+  const apiKey = /tsk_[0-9A-Za-z]{32}/.exec(made.text)![0];
+  const shown = await attacker.form("/dashboard/webhooks", "/dashboard/webhooks/reveal", {});
+  const webhookSecret = /whsec_[A-Za-z0-9+/=]+/.exec(shown.text)![0];
+  const user = (await w.store.users.byEmail(email))!;
+  const passkey = {
+    id: "cred-of-the-attacker",
+    user_id: user.id,
+    public_key: "AAAA",
+    counter: 0,
+    transports: [],
+    name: "Attacker",
+    created_at: w.clock.now(),
+    last_used_at: null,
+  };
+  assert.ok(await w.store.users.addPasskey(passkey));
+  const api = () => w.app.app.request(`${SITE}/api/v1/timers`, { headers: { authorization: `Bearer ${apiKey}` } });
+  const apiStatus = async () => {
+    const r = await api();
+    await r.body?.cancel();
+    return r.status;
+  };
+  assert.equal(await apiStatus(), 200);
+  return { attacker, user, apiKey, webhookSecret, apiStatus };
+}
+
+/** Asserts the attacker kept nothing: no session, key, passkey, nor a secret that still signs. */
+async function assertLockedOut(w: World, h: Awaited<ReturnType<typeof preHijack>>) {
+  assert.equal((await h.attacker.request("GET", "/dashboard")).status, 303, "the attacker's session ended");
+  assert.equal(await h.apiStatus(), 401, "the attacker's API key is revoked");
+  assert.deepEqual(await w.store.users.listPasskeys(h.user.id), [], "the attacker's passkey is gone");
+  const account = (await w.store.accounts.get(h.user.account_id))!;
+  const secrets = account.webhook_secrets;
+  assert.ok(secrets.every((s) => s.secret !== h.webhookSecret), "the secret the attacker saw signs nothing");
+  assert.equal(secrets.length, 1);
+  assert.equal(secrets[0].revealed, false, "the new secret is the owner's to reveal, once");
+}
+
+Deno.test("confirming the email of a pre-hijacked account revokes the keys, passkeys, sessions and seen secret", async () => {
+  const w = await world({ signupPlan: "pro" });
+  const h = await preHijack(w, "victim@example.org");
+  // The owner of the mailbox opens the confirmation link mailed at sign-up.
+  const owner = browser(w);
+  const token = w.lastToken("/verify");
+  const v = await owner.form(`/verify?token=${token}`, "/verify", { token });
+  assert.equal(v.status, 200);
+  assert.notEqual((await w.store.users.get(h.user.id))!.email_verified_at, null);
+  await assertLockedOut(w, h);
+  await w.close();
+});
+
+Deno.test("a reset that first proves the mailbox revokes the keys, passkeys, sessions and seen secret; a later one does not", async () => {
+  const w = await world({ signupPlan: "pro" });
+  const h = await preHijack(w, "victim@example.org");
+  const owner = browser(w);
+  await owner.askReset("victim@example.org");
+  assert.equal((await owner.reset(w.lastToken("/reset"), "the owner's own phrase")).status, 303);
+  await assertLockedOut(w, h);
+  assert.equal((await browser(w, "192.0.2.67").signIn("victim@example.org", PASSWORD)).status, 401);
+  // The owner is signed in and makes their own key and secret; a later reset keeps them.
+  const made = await owner.form("/dashboard/keys", "/dashboard/keys", { name: "owner's" });
+  assert.equal(made.status, 201);
+  const ownerKey = /tsk_[0-9A-Za-z]{32}/.exec(made.text)![0];
+  await owner.form("/dashboard/webhooks", "/dashboard/webhooks/reveal", {});
+  const secretsBefore = (await w.store.accounts.get(h.user.account_id))!.webhook_secrets;
+  await owner.askReset("victim@example.org");
+  assert.equal((await owner.reset(w.lastToken("/reset"), "the owner's next phrase")).status, 303);
+  const r = await w.app.app.request(`${SITE}/api/v1/timers`, { headers: { authorization: `Bearer ${ownerKey}` } });
+  assert.equal(r.status, 200, "a reset of a confirmed account leaves its keys");
+  await r.body?.cancel();
+  assert.deepEqual((await w.store.accounts.get(h.user.account_id))!.webhook_secrets, secretsBefore);
+  await w.close();
+});

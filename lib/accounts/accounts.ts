@@ -250,6 +250,22 @@ export async function rotateSecret(store: Store, ref: string, now = Date.now()) 
 }
 
 /**
+ * After the first proof of a sign-up's mailbox: a secret anyone was shown before may be a
+ * stranger's (whoever signed up with that email first), so every kept secret goes at once, with
+ * no grace period, and one nobody has seen takes over (the owner reveals it once on the
+ * dashboard). Nothing changes when no kept secret was ever shown. True when one was replaced.
+ */
+export async function replaceSeenSecrets(store: Store, accountId: string, now: number): Promise<boolean> {
+  let replaced = false;
+  await store.accounts.update(accountId, (x) => {
+    replaced = x.webhook_secrets.some(wasRevealed);
+    if (!replaced) return x;
+    return { ...x, webhook_secrets: [{ secret: newWebhookSecret(), created_at: now, revealed: false }] };
+  });
+  return replaced;
+}
+
+/**
  * Ends the grace period early: only the newest secret signs, both headers, from now on (running
  * servers within a second). `retired` counts the secrets dropped (0: nothing was in its grace).
  */

@@ -10,6 +10,7 @@ import type { Store } from "../kv/store.ts";
 import { type AuthToken, passwordEpoch, type User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
 import { createBareAccount } from "./accounts.ts";
+import { dropAccessBeforeProof } from "./first_proof.ts";
 import { isMailbox, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
@@ -177,22 +178,19 @@ export class Users {
     // A refused password leaves the link usable; an accepted one uses it up (once, even if raced).
     await checkPassword(password, user.email);
     if (!(await this.#users.takeToken(tokenHash))) throw invalid();
-    if (user.email_verified_at === null) {
-      // The mailbox is proven only now: passkeys added before could be anyone's who signed up
-      // with this email first (account pre-hijacking). The owner adds their own again.
-      for (const p of await this.#users.listPasskeys(user.id)) await this.#users.deletePasskey(user.id, p.id);
-    }
     const hash = await hashPassword(password);
-    // Proof of the mailbox: the email is verified too.
-    const next = await this.#users.update(user.id, (u) => {
+    // The password first: from here on, whoever chose the old one cannot sign in again.
+    const changed = await this.#users.update(user.id, (u) => {
       // Checked again in the commit: of two links used at once, only one changes the password.
       if (!isLiveReset(t, u, this.deps.now())) throw invalid();
-      return { ...withPassword(u, hash), email_verified_at: u.email_verified_at ?? this.deps.now() };
+      return withPassword(u, hash);
     });
-    if (!next) throw invalid();
+    if (!changed) throw invalid();
+    // A proof of the mailbox: the first one also takes away every way in made before it.
+    const next = await this.#proven(changed);
     await this.#users.deleteSessions(user.id);
     await this.throttle.clear("email", user.email);
-    return next!;
+    return next;
   }
 
   async sendVerification(user: User): Promise<void> {
@@ -200,7 +198,11 @@ export class Users {
     await this.deps.mailer.send({
       to: user.email,
       subject: "Confirm your email",
-      text: `Confirm the email of your timer service account by opening this link:\n\n${link}`,
+      // Confirming keeps the password whoever signed up chose: someone who did not sign up
+      // takes the account over with a reset instead (README, "First proof of a mailbox").
+      text: `Confirm the email of your timer service account by opening this link:\n\n${link}\n\n` +
+        `If you did not sign up yourself, do not confirm: reset the password at ${this.deps.config.siteUrl}/reset ` +
+        `instead, which also ends every other way into the account.`,
       link,
     });
   }
@@ -208,10 +210,21 @@ export class Users {
   async verifyEmail(token: string): Promise<User | null> {
     const t = await this.#users.takeToken(sha256Hex(token));
     if (!t || t.kind !== "verify" || t.expires_at <= this.deps.now()) return null;
-    return await this.#users.update(
-      t.user_id,
-      (u) => ({ ...u, email_verified_at: u.email_verified_at ?? this.deps.now() }),
-    );
+    const user = await this.#users.get(t.user_id);
+    return user && await this.#proven(user);
+  }
+
+  /**
+   * The user's mailbox was just proven (a reset or a confirmation link). The first proof of an
+   * account never confirmed ends its sessions, deletes its passkeys, revokes its keys and replaces
+   * a webhook secret anyone saw (lib/accounts/first_proof.ts); a later one changes nothing here.
+   * The email counts as verified once all that is done (a crash before leaves it unconfirmed).
+   */
+  async #proven(user: User): Promise<User> {
+    const now = this.deps.now();
+    if (user.email_verified_at === null) await dropAccessBeforeProof(this.deps.store, user, now);
+    const next = await this.#users.update(user.id, (u) => ({ ...u, email_verified_at: u.email_verified_at ?? now }));
+    return next ?? user;
   }
 
   /**

@@ -192,6 +192,8 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
     await checkPre(c);
     try {
       const user = await users.resetPassword(f.token ?? "", f.password ?? "");
+      // A first proof of the mailbox may have revoked the account's keys: at once in this process.
+      keys.clear();
       await sessions.start(c, user);
     } catch (e) {
       return refused(c, e, (s) => resetPage(s, f.token ?? ""), {});
@@ -205,6 +207,8 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
     const f = await formOf(c);
     await checkPre(c);
     const user = await users.verifyEmail(f.token ?? "");
+    // A first proof of the mailbox may have revoked the account's keys: at once in this process.
+    if (user) keys.clear();
     return html(c, verifyPage(base(c), "", user ? "ok" : "bad"), user ? 200 : 400);
   });
 

@@ -1,0 +1,26 @@
+/**
+ * Account pre-hijacking: anyone may sign up with an email that is not theirs and, before its
+ * owner ever looks, add passkeys, create API keys and reveal the webhook secret. So when a
+ * mailbox is proven for the first time (a confirmation link or a reset link of an account never
+ * confirmed), everything that gives a way in and was made before that proof is taken away: it
+ * may all be a stranger's. The owner makes their own again.
+ */
+import type { Store } from "../kv/store.ts";
+import type { User } from "../kv/users.ts";
+import { replaceSeenSecrets, revokeKey } from "./accounts.ts";
+
+/**
+ * Deletes the user's passkeys and sessions, revokes every live key of the account and replaces
+ * a webhook secret anyone has seen. Passkeys go first, as they could start a new session, then
+ * the sessions, so that nobody can make a key once the keys are revoked. Every step can run
+ * twice: the caller marks the email verified only after this, so a proof cut short (a crash)
+ * leaves the account unconfirmed and the next proof does all of it again.
+ */
+export async function dropAccessBeforeProof(store: Store, user: User, now: number): Promise<void> {
+  for (const p of await store.users.listPasskeys(user.id)) await store.users.deletePasskey(user.id, p.id);
+  await store.users.deleteSessions(user.id);
+  for (const k of await store.accounts.listKeys(user.account_id)) {
+    if (k.revoked_at === null) await revokeKey(store, user.account_id, k.id, now);
+  }
+  await replaceSeenSecrets(store, user.account_id, now);
+}

@@ -275,6 +275,18 @@ Deno.test("confirming the email of a pre-hijacked account revokes the keys, pass
   await w.close();
 });
 
+Deno.test("confirming in the browser signed in as the account's own user keeps its keys and secret", async () => {
+  const w = await world({ signupPlan: "pro" });
+  const h = await preHijack(w, "owner@example.org"); // here the sign-up was the mailbox owner's own
+  const token = w.lastToken("/verify");
+  const v = await h.attacker.form(`/verify?token=${token}`, "/verify", { token });
+  assert.equal(v.status, 200);
+  assert.notEqual((await w.store.users.get(h.user.id))!.email_verified_at, null);
+  assert.equal(await h.apiStatus(), 200, "the key made before confirming still works");
+  assert.equal((await h.attacker.request("GET", "/dashboard")).status, 200, "still signed in");
+  await w.close();
+});
+
 Deno.test("a reset that first proves the mailbox revokes the keys, passkeys, sessions and seen secret; a later one does not", async () => {
   const w = await world({ signupPlan: "pro" });
   const h = await preHijack(w, "victim@example.org");

@@ -207,10 +207,21 @@ export class Users {
     });
   }
 
-  async verifyEmail(token: string): Promise<User | null> {
+  /**
+   * Confirms the email of the link's user. `signedInAs`: the user whose session opened the link.
+   * When that is the link's own user, whoever made the account also holds the mailbox, so nothing
+   * made before is a stranger's; from any other browser this is a first proof like a reset's.
+   */
+  async verifyEmail(token: string, signedInAs: string | null = null): Promise<User | null> {
     const t = await this.#users.takeToken(sha256Hex(token));
     if (!t || t.kind !== "verify" || t.expires_at <= this.deps.now()) return null;
     const user = await this.#users.get(t.user_id);
+    if (user && signedInAs === user.id) {
+      return await this.#users.update(
+        user.id,
+        (u) => ({ ...u, email_verified_at: u.email_verified_at ?? this.deps.now() }),
+      );
+    }
     return user && await this.#proven(user);
   }
 

@@ -206,7 +206,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
   app.post("/verify", async (c) => {
     const f = await formOf(c);
     await checkPre(c);
-    const user = await users.verifyEmail(f.token ?? "");
+    const user = await users.verifyEmail(f.token ?? "", (await sessions.read(c))?.user.id ?? null);
     // A first proof of the mailbox may have revoked the account's keys: at once in this process.
     if (user) keys.clear();
     return html(c, verifyPage(base(c), "", user ? "ok" : "bad"), user ? 200 : 400);

@@ -19,6 +19,7 @@ import { timerRoutes } from "./routes/api/v1/timers.ts";
 import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
 import { eventRoutes } from "./routes/api/v1/events.ts";
 import { Scheduler } from "./lib/webhooks/scheduler.ts";
+import { OpenStreams } from "./lib/streams.ts";
 
 export interface AppDeps {
   store: Store;
@@ -40,6 +41,8 @@ export function createApp(deps: AppDeps) {
   const limiter = new RateLimiter(store.kv, { flushMs: config.rateLimitFlushMs, now });
   const auth = new Auth({ store, config, now, timers, log: deps.log });
   const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch });
+  // The SSE streams held open, so that shutdown can end them (they never end by themselves).
+  const streams = new OpenStreams();
 
   const app = new OpenAPIHono<AppEnv>();
   app.use(requestContext({ log, now, trustProxyHops: config.trustProxyHops }));
@@ -64,10 +67,10 @@ export function createApp(deps: AppDeps) {
       throw new ApiError(503, "KV is not reachable");
     }
   });
-  liveRoutes(app, { store, config, now });
+  liveRoutes(app, { store, config, now, streams });
   pageRoutes(app, { store, config, now });
   authRoutes(app, auth, timers, keys);
-  dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter });
+  dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter, streams });
   docsRoutes(app);
 
   app.notFound(notFoundHandler([
@@ -82,7 +85,7 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/healthz$/, methods: ["GET"] },
   ]));
 
-  return { app, timers, keys, limiter, scheduler, auth, store, config, now };
+  return { app, timers, keys, limiter, scheduler, auth, store, config, now, streams };
 }
 
 export type App = ReturnType<typeof createApp>;

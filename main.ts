@@ -123,6 +123,10 @@ export async function start(config = loadConfig()) {
   const shutdown = async () => {
     stopping = true;
     clearTimeout(retryTimer);
+    // Open live streams never end by themselves: the server's shutdown would wait for every
+    // browser to leave while their pages stayed "live" on this dying process. Ended, each
+    // EventSource reconnects to the process that serves next.
+    app.streams.endAll();
     await server.shutdown();
     await app.scheduler.stop();
     await app.limiter.stop();

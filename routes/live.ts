@@ -8,6 +8,7 @@ import { addressBucket } from "../lib/accounts/throttle.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
+import type { OpenStreams } from "../lib/streams.ts";
 import { effective, nextDeadline, type Timer, timerView } from "../lib/timers/model.ts";
 
 /** What viewers receive: the public view plus the instants a display computes from. */
@@ -55,7 +56,10 @@ export function callAt(at: number, now: () => number, fn: () => void): () => voi
 }
 
 /** Registers the stream route. */
-export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Config; now: () => number }) {
+export function liveRoutes(
+  app: Hono<AppEnv>,
+  deps: { store: Store; config: Config; now: () => number; streams: OpenStreams },
+) {
   /** Open streams per client IP. */
   const open = new Map<string, number>();
   const perIp = deps.config.liveStreamsPerIp ?? 20;
@@ -92,6 +96,22 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let cancelCompletion = () => {};
     const samples: ReturnType<typeof setTimeout>[] = [];
+    let ended = false;
+    let unregister = () => {};
+    /** Ends the stream (gone, left, or the process shutting down) and lets go of all it holds. */
+    const end = (controller?: ReadableStreamDefaultController<Uint8Array>) => {
+      if (ended) return;
+      ended = true;
+      unregister();
+      release();
+      clearInterval(heartbeat);
+      cancelCompletion();
+      samples.forEach(clearTimeout);
+      watcher?.cancel().catch(() => {});
+      try {
+        controller?.close();
+      } catch { /* already closed */ }
+    };
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         const send = (event: string, data: unknown) => {
@@ -100,6 +120,7 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
           } catch { /* closed */ }
         };
         const push = (t: Timer) => {
+          if (ended) return;
           const now = deps.now();
           const snap = publicSnapshot(t, now, deps.config.siteUrl);
           send("timer", snap);
@@ -117,28 +138,20 @@ export function liveRoutes(app: Hono<AppEnv>, deps: { store: Store; config: Conf
           watcher = deps.store.watchTimer(id).getReader();
           for (;;) {
             const { value, done } = await watcher.read();
-            if (done) break;
+            if (done || ended) break;
             const t = value[0].value;
             if (!t || t.expires_at <= deps.now()) {
               send("gone", { timer_id: id });
-              clearInterval(heartbeat);
-              cancelCompletion();
-              samples.forEach(clearTimeout);
-              release();
-              controller.close();
+              end(controller);
               break;
             }
             push(t);
           }
         })().catch(() => {}).finally(release);
+        // On shutdown the stream closes; the browser reconnects (retry above) to the next process.
+        unregister = deps.streams.add(() => end(controller));
       },
-      cancel: () => {
-        release();
-        clearInterval(heartbeat);
-        cancelCompletion();
-        samples.forEach(clearTimeout);
-        watcher?.cancel().catch(() => {});
-      },
+      cancel: () => end(),
     });
     return new Response(body, {
       headers: {

@@ -476,6 +476,22 @@ Deno.test("the live feed sends the account's rows and only them", async () => {
   await s.close();
 });
 
+Deno.test("shutdown ends the live feed, and one asked for meanwhile (the browser reconnects to the next process)", async () => {
+  const { s, owner } = await fixture();
+  const res = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { cookie: owner.cookie } });
+  const reader = res.body!.getReader();
+  let got = "";
+  while (!got.includes("event: timers")) got += new TextDecoder().decode((await reader.read()).value);
+  assert.equal(s.app.streams.size, 1);
+  s.app.streams.endAll();
+  while (!(await reader.read()).done) { /* the rest of what was sent */ }
+  assert.equal(s.app.streams.size, 0);
+  // A feed asked for while shutting down ends at once too, rather than holding the process.
+  const late = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { cookie: owner.cookie } });
+  assert.match(await late.text(), /retry: 2000/);
+  await s.close();
+});
+
 Deno.test("the dashboard speaks the chosen language and falls back to the browser's", async () => {
   const { s, owner } = await fixture();
   const ja = await get(s, owner, "/dashboard/timers", { "accept-language": "ja" });

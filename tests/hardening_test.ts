@@ -160,6 +160,8 @@ async function openLive(app: { request: (url: string) => Response | Promise<Resp
   return {
     res,
     counts,
+    /** Resolves when the server ends the stream. */
+    ended: reading,
     async close() {
       if (reader) await reader.cancel().catch(() => {});
       else if (!res.bodyUsed) await res.body?.cancel();
@@ -205,6 +207,24 @@ Deno.test("/live allows a configured number of open streams per client IP, then 
   assert.equal(d.res.status, 200, "a closed stream frees its place");
   await b.close();
   await d.close();
+  await s.close();
+});
+
+Deno.test("shutdown ends every open /live stream and releases its place and watcher", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 1 } });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const a = await openLive(s.app.app, t.timer_id);
+  assert.equal(a.res.status, 200);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(s.app.streams.size, 1);
+  s.app.streams.endAll();
+  await a.ended;
+  assert.equal(a.counts.timer, 1);
+  assert.equal(s.app.streams.size, 0);
+  // Its place is free (limit 1), and a stream opened during shutdown ends at once.
+  const b = await openLive(s.app.app, t.timer_id);
+  assert.equal(b.res.status, 200);
+  await b.ended;
   await s.close();
 });
 

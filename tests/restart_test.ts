@@ -105,3 +105,52 @@ Deno.test("after SIGKILL a new process completes every timer once and finishes e
   await rx.close();
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("SIGTERM ends the open live streams at once and the process exits (browsers reconnect to the next one)", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/kv.sqlite3`;
+  const kv = await Deno.openKv(kvPath);
+  const { apiKey } = await createAccount(new Store(kv), { plan: "pro", name: "Shutdown" });
+  kv.close();
+  const server = await startServer(kvPath);
+  const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+  const created = await fetch(`${server.base}/api/v1/timers`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ type: "countdown", duration: 3600 }),
+  });
+  const { timer_id } = await created.json();
+  // Two viewers of the timer; each stream must end, not wait for its browser to leave.
+  const streams = await Promise.all([1, 2].map(() => fetch(`${server.base}/live/${timer_id}`)));
+  const ended = streams.map(async (res) => {
+    assert.equal(res.status, 200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: "", done: true }));
+      if (done) return text;
+      text += value;
+    }
+  });
+  // The first snapshot has arrived before the signal: the stream was really open.
+  await new Promise((r) => setTimeout(r, 500));
+  const sent = Date.now();
+  server.child.kill("SIGTERM");
+  let timeout: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timeout = setTimeout(() => reject(new Error("streams or process still open 3 s after SIGTERM")), 3000);
+  });
+  try {
+    const [texts, status] = await Promise.race([Promise.all([Promise.all(ended), server.child.status]), limit]);
+    for (const text of texts) assert.match(text, /event: timer/);
+    assert.equal(status.code, 0);
+    assert.ok(Date.now() - sent < 3000);
+  } finally {
+    clearTimeout(timeout);
+    try {
+      server.child.kill("SIGKILL");
+    } catch { /* exited */ }
+    await server.child.status;
+    await Deno.remove(dir, { recursive: true });
+  }
+});

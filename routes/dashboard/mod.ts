@@ -21,6 +21,7 @@ import { ApiError } from "../../lib/errors.ts";
 import type { AppEnv } from "../../lib/http.ts";
 import { asLang } from "../../lib/i18n.ts";
 import type { Store } from "../../lib/kv/store.ts";
+import type { OpenStreams } from "../../lib/streams.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import type { Scheduler } from "../../lib/webhooks/scheduler.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, setLang, takeFlash } from "./http.ts";
@@ -44,6 +45,8 @@ export interface DashboardDeps {
   keys: KeyResolver;
   /** The API's rate limiter: its counts are merged into KV before the overview reads them. */
   limiter: RateLimiter;
+  /** The process's open event streams: the live feed ends with them at shutdown. */
+  streams: OpenStreams;
 }
 
 /** Mounts the dashboard on the app. */

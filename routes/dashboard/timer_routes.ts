@@ -191,6 +191,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     let check: ReturnType<typeof setInterval> | undefined;
     let beat: ReturnType<typeof setInterval> | undefined;
     let last = "";
+    let unregister = () => {};
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         const write = (s: string) => {
@@ -199,6 +200,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
           } catch { /* closed */ }
         };
         const end = () => {
+          unregister();
           clearInterval(check);
           clearInterval(beat);
           release();
@@ -228,8 +230,11 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
         poll().catch(() => {});
         check = setInterval(() => poll().catch(() => {}), LIVE_CHECK_MS);
         beat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
+        // On shutdown the feed closes; the browser reconnects (retry above) to the next process.
+        unregister = deps.streams.add(end);
       },
       cancel() {
+        unregister();
         clearInterval(check);
         clearInterval(beat);
         release();

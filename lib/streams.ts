@@ -1,0 +1,40 @@
+/**
+ * The event streams (SSE) this process holds open. A stream never ends by itself, so a graceful
+ * shutdown would wait for every browser to leave while its pages stayed "live" on a dying
+ * process: shutdown ends them all first, and each EventSource reconnects (its `retry:`) to
+ * whichever process serves next.
+ */
+export class OpenStreams {
+  #ends = new Set<() => void>();
+  #closed = false;
+
+  /**
+   * Registers how to end one open stream (close it and release what it holds); returns the
+   * unregister, for a stream that ends by itself. Once shutdown began, a new stream ends at once.
+   */
+  add(end: () => void): () => void {
+    if (this.#closed) {
+      queueMicrotask(end);
+      return () => {};
+    }
+    this.#ends.add(end);
+    return () => this.#ends.delete(end);
+  }
+
+  /** Ends every open stream and every stream opened from now on. */
+  endAll(): void {
+    this.#closed = true;
+    const ends = [...this.#ends];
+    this.#ends.clear();
+    for (const end of ends) {
+      try {
+        end();
+      } catch { /* one stream's failure must not keep the others open */ }
+    }
+  }
+
+  /** How many streams are open. */
+  get size(): number {
+    return this.#ends.size;
+  }
+}

@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
 import type { OpenStreams } from "../lib/streams.ts";
-import { effective, nextDeadline, type Timer, timerView } from "../lib/timers/model.ts";
+import { effective, nextDeadlineAfter, type Timer, timerView } from "../lib/timers/model.ts";
 
 /** What viewers receive: the public view plus the instants a display computes from. */
 export function publicSnapshot(t: Timer, now: number, siteUrl: string) {
@@ -23,8 +23,8 @@ export function publicSnapshot(t: Timer, now: number, siteUrl: string) {
     ends_at: endsAt(e),
     /** Active milliseconds elapsed as of `server_now` (countdown and interval). */
     elapsed_ms: e.elapsed_ms + (e.state === "running" && e.resumed_at !== null ? now - e.resumed_at : 0),
-    /** Next clock transition (round end or completion), epoch ms, or null. */
-    next_at: nextDeadline(e),
+    /** Next clock transition after `server_now` (round end or completion), epoch ms, or null. */
+    next_at: nextDeadlineAfter(e, now),
   };
 }
 
@@ -126,7 +126,11 @@ export function liveRoutes(
           send("timer", snap);
           // Viewers see completion on time even before the scheduler records it.
           cancelCompletion();
-          if (snap.next_at !== null) cancelCompletion = callAt(snap.next_at + 5, deps.now, () => push(t));
+          // Armed only for an instant still ahead: one already past would fire at once, and again
+          // with the same stored timer, every turn of the event loop.
+          if (snap.next_at !== null && snap.next_at > now) {
+            cancelCompletion = callAt(snap.next_at + 5, deps.now, () => push(t));
+          }
         };
         controller.enqueue(enc.encode("retry: 1000\n\n"));
         // Clock samples: a few right after connecting (one delayed sample must not skew the

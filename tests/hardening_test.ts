@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { DEFAULT_PLANS } from "../config.ts";
 import { clientIp, LogBuffer, type LogLine } from "../lib/http.ts";
-import { setup } from "./helpers.ts";
+import { setup, T0 } from "./helpers.ts";
 
 const AUTHENTICATED: [string, string][] = [
   ["POST", "/api/v1/timers"],
@@ -140,6 +140,9 @@ Deno.test("behind TRUST_PROXY=<hops> the client IP is the entry the trusted prox
 async function openLive(app: { request: (url: string) => Response | Promise<Response> }, id: string) {
   const res = await app.request(`http://timers.test/live/${id}`);
   const counts: Record<string, number> = {};
+  /** The data of the latest event of each name. */
+  // deno-lint-ignore no-explicit-any
+  const last: Record<string, any> = {};
   let text = "";
   const reader = res.status === 200 ? res.body?.getReader() : undefined;
   const reading = (async () => {
@@ -151,8 +154,10 @@ async function openLive(app: { request: (url: string) => Response | Promise<Resp
       text += dec.decode(value, { stream: true });
       let end;
       while ((end = text.indexOf("\n\n")) >= 0) {
-        const name = /^event: (\w+)/m.exec(text.slice(0, end))?.[1];
+        const frame = text.slice(0, end);
+        const name = /^event: (\w+)/m.exec(frame)?.[1];
         if (name) counts[name] = (counts[name] ?? 0) + 1;
+        if (name) last[name] = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? "null");
         text = text.slice(end + 2);
       }
     }
@@ -160,6 +165,7 @@ async function openLive(app: { request: (url: string) => Response | Promise<Resp
   return {
     res,
     counts,
+    last,
     /** Resolves when the server ends the stream. */
     ended: reading,
     async close() {
@@ -188,6 +194,28 @@ Deno.test("/live of a running timer whose deadline is 40 days away sends one fra
     assert.ok((st.counts.clock ?? 0) <= 2, JSON.stringify(st.counts));
     await st.close();
   }
+  await s.close();
+});
+
+Deno.test("/live of an unlimited interval sends one snapshot per round end, naming the next one, not one per loop turn", async () => {
+  const s = await setup(); // a test clock
+  await s.app.scheduler.stop(); // nothing records a round end: every frame comes from the stream itself
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const t = await s.create({ type: "interval", work: 1, rest: 0 });
+  assert.equal((await s.act(t.timer_id, "start")).status, 200);
+  // The round end at T0+1 s passed unrecorded (as when the scheduler is a moment late).
+  s.clock.advance(1100);
+  const st = await openLive(s.app.app, t.timer_id);
+  await sleep(300);
+  assert.equal(st.counts.timer, 1, JSON.stringify(st.counts));
+  assert.equal(st.last.timer.next_at, T0 + 2000, "the round end after now, not the one just passed");
+  // The next round end passes: one snapshot for it (its wait of 905 ms fires about now), naming the one after.
+  s.clock.advance(1000);
+  await sleep(1000);
+  assert.equal(st.counts.timer, 2, JSON.stringify(st.counts));
+  assert.equal(st.last.timer.next_at, T0 + 3000);
+  assert.equal(st.last.timer.timer.interval.round, 3);
+  await st.close();
   await s.close();
 });
 

@@ -151,6 +151,21 @@ export function nextDeadline(t: Timer): number | null {
   return resumed + (nextBoundary - t.elapsed_ms);
 }
 
+/**
+ * The first clock transition after `now`, or null. `nextDeadline` names the round end after the
+ * last one the scheduler recorded, which is already past until it commits the next: what a
+ * viewer at `now` waits for is the round end after `now`.
+ */
+export function nextDeadlineAfter(t: Timer, now: number): number | null {
+  const next = nextDeadline(t);
+  const cycle = cycleMs(t);
+  if (next === null || next > now || t.type !== "interval" || cycle <= 0) return next;
+  const boundary = (Math.floor(elapsedAt(t, now) / cycle) + 1) * cycle;
+  // A finite interval ends at its last round end (later ones never come).
+  const total = totalMs(t);
+  return t.resumed_at! + Math.min(boundary, total ?? boundary) - t.elapsed_ms;
+}
+
 /** A long-missed interval catches up at most this many round ends per change (more changes follow). */
 export const CATCH_UP_EVENTS = 100;
 

@@ -5,6 +5,7 @@ import {
   intervalPosition,
   newTimer,
   nextDeadline,
+  nextDeadlineAfter,
   remainingSeconds,
   settle,
   type Timer,
@@ -146,6 +147,27 @@ Deno.test("interval rounds and phases follow elapsed time", () => {
   const done = effective(t, T + 90_000);
   assert.equal(done.state, "completed");
   assert.deepEqual(intervalPosition(done, T + 99_000), { round: 3, phase: "rest", phase_remaining_seconds: 0 });
+});
+
+Deno.test("nextDeadlineAfter names the round end after now, whatever the scheduler has recorded", () => {
+  const open = applyAction(interval({ rounds: null, duration: null }), "start", T).timer;
+  // Nothing recorded yet: nextDeadline stays at the first round end, long past.
+  assert.equal(nextDeadline(open), T + 30_000);
+  assert.equal(nextDeadlineAfter(open, T + 10_000), T + 30_000);
+  assert.equal(nextDeadlineAfter(open, T + 30_000), T + 60_000, "at a round end: the one after it");
+  assert.equal(nextDeadlineAfter(open, T + 30_005), T + 60_000);
+  assert.equal(nextDeadlineAfter(open, T + 10 * 86400_000 + 1), T + 10 * 86400_000 + 30_000);
+  // Paused after 45 s, resumed at T+100 s: round ends follow active time.
+  const paused = applyAction(open, "pause", T + 45_000).timer;
+  assert.equal(nextDeadlineAfter(paused, T + 50_000), null);
+  const resumed = applyAction(paused, "resume", T + 100_000).timer;
+  assert.equal(nextDeadlineAfter(resumed, T + 116_000), T + 145_000);
+  // A finite interval: never past its last round end.
+  const three = applyAction(interval(), "start", T).timer;
+  assert.equal(nextDeadlineAfter(three, T + 65_000), T + 90_000);
+  // Countdowns and events have one deadline.
+  const countdown = applyAction(timer({}), "start", T).timer;
+  assert.equal(nextDeadlineAfter(countdown, T + 1000), T + 60_000);
 });
 
 Deno.test("interval settle emits each round end in order, then interval.completed", () => {

@@ -50,9 +50,10 @@ export interface TimerHandle {
 
 /**
  * The frame of a timer, re-rendered only when what is shown changes. `live` names a server
- * timer to follow over `GET /live/:id`; without it the source runs from its props.
+ * timer to follow over `GET /live/:id`; without it the source runs from its props. The title
+ * follows the live timer's unless `hideTitle` (a widget asked not to show it: `show_title=0`).
  */
-export function useTimer(initial: Source, live: string | null, title: string | null): TimerHandle {
+export function useTimer(initial: Source, live: string | null, title: string | null, hideTitle = false): TimerHandle {
   const src = useRef(initial);
   const offset = useRef(0);
   const tickRef = useRef<() => void>(() => {});
@@ -116,7 +117,7 @@ export function useTimer(initial: Source, live: string | null, title: string | n
         offset.current = estimate.add(snap.server_now - Date.now());
         src.current = sourceFromSnapshot(snap);
         delay = 1000;
-        setTitle(snap.timer.title);
+        if (!hideTitle) setTitle(snap.timer.title);
         setReconnecting(false);
         setSnapshots((n) => n + 1);
         tickRef.current();

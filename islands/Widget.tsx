@@ -13,6 +13,8 @@ export interface WidgetProps {
   lang: string;
   t: FaceTexts;
   title: string | null;
+  /** The title is hidden (`show_title=0`): a live timer's own title must not bring it back. */
+  hideTitle?: boolean;
   date: { text: string; iso: string } | null;
   alarm: boolean;
   brand: string | null;
@@ -22,7 +24,7 @@ export interface WidgetProps {
 }
 
 export default function Widget(p: WidgetProps) {
-  const timer = useTimer(p.source, p.live, p.title);
+  const timer = useTimer(p.source, p.live, p.title, p.hideTitle);
   const { frame } = timer;
   const announcement = useAnnouncer(frame, p.t, p.lang);
   const alarm = useAlarm(p.alarm && !timer.gone, frame.state);

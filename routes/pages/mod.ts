@@ -138,6 +138,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
           source,
           live: timer.id,
           title: p.showTitle ? timer.title : null,
+          hideTitle: !p.showTitle,
           date: eventDate(source, p.timezone, p.lang, p.showDate),
           alarm: p.alarm,
           brand: brand ? home() : null,

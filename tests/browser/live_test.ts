@@ -145,6 +145,25 @@ Deno.test("live pages in a browser", async (t) => {
       await w.close();
     });
 
+    await t.step("show_title=0 keeps a live widget's title hidden through every snapshot", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 60, title: "Secret launch" });
+      const w = await open(browser, `${timer.embed_url}&show_title=0&alarm=0`, { width: 320, height: 240 });
+      await streaming(w.page);
+      assert.equal(await w.page.locator(".face-title").count(), 0, "after the first snapshot");
+      // A renamed timer sends a snapshot with its new title: still hidden.
+      assert.equal((await s.api("PATCH", `/timers/${timer.timer_id}`, { title: "Renamed" })).status, 200);
+      assert.equal((await s.api("PATCH", `/timers/${timer.timer_id}/state`, { action: "start" })).status, 200);
+      await until(w.page, "running");
+      assert.equal(await w.page.locator(".face-title").count(), 0, "after later snapshots");
+      assert.deepEqual(w.errors, []);
+      await w.close();
+      // Without show_title=0 the rename shows.
+      const v = await open(browser, `${timer.embed_url}&alarm=0`, { width: 320, height: 240 });
+      await streaming(v.page);
+      assert.equal(await v.page.locator(".face-title").innerText(), "Renamed");
+      await v.close();
+    });
+
     await t.step("an event counts to its target and completes there, started or not", async () => {
       // Far enough ahead that a busy machine opens the page before the target.
       const target = new Date(Date.now() + 8000).toISOString();

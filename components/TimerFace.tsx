@@ -81,7 +81,8 @@ export function TimerFace(p: FaceProps) {
       data-deadline={p.deadline ?? undefined}
       data-sync={p.sync}
     >
-      {p.title && <h1 class="face-title">{p.title}</h1>}
+      {/* dir="auto": a right-to-left title (Arabic, Hebrew) reads, wraps and clamps from its own end */}
+      {p.title && <h1 class="face-title" dir="auto">{p.title}</h1>}
       <p class="face-status">
         <span class="face-mark" aria-hidden="true" />
         <span class="face-state">{p.gone ? t.state_gone : stateLabel(t, frame.state)}</span>

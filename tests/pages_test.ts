@@ -139,6 +139,24 @@ Deno.test("a live widget, viewer and control page render the stored timer at the
   await s.close();
 });
 
+Deno.test("titles take their direction from their own text (dir=auto): a right-to-left title reads from its end", async () => {
+  const s = await setup();
+  const title = "ישיבת צוות"; // Hebrew: "team meeting"
+  const t = await s.create({ type: "countdown", duration: 60, title });
+  const paths = [
+    `/widget?id=${t.timer_id}`,
+    `/v/${t.timer_id}`,
+    `/c/${t.timer_id}`,
+    `/widget?duration=60&title=${encodeURIComponent(title)}`,
+    `/widget?type=event&title=${encodeURIComponent(title)}`, // the one-line problem page
+  ];
+  for (const path of paths) {
+    const r = await page(s, path);
+    assert.match(r.html, new RegExp(`<h1 class="face-title" dir="auto">${title}</h1>`), path);
+  }
+  await s.close();
+});
+
 Deno.test("the viewer and control pages speak the browser's language unless lang says otherwise", async () => {
   const s = await setup();
   const t = await s.create({ type: "countdown", duration: 60 });

@@ -84,7 +84,7 @@ export function problemPage(look: Look, message: string, title: string | null): 
     look,
     title ?? t.timer,
     <div class="face face--widget face--problem">
-      {title && <h1 class="face-title">{title}</h1>}
+      {title && <h1 class="face-title" dir="auto">{title}</h1>}
       <p class="face-problem" role="alert">{message}</p>
     </div>,
     "widget",

@@ -212,6 +212,22 @@ Deno.test("the widget in a browser", async (t) => {
       await v.close();
     });
 
+    await t.step("a right-to-left title is laid out right to left (its clamp ellipsis on the left)", async () => {
+      const titles = {
+        rtl: "اجتماع الفريق الأسبوعي لمراجعة خطة الإطلاق والميزانية والتسويق والمبيعات والدعم الفني للربع القادم من السنة",
+        ltr: "Weekly team meeting",
+      };
+      for (const [dir, title] of Object.entries(titles)) {
+        const w = await open(browser, `${s.url}/widget?duration=300&alarm=0&title=${encodeURIComponent(title)}`);
+        await hydrated(w.page);
+        const direction = await w.page.locator(".face-title").evaluate((h) => getComputedStyle(h).direction);
+        assert.equal(direction, dir, title);
+        if (dir === "rtl") await shot(w.page, "widget-title-rtl");
+        assert.deepEqual(w.errors, []);
+        await w.close();
+      }
+    });
+
     await t.step("axe finds no serious or critical violations", async () => {
       const urls = [
         `${TYPES.countdown}&theme=dark`,

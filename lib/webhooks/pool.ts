@@ -18,6 +18,7 @@ export class WorkerPool {
   #chains = new Map<string, Promise<void>>();
   #idle = Promise.withResolvers<void>();
   #pending = 0;
+  #pendingBy = new Map<string, number>();
 
   constructor(readonly concurrency: number) {
     this.#limit = concurrency;
@@ -42,9 +43,13 @@ export class WorkerPool {
   /** Queues `job` of `group` behind earlier jobs of `key`; resolves when it has run. */
   submit(key: string, job: () => Promise<void>, group = key): Promise<void> {
     this.#pending++;
+    this.#pendingBy.set(group, this.pendingOf(group) + 1);
     const prev = this.#chains.get(key) ?? Promise.resolve();
     const run = prev.then(() => this.#slot(group, job)).finally(() => {
       if (this.#chains.get(key) === run) this.#chains.delete(key);
+      const left = this.pendingOf(group) - 1;
+      if (left) this.#pendingBy.set(group, left);
+      else this.#pendingBy.delete(group);
       if (--this.#pending === 0) {
         this.#idle.resolve();
         this.#idle = Promise.withResolvers<void>();
@@ -114,9 +119,9 @@ export class WorkerPool {
     return best;
   }
 
-  /** Jobs of `group` waiting for a slot (started ones and ones queued behind their key not counted). */
-  waiting(group: string): number {
-    return this.#waiting.get(group)?.length ?? 0;
+  /** Jobs of `group` submitted and not yet finished (running, waiting for a slot or behind their key). */
+  pendingOf(group: string): number {
+    return this.#pendingBy.get(group) ?? 0;
   }
 
   /** Jobs running now. */

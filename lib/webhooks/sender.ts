@@ -39,13 +39,14 @@ const TARGET_PER_MS = 1;
  */
 const MAX_UNRECORDED = 32;
 /**
- * Claimed attempts one account may have waiting for a slot in this process. Beyond it a claimed
+ * Claimed attempts one account may have in this process (in flight or waiting). Beyond it a claimed
  * delivery is not queued here: it stays in KV, its claim runs out and the sweep claims it again,
  * so receivers slower than an account's webhooks come hold KV records, not this process's memory
  * (measured: one pro account with 42 one-second intervals and 9-s receivers grew RSS by 500 MB in
- * 13 minutes). Far above a burst's: 10 000 timers of one account due at once all wait here.
+ * 13 minutes, the attempts queued behind each timer's earlier ones). Far above a burst's: 10 000
+ * timers of one account due at once all wait here.
  */
-const MAX_WAITING_PER_ACCOUNT = 20_000;
+const MAX_HELD_PER_ACCOUNT = 20_000;
 /** The error of an attempt whose timer's account no longer exists (nothing is sent). */
 const ACCOUNT_GONE = "account no longer exists";
 
@@ -84,15 +85,15 @@ export class Sender {
     return this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
   }
 
-  /** Claimed attempts one account may have waiting here (see MAX_WAITING_PER_ACCOUNT; tests lower it). */
-  maxWaitingPerAccount = MAX_WAITING_PER_ACCOUNT;
+  /** Claimed attempts one account may have here (see MAX_HELD_PER_ACCOUNT; tests lower it). */
+  maxHeldPerAccount = MAX_HELD_PER_ACCOUNT;
 
   /**
    * Hands a claimed delivery to the pool, where accounts share the slots fairly; past the
    * account's waiting bound it is left to its claim running out (then claimed again).
    */
   submit(d: Delivery, versionstamp: string): void {
-    if (this.pool.waiting(d.account_id) >= this.maxWaitingPerAccount) return;
+    if (this.pool.pendingOf(d.account_id) >= this.maxHeldPerAccount) return;
     void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp), d.account_id);
   }
 

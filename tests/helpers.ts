@@ -116,3 +116,17 @@ export function receiver(answer: (n: number, req: Request) => Response | Promise
     close: () => server.shutdown(),
   };
 }
+
+/** A passkey record as a stranger's authenticator would have left it (pre-hijacking tests). */
+export function strangerPasskey(userId: string, at: number) {
+  return {
+    id: "cred-of-the-attacker",
+    user_id: userId,
+    public_key: "AAAA",
+    counter: 0,
+    transports: [],
+    name: "Attacker",
+    created_at: at,
+    last_used_at: null,
+  };
+}

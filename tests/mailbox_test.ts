@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
-import { T0, TestClock } from "./helpers.ts";
+import { strangerPasskey, T0, TestClock } from "./helpers.ts";
 import { Store } from "../lib/kv/store.ts";
 import { createBareAccount } from "../lib/accounts/accounts.ts";
 import { parseEmail, RESET_TTL_MS, SET_PASSWORD_TTL_MS, VERIFY_TTL_MS } from "../lib/accounts/users.ts";
@@ -229,17 +229,7 @@ async function preHijack(w: World, email: string) {
   const shown = await attacker.form("/dashboard/webhooks", "/dashboard/webhooks/reveal", {});
   const webhookSecret = /whsec_[A-Za-z0-9+/=]+/.exec(shown.text)![0];
   const user = (await w.store.users.byEmail(email))!;
-  const passkey = {
-    id: "cred-of-the-attacker",
-    user_id: user.id,
-    public_key: "AAAA",
-    counter: 0,
-    transports: [],
-    name: "Attacker",
-    created_at: w.clock.now(),
-    last_used_at: null,
-  };
-  assert.ok(await w.store.users.addPasskey(passkey));
+  assert.ok(await w.store.users.addPasskey(strangerPasskey(user.id, w.clock.now())));
   const api = () => w.app.app.request(`${SITE}/api/v1/timers`, { headers: { authorization: `Bearer ${apiKey}` } });
   const apiStatus = async () => {
     const r = await api();

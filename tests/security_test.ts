@@ -16,7 +16,7 @@ import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
 import { resolveDestination } from "../lib/webhooks/destinations.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
 import { verifyWebhook } from "../sdk/src/webhooks.ts";
-import { T0, TestClock } from "./helpers.ts";
+import { strangerPasskey, T0, TestClock } from "./helpers.ts";
 
 const SITE = "https://timers.test";
 
@@ -234,16 +234,7 @@ Deno.test("a reset that first proves the mailbox drops passkeys added before (ac
     303,
   );
   const user = (await w.store.users.byEmail("victim@example.com"))!;
-  const passkey = {
-    id: "cred-of-the-attacker",
-    user_id: user.id,
-    public_key: "AAAA",
-    counter: 0,
-    transports: [],
-    name: "Attacker",
-    created_at: w.clock.now(),
-    last_used_at: null,
-  };
+  const passkey = strangerPasskey(user.id, w.clock.now());
   assert.ok(await w.store.users.addPasskey(passkey));
   // The owner of the mailbox takes the account back with a reset link.
   const victim = browser(w);

@@ -104,7 +104,7 @@ export default function DashboardTimers(p: DashboardTimersProps) {
       </p>
       {rows.length === 0 ? <p class="empty">{t.none}</p> : (
         <div class="table-wrap">
-          <table class="list timers-table">
+          <table class="list timers-table cards">
             <thead>
               <tr>
                 <th scope="col">{t.name}</th>

@@ -74,9 +74,11 @@ async function post(
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
 
-/** Visible text, roughly. */
+/** Visible text, roughly, as on a desktop: the column names that cells repeat for a phone (.cell-label) left out. */
+const CELL_LABEL = /<span class="cell-label[^"]*"[^>]*>[^<]*<\/span>/g;
 const text = (html: string) =>
-  html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "").replace(/<[^>]+>/g, " ")
+  html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, "").replace(CELL_LABEL, "")
+    .replace(/<[^>]+>/g, " ")
     .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 

@@ -2,7 +2,7 @@
 import DashboardCopy from "../../islands/DashboardCopy.tsx";
 import { fill } from "../../lib/display.ts";
 import { island } from "../../lib/islands.tsx";
-import { dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
+import { CellLabel, dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
 
 export const Copy = island("DashboardCopy", DashboardCopy);
 
@@ -47,7 +47,7 @@ export function keysPage(
           <h2 id="keys-heading">{t.keys_title}</h2>
           {live.length === 0 ? <p>{t.keys_none}</p> : (
             <div class="table-wrap">
-              <table class="list keys">
+              <table class="list keys cards">
                 <thead>
                   <tr>
                     <th scope="col">{t.key_name}</th>
@@ -64,10 +64,17 @@ export function keysPage(
                     <tr key={k.id} data-key={k.id}>
                       <th scope="row">{k.name}</th>
                       <td>
+                        <CellLabel>{t.key_prefix}</CellLabel>
                         <code>{k.prefix}…</code>
                       </td>
-                      <td>{when(k.created_at, f.lang, t)}</td>
-                      <td>{when(k.last_used_at, f.lang, t)}</td>
+                      <td>
+                        <CellLabel>{t.key_created}</CellLabel>
+                        {when(k.created_at, f.lang, t)}
+                      </td>
+                      <td>
+                        <CellLabel>{t.key_last_used}</CellLabel>
+                        {when(k.last_used_at, f.lang, t)}
+                      </td>
                       <td>
                         <PostForm f={f} action={`/dashboard/keys/${encodeURIComponent(k.id)}/revoke`}>
                           <button

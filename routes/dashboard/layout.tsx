@@ -51,6 +51,14 @@ export function PostForm(
   );
 }
 
+/**
+ * A cell's column name, shown only where a `.cards` table becomes one card per row (a phone):
+ * there the header row is out of sight. Hidden from assistive technology, which has the header.
+ */
+export function CellLabel({ children, inline }: { children: ComponentChildren; inline?: boolean }) {
+  return <span class={inline ? "cell-label cell-label--inline" : "cell-label"} aria-hidden="true">{children}</span>;
+}
+
 export function FlashBox({ flash }: { flash: Flash | null }) {
   if (!flash) return null;
   return (

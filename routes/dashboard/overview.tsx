@@ -1,7 +1,7 @@
 /** The dashboard's overview: the plan, its limits and the usage against them now. */
 import type { PlanLimits } from "../../config.ts";
 import { fill } from "../../lib/display.ts";
-import { dashPage, type Flash, type Frame } from "./layout.tsx";
+import { CellLabel, dashPage, type Flash, type Frame } from "./layout.tsx";
 
 export interface Usage {
   minute: number;
@@ -24,8 +24,14 @@ function Meter({ f, label, used, limit, plus }: {
   return (
     <tr>
       <th scope="row">{label}</th>
-      <td class="num">{shown}</td>
-      <td class="num">{limit === null ? f.t.unlimited : nf.format(limit)}</td>
+      <td class="num">
+        <CellLabel>{f.t.ov_used}</CellLabel>
+        {shown}
+      </td>
+      <td class="num">
+        <CellLabel>{f.t.ov_limit}</CellLabel>
+        {limit === null ? f.t.unlimited : nf.format(limit)}
+      </td>
       <td class="meter-cell">
         {limit !== null && limit > 0 && (
           <meter min={0} max={limit} value={used} low={limit * 0.7} high={limit * 0.9} optimum={0} aria-label={label}>
@@ -56,7 +62,7 @@ export function overviewPage(f: Frame, o: { plan: string; limits: PlanLimits; us
             {t.ov_api}: <strong>{limits.api ? t.ov_api_yes : t.ov_api_no}</strong>
           </p>
           <div class="table-wrap">
-            <table class="usage">
+            <table class="usage cards">
               <thead>
                 <tr>
                   <th scope="col">{t.ov_plan}</th>

@@ -4,14 +4,14 @@ import { EMBED, embedSnippet, fill } from "../../lib/display.ts";
 import type { Delivery } from "../../lib/kv/store.ts";
 import type { Timer } from "../../lib/timers/model.ts";
 import { Copy } from "./keys.tsx";
-import { dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
+import { CellLabel, dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
 import { tableProps, TimersTable } from "./timers.tsx";
 
 function Attempts({ f, d }: { f: Frame; d: Delivery }) {
   const { t } = f;
   if (d.attempts.length === 0) return <p class="muted">{t.dt_no_attempts}</p>;
   return (
-    <table class="attempts">
+    <table class="attempts cards">
       <caption class="sr-only">{t.dt_attempts}</caption>
       <thead>
         <tr>
@@ -25,11 +25,30 @@ function Attempts({ f, d }: { f: Frame; d: Delivery }) {
       <tbody>
         {d.attempts.map((a) => (
           <tr key={a.n} data-attempt={a.n}>
-            <td>{a.n}</td>
-            <td>{when(a.at, f.lang, t)}</td>
-            <td>{a.status ?? "—"}</td>
-            <td class="num">{new Intl.NumberFormat(f.lang).format(a.duration_ms)} ms</td>
-            <td>{a.error ?? ""}</td>
+            <td class="attempt-n">
+              <CellLabel inline>#</CellLabel>
+              {a.n}
+            </td>
+            <td>
+              <CellLabel>{t.dt_attempt_at}</CellLabel>
+              {when(a.at, f.lang, t)}
+            </td>
+            <td>
+              <CellLabel>{t.dt_http}</CellLabel>
+              {a.status ?? "—"}
+            </td>
+            <td class="num">
+              <CellLabel>{t.dt_duration}</CellLabel>
+              {new Intl.NumberFormat(f.lang).format(a.duration_ms)} ms
+            </td>
+            {a.error
+              ? (
+                <td>
+                  <CellLabel>{t.dt_error}</CellLabel>
+                  {a.error}
+                </td>
+              )
+              : <td />}
           </tr>
         ))}
       </tbody>

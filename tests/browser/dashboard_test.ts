@@ -13,6 +13,28 @@ import { axeViolations, ensureBuilt, hydrated, launch, serve, shot, ticksFrom, w
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
+/** The narrow phones the dashboard must fit without sideways scrolling. */
+const PHONES = [{ width: 360, height: 640 }, { width: 320, height: 568 }];
+
+/**
+ * What lies past the viewport's right edge: the page's own sideways scroll, and any visible
+ * element of the main content outside the viewport (also one hidden inside a scroll box).
+ */
+function offScreen(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const wide = document.documentElement.scrollWidth - innerWidth;
+    if (wide > 1) out.push(`the page scrolls sideways by ${wide}px`);
+    for (const el of document.querySelectorAll<HTMLElement>(".dash-main *")) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue; // .sr-only and empty boxes
+      if (r.left < -1 || r.right > innerWidth + 1) {
+        out.push(`<${el.tagName.toLowerCase()} class="${el.className}"> ${Math.round(r.left)}…${Math.round(r.right)}`);
+      }
+    }
+    return out.slice(0, 8);
+  });
+}
 
 async function checkA11y(page: Page, where: string) {
   const v = await axeViolations(page);
@@ -224,6 +246,45 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       await page.goto(`${s.url}/dashboard`);
       await shot(page, "dashboard-overview-desktop-light", { fullPage: true });
     });
+
+    await t.step(
+      "every page fits a 360 and a 320 px phone: tables become cards, nothing scrolls sideways",
+      async () => {
+        const pages = [
+          "/dashboard",
+          "/dashboard/keys",
+          "/dashboard/webhooks",
+          "/dashboard/timers",
+          `/dashboard/timers/${timerId}`,
+          "/dashboard/account",
+        ];
+        for (const viewport of PHONES) {
+          await page.setViewportSize(viewport);
+          for (const path of pages) {
+            await page.goto(`${s.url}${path}`);
+            await hydrated(page);
+            const where = `${path} at ${viewport.width}x${viewport.height}`;
+            assert.deepEqual(await offScreen(page), [], where);
+            await checkA11y(page, where);
+          }
+          // The keys table: each key is a card whose dates and Revoke button are in view.
+          await page.goto(`${s.url}/dashboard/keys`);
+          const key = page.locator("tr[data-key]").first();
+          const text = await key.innerText();
+          assert.match(text, /e2e laptop[\s\S]*Key starts with\s+tsk_[\s\S]*Created[\s\S]*Last used/);
+          assert.ok(await key.getByRole("button", { name: "Revoke key e2e laptop" }).isVisible());
+          await shot(page, `dashboard-keys-phone${viewport.width}-light`, { fullPage: true });
+          await page.goto(`${s.url}/dashboard`);
+          assert.match(await page.locator(".usage tbody tr").first().innerText(), /Used now\s+\d+\s+Limit/);
+          await shot(page, `dashboard-overview-phone${viewport.width}-light`, { fullPage: true });
+        }
+        await page.setViewportSize(DESKTOP);
+        // On a desktop the tables stay tables: the column names are in the header row only.
+        await page.goto(`${s.url}/dashboard/keys`);
+        assert.equal(await page.locator("tr[data-key] .cell-label").first().isVisible(), false);
+        assert.equal(await page.locator(".keys thead").isVisible(), true);
+      },
+    );
 
     await t.step("the account page places sign-in's sections in the dashboard", async () => {
       await page.getByRole("link", { name: "Account" }).click();

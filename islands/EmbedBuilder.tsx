@@ -39,12 +39,25 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
   const copied = useSignal("");
   const zones = useSignal<string[]>([]);
   const snippetRef = useRef<HTMLTextAreaElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+  /** The width the preview box has room for (null until measured). */
+  const room = useSignal<number | null>(null);
 
   useEffect(() => {
     timezone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
     try {
       zones.value = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone");
     } catch { /* older browsers: free text */ }
+  }, []);
+
+  // A phone is narrower than many widget sizes: the preview then shows the widget as laid out at the
+  // chosen size, scaled down to the room there is (the page never scrolls sideways).
+  useEffect(() => {
+    const box = previewRef.current;
+    if (!box || typeof ResizeObserver !== "function") return;
+    const observer = new ResizeObserver(([entry]) => room.value = entry.contentRect.width);
+    observer.observe(box);
+    return () => observer.disconnect();
   }, []);
 
   const url = useComputed(() =>
@@ -68,6 +81,10 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
     })
   );
   const size = useComputed(() => clampEmbedSize(width.value, height.value));
+  const scale = useComputed(() => {
+    const fit = room.value === null ? 1 : room.value / size.value.width;
+    return fit < 1 ? Math.max(0.1, fit) : 1;
+  });
   const snippet = useComputed(() => embedSnippet(url.value, size.value, title.value.trim() || t.b_timer));
   // The preview reloads a moment after typing stops, not on every key.
   const preview = useSignal(url.peek());
@@ -230,12 +247,23 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
       </form>
       <div class="builder-out">
         <h3 id="preview-heading">{t.b_preview}</h3>
-        <div class="builder-preview">
-          <iframe
-            src={preview}
-            title={fill(t.b_preview_of, { title: title.value.trim() || t.b_timer })}
-            style={{ width: `${size.value.width}px`, height: `${size.value.height}px`, border: 0 }}
-          />
+        <div class="builder-preview" ref={previewRef}>
+          <div
+            class="builder-frame"
+            data-scale={scale.value}
+            style={{ width: `${size.value.width * scale.value}px`, height: `${size.value.height * scale.value}px` }}
+          >
+            <iframe
+              src={preview}
+              title={fill(t.b_preview_of, { title: title.value.trim() || t.b_timer })}
+              style={{
+                width: `${size.value.width}px`,
+                height: `${size.value.height}px`,
+                border: 0,
+                transform: scale.value < 1 ? `scale(${scale.value})` : undefined,
+              }}
+            />
+          </div>
         </div>
         <label class="builder-snippet">
           {t.b_code}

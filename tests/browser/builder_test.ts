@@ -126,6 +126,53 @@ Deno.test("the embed builder in a browser", async (t) => {
       await page.emulateMedia({ colorScheme: "light" });
     });
 
+    await t.step("on 360 and 320 px phones nothing scrolls sideways; the preview scales the widget down", async () => {
+      for (const viewport of [{ width: 360, height: 640 }, { width: 320, height: 568 }]) {
+        const phone = await browser.newContext({ viewport });
+        const p = await phone.newPage();
+        const errs = watchErrors(p);
+        for (const q of ["", "?lang=ja", "?lang=de"]) {
+          const where = `/${q} at ${viewport.width}x${viewport.height}`;
+          await p.goto(`${s.url}/${q}`);
+          await hydrated(p);
+          for (const type of ["countdown", "event", "interval"]) {
+            await p.selectOption('select[name="type"]', type);
+            const out = await p.evaluate(() => {
+              const found: string[] = [];
+              const wide = document.documentElement.scrollWidth - innerWidth;
+              if (wide > 1) found.push(`the page scrolls sideways by ${wide}px`);
+              for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+                const r = el.getBoundingClientRect();
+                if (r.width > 1 && r.height > 1 && (r.left < -1 || r.right > innerWidth + 1)) {
+                  found.push(
+                    `<${el.tagName.toLowerCase()} class="${el.className}"> ${Math.round(r.left)}…${
+                      Math.round(r.right)
+                    }`,
+                  );
+                }
+              }
+              return found.slice(0, 6);
+            });
+            assert.deepEqual(out, [], `${where}, ${type}`);
+          }
+          // The widget is laid out at the chosen size (320×240 by default) and shown scaled to the room.
+          await p.selectOption('select[name="type"]', "countdown");
+          const preview = p.locator(".builder-preview iframe");
+          const frame = (await (await preview.elementHandle())!.contentFrame())!;
+          await frame.waitForSelector(".face-hms");
+          assert.deepEqual(await frame.evaluate(() => [innerWidth, innerHeight]), [320, 240], where);
+          const box = (await preview.boundingBox())!;
+          assert.ok(box.width < 320 && box.width > 200, `${where}: the preview is ${box.width}px wide`);
+          assert.ok(Math.abs(box.height / box.width - 240 / 320) < 0.01, `${where}: the preview keeps 320:240`);
+          assert.match(await p.inputValue('textarea[name="snippet"]'), /width:320px;height:240px/);
+          assert.deepEqual(await axeViolations(p), [], where);
+          await shot(p, `home-phone${viewport.width}${q ? `-${q.slice(6)}` : ""}`, { fullPage: true });
+        }
+        assert.deepEqual(errs, []);
+        await phone.close();
+      }
+    });
+
     await t.step("the home page speaks the browser's language and switches to another", async () => {
       const ja = await browser.newContext({ locale: "ja-JP", viewport: { width: 1280, height: 1000 } });
       const p = await ja.newPage();

@@ -185,6 +185,6 @@ export function renderPage(body: VNode | { html: string; islands: string[] }, op
   return `<!doctype html><html${attrs}><head><meta charset="utf-8"/>` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${esc(opts.title)}</title>` +
     (opts.description ? `<meta name="description" content="${esc(opts.description)}"/>` : "") +
-    `<link rel="icon" href="data:,"/>${headLinks(opts.css, used)}</head>` +
+    `<link rel="icon" href="${esc(asset("favicon.svg"))}" type="image/svg+xml"/>${headLinks(opts.css, used)}</head>` +
     `<body${opts.bodyClass ? ` class="${esc(opts.bodyClass)}"` : ""}>${content}</body></html>`;
 }

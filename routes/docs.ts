@@ -6,6 +6,7 @@
 import type { Context, Hono } from "hono";
 import { marked } from "marked";
 import { contentSecurityPolicy } from "../lib/csp.ts";
+import { asset } from "../lib/islands.tsx";
 import type { AppEnv } from "../lib/http.ts";
 // Keeps the renderer's package in the module graph, so Deno installs it with the app; its
 // standalone bundle is then read from beside this file (the bundle is not an export of the package).
@@ -66,7 +67,8 @@ const STYLE = `body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1d1d28;b
 function page(title: string, current: string, body: string, head = ""): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · Timer Service</title><style>${STYLE}</style>${head}</head>
+<title>${esc(title)} · Timer Service</title><link rel="icon" href="${asset("favicon.svg")}" type="image/svg+xml">
+<style>${STYLE}</style>${head}</head>
 <body>${nav(current)}${body}</body></html>`;
 }
 

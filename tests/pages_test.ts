@@ -203,6 +203,26 @@ Deno.test("unknown and expired timers get a friendly 404 page without script", a
   await s.close();
 });
 
+Deno.test("the site's icon: pages link an SVG favicon and /favicon.ico answers it", async () => {
+  const s = await setup();
+  const ico = await s.app.app.request("http://timers.test/favicon.ico");
+  assert.equal(ico.status, 200);
+  assert.equal(ico.headers.get("content-type"), "image/svg+xml");
+  const svg = await ico.text();
+  assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  for (const path of ["/", "/events", "/widget?duration=60", "/login", "/docs/guides"]) {
+    const r = await page(s, path, { accept: "text/html" });
+    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml"\/?>/.exec(r.html)?.[1];
+    assert.ok(href, `${path} links the icon`);
+    assert.match(href, /^\/static\/favicon\.svg\?v=[0-9a-f]{8}$/, path);
+    const linked = await s.app.app.request(`http://timers.test${href.replaceAll("&amp;", "&")}`);
+    assert.equal(linked.status, 200, path);
+    assert.equal(linked.headers.get("content-type"), "image/svg+xml");
+    assert.equal(await linked.text(), svg);
+  }
+  await s.close();
+});
+
 Deno.test("show_brand=0 is honoured only for live timers of paid plans", async () => {
   const s = await setup();
   const brand = (html: string) => /class="face-brand"/.test(html);

@@ -90,6 +90,19 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
 
   app.get("/static/*", serveStatic());
 
+  // Browsers ask for /favicon.ico where a page names no icon (JSON answers, other tools): the site's icon.
+  let icon: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  app.get("/favicon.ico", async () => {
+    icon ??= Deno.readFile(new URL("../../static/favicon.svg", import.meta.url));
+    return new Response(await icon, {
+      headers: {
+        "content-type": "image/svg+xml",
+        "cache-control": "public, max-age=86400",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  });
+
   // The home page speaks `?lang=` or else the browser's preferred language.
   app.get("/", (c) => {
     const lang = pageLang(new URL(c.req.url).searchParams, c.req.header("accept-language"));

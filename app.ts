@@ -11,7 +11,7 @@ import { validationHook } from "./lib/timers/validation.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { documentApi } from "./routes/api/v1/openapi.ts";
 import { liveRoutes } from "./routes/live.ts";
-import { pageRoutes } from "./routes/pages/mod.ts";
+import { missingPageResponse, pageRoutes } from "./routes/pages/mod.ts";
 import { dashboardRoutes } from "./routes/dashboard/mod.ts";
 import { Auth } from "./lib/accounts/service.ts";
 import { authRoutes } from "./routes/auth/mod.ts";
@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/events$/, methods: ["GET"] },
     { pattern: /^\/healthz$/, methods: ["GET"] },
-  ]));
+  ], missingPageResponse));
 
   return { app, timers, keys, limiter, scheduler, auth, store, config, now, streams };
 }

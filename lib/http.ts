@@ -262,8 +262,27 @@ export function errorHandler(opts: { log?: (line: LogLine) => void }): ErrorHand
   };
 }
 
-/** API routes by pattern and the methods they answer, for 405 with `Allow`. */
-export function notFoundHandler(routes: { pattern: RegExp; methods: string[] }[]) {
+/**
+ * Whether an unanswered request should get a page rather than the JSON envelope: a browser's
+ * (its Accept names text/html), for an address outside the API (/api/ always answers JSON).
+ */
+export function wantsPage(c: Context<AppEnv>): boolean {
+  if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return false;
+  return (c.req.header("accept") ?? "").split(",").some((range) => {
+    const [type, ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    return type === "text/html" && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/**
+ * API routes by pattern and the methods they answer, for 405 with `Allow`; `page` answers the 404
+ * of a browser asking for an address outside the API (an HTML page), everything else gets JSON.
+ */
+export function notFoundHandler(
+  routes: { pattern: RegExp; methods: string[] }[],
+  page?: (c: Context<AppEnv>) => Response,
+) {
   return function notFound(c: Context<AppEnv>) {
     const route = routes.find((r) => r.pattern.test(c.req.path));
     if (route && !route.methods.includes(c.req.method)) {
@@ -273,6 +292,8 @@ export function notFoundHandler(routes: { pattern: RegExp; methods: string[] }[]
         405,
       );
     }
+    if (page && wantsPage(c)) return page(c);
+    if (page) c.header("Vary", "Accept");
     return c.json(errorBody(404, `no route for ${c.req.method} ${c.req.path}`), 404);
   };
 }

@@ -203,6 +203,51 @@ Deno.test("unknown and expired timers get a friendly 404 page without script", a
   await s.close();
 });
 
+Deno.test("an unknown address is an HTML page for browsers; the API and other clients keep the JSON envelope", async () => {
+  const s = await setup();
+  const browser = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+  for (const path of ["/nope", "/nope/deeper?x=1", "/docs/guides/nothing", "/healthz/"]) {
+    const r = await page(s, path, browser);
+    assert.equal(r.status, 404, path);
+    assert.match(r.headers.get("content-type")!, /^text\/html; charset=utf-8/, path);
+    assert.match(r.headers.get("content-security-policy")!, /script-src 'self'/, path);
+    assert.match(r.html, /^<!doctype html><html lang="en">/, path);
+    assert.match(r.html, /<title>Page not found · Timer Service<\/title>/, path);
+    assert.match(r.html, /<a class="button" href="\/">Go to the home page<\/a>/, path);
+    assert.equal(scripts(r.html), 0, path);
+  }
+  // In the browser's language, or ?lang=.
+  const ja = await page(s, "/nope", { ...browser, "accept-language": "ja,en;q=0.5" });
+  assert.match(ja.html, /<html lang="ja">/);
+  assert.match(ja.html, /<title>ページが見つかりません · Timer Service<\/title>/);
+  assert.match((await page(s, "/nope?lang=de", browser)).html, /<html lang="de">[\s\S]*Seite nicht gefunden/);
+  // The API answers JSON whatever the client accepts; so does every address for a client that is no browser.
+  for (
+    const [path, accept] of [
+      ["/api/v1/nope", browser.accept],
+      ["/api/nope", "text/html"],
+      ["/nope", "*/*"],
+      [
+        "/nope",
+        "application/json",
+      ],
+      ["/nope", "text/html;q=0, application/json"],
+      ["/nope", ""],
+    ]
+  ) {
+    const r = await page(s, path, accept ? { accept } : {});
+    assert.equal(r.status, 404, `${path} ${accept}`);
+    assert.match(r.headers.get("content-type")!, /^application\/json/, `${path} ${accept}`);
+    assert.deepEqual(JSON.parse(r.html), { error: { code: 404, message: `no route for GET ${path}` } });
+  }
+  assert.match((await page(s, "/nope")).headers.get("vary") ?? "", /accept/i);
+  // A wrong method on a route of the API's list stays a 405 envelope for a browser too.
+  const res = await s.app.app.request("http://timers.test/healthz", { method: "POST", headers: browser });
+  assert.equal(res.status, 405);
+  assert.equal((await res.json()).error.code, 405);
+  await s.close();
+});
+
 Deno.test("the site's icon: pages link an SVG favicon and /favicon.ico answers it", async () => {
   const s = await setup();
   const ico = await s.app.app.request("http://timers.test/favicon.ico");
@@ -210,7 +255,7 @@ Deno.test("the site's icon: pages link an SVG favicon and /favicon.ico answers i
   assert.equal(ico.headers.get("content-type"), "image/svg+xml");
   const svg = await ico.text();
   assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-  for (const path of ["/", "/events", "/widget?duration=60", "/login", "/docs/guides"]) {
+  for (const path of ["/", "/events", "/widget?duration=60", "/login", "/nope", "/docs/guides"]) {
     const r = await page(s, path, { accept: "text/html" });
     const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml"\/?>/.exec(r.html)?.[1];
     assert.ok(href, `${path} links the icon`);

@@ -4,7 +4,7 @@
  * pick language and look, and hand JSON props to the server renders in timer_pages.tsx and
  * events.tsx.
  */
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { Config } from "../../config.ts";
 import { contentSecurityPolicy } from "../../lib/csp.ts";
 import { isTimeZone, type LiveSnapshot, type Source, sourceFromSnapshot } from "../../lib/display.ts";
@@ -15,6 +15,7 @@ import type { Timer } from "../../lib/timers/model.ts";
 import { publicSnapshot } from "../live.ts";
 import { eventItems, eventsPage, parseEventsQuery } from "./events.tsx";
 import { homePage } from "./home.tsx";
+import { missingPage } from "./missing.tsx";
 import { parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
 import { controlPage, eventDate, notFoundPage, problemPage, timerPage } from "./timer_pages.tsx";
@@ -56,6 +57,17 @@ function html(body: string, o: HtmlOptions): Response {
 }
 
 const THEMES: readonly string[] = ["light", "dark", "auto"];
+
+/**
+ * The 404 page of an address nothing answers, for browsers (see `wantsPage` in lib/http.ts), in
+ * `?lang=` or the browser's language.
+ */
+export function missingPageResponse(c: Context): Response {
+  const lang = asLang(new URL(c.req.url).searchParams.get("lang")) ?? negotiateLang(c.req.header("accept-language"));
+  const res = html(missingPage(lang), { frameAncestors: "'self'", status: 404 });
+  res.headers.set("vary", "accept, accept-language");
+  return res;
+}
 
 /** Registers the page routes on the app. */
 export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {

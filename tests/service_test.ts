@@ -65,5 +65,10 @@ Deno.test("the API answers CORS preflights and exposes the rate-limit headers", 
   const r = await s.call("GET", "/api/v1/events", { key: null, headers: { origin: "https://example.com" } });
   assert.equal(r.headers.get("access-control-allow-origin"), "*");
   assert.match(r.headers.get("access-control-expose-headers") ?? "", /X-RateLimit-Remaining/);
+  // A browser client can read why it was refused: the challenge of a 401, the methods of a 405.
+  const unauthorized = await s.call("GET", "/api/v1/timers", { key: null, headers: { origin: "https://example.com" } });
+  assert.equal(unauthorized.status, 401);
+  assert.match(unauthorized.headers.get("access-control-expose-headers") ?? "", /WWW-Authenticate/);
+  assert.match(unauthorized.headers.get("access-control-expose-headers") ?? "", /\bAllow\b/);
   await s.close();
 });

@@ -309,7 +309,8 @@ function safeDecode(segment: string): string {
   }
 }
 
-const EXPOSED = "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id";
+const EXPOSED =
+  "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id, WWW-Authenticate, Allow";
 /** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
 const CONTROL_PATH = /^\/api\/v1\/timers\/([^/]+)(\/state)?\/?$/;
 /** Routes that answer only an authenticated caller (everything but the public events and the document). */

@@ -252,16 +252,26 @@ async function assertLockedOut(w: World, h: Awaited<ReturnType<typeof preHijack>
   assert.equal(secrets[0].revealed, false, "the new secret is the owner's to reveal, once");
 }
 
-Deno.test("confirming the email of a pre-hijacked account revokes the keys, passkeys, sessions and seen secret", async () => {
+Deno.test("a confirmation link opened outside the account's session confirms nothing and points to sign-in or a reset", async () => {
   const w = await world({ signupPlan: "pro" });
   const h = await preHijack(w, "victim@example.org");
-  // The owner of the mailbox opens the confirmation link mailed at sign-up.
+  // The owner of the mailbox opens the confirmation link mailed at sign-up, in their own browser.
   const owner = browser(w);
   const token = w.lastToken("/verify");
   const v = await owner.form(`/verify?token=${token}`, "/verify", { token });
-  assert.equal(v.status, 200);
-  assert.notEqual((await w.store.users.get(h.user.id))!.email_verified_at, null);
+  assert.equal(v.status, 403);
+  assert.match(v.text, /Sign in to this account first/);
+  assert.match(v.text, /href="\/reset"/);
+  assert.equal((await w.store.users.get(h.user.id))!.email_verified_at, null, "not confirmed");
+  assert.equal(await h.apiStatus(), 200, "nothing changed yet");
+  // The reset it points to is the first proof: it takes every way in away and the password too.
+  await owner.askReset("victim@example.org");
+  assert.equal((await owner.reset(w.lastToken("/reset"), "the owner's own phrase")).status, 303);
   await assertLockedOut(w, h);
+  assert.notEqual((await w.store.users.get(h.user.id))!.email_verified_at, null, "the reset confirmed the email");
+  // The confirmation link, never used, now confirms nothing more for a stranger's session.
+  const again = await h.attacker.form(`/verify?token=${token}`, "/verify", { token });
+  assert.notEqual(again.status, 200);
   await w.close();
 });
 

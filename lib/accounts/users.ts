@@ -198,35 +198,36 @@ export class Users {
     await this.deps.mailer.send({
       to: user.email,
       subject: "Confirm your email",
-      // Confirming keeps the password whoever signed up chose: someone who did not sign up
-      // takes the account over with a reset instead (README, "First proof of a mailbox").
-      text: `Confirm the email of your timer service account by opening this link:\n\n${link}\n\n` +
-        `If you did not sign up yourself, do not confirm: reset the password at ${this.deps.config.siteUrl}/reset ` +
-        `instead, which also ends every other way into the account.`,
+      // Confirming takes a session of the account; someone who did not sign up resets instead
+      // (README, "First proof of a mailbox").
+      text: `Confirm the email of your timer service account by opening this link, signed in:\n\n${link}\n\n` +
+        `If you did not sign up yourself, reset the password at ${this.deps.config.siteUrl}/reset instead: ` +
+        `that also ends every other way into the account.`,
       link,
     });
   }
 
   /**
-   * Confirms the email of the link's user. `signedInAs`: the user whose session opened the link.
-   * When that is the link's own user, whoever made the account also holds the mailbox, so nothing
-   * made before is a stranger's; from any other browser this is a first proof like a reset's.
+   * Confirms the email of the link's user, who must be the one signed in (`signedInAs`): whoever
+   * made the account then also holds the mailbox, so nothing made before is a stranger's. From any
+   * other browser the link is left unused ("sign-in"): someone who did not sign up takes the
+   * account over with a reset, which is a first proof (#proven) and replaces the password too.
    */
-  async verifyEmail(token: string, signedInAs: string | null = null): Promise<User | null> {
-    const t = await this.#users.takeToken(sha256Hex(token));
-    if (!t || t.kind !== "verify" || t.expires_at <= this.deps.now()) return null;
-    const user = await this.#users.get(t.user_id);
-    if (user && signedInAs === user.id) {
-      return await this.#users.update(
-        user.id,
-        (u) => ({ ...u, email_verified_at: u.email_verified_at ?? this.deps.now() }),
-      );
-    }
-    return user && await this.#proven(user);
+  async verifyEmail(token: string, signedInAs: string | null): Promise<User | "sign-in" | null> {
+    const hash = sha256Hex(token);
+    const peeked = await this.#users.getToken(hash);
+    if (!peeked || peeked.kind !== "verify" || peeked.expires_at <= this.deps.now()) return null;
+    if (peeked.user_id !== signedInAs) return "sign-in";
+    const t = await this.#users.takeToken(hash);
+    if (!t || t.user_id !== signedInAs) return null;
+    return await this.#users.update(
+      t.user_id,
+      (u) => ({ ...u, email_verified_at: u.email_verified_at ?? this.deps.now() }),
+    );
   }
 
   /**
-   * The user's mailbox was just proven (a reset or a confirmation link). The first proof of an
+   * The user's mailbox was just proven by a reset link. The first proof of an
    * account never confirmed ends its sessions, deletes its passkeys, revokes its keys and replaces
    * a webhook secret anyone saw (lib/accounts/first_proof.ts); a later one changes nothing here.
    * The email counts as verified once all that is done (a crash before leaves it unconfirmed).

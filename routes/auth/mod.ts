@@ -207,8 +207,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
     const f = await formOf(c);
     await checkPre(c);
     const user = await users.verifyEmail(f.token ?? "", (await sessions.read(c))?.user.id ?? null);
-    // A first proof of the mailbox may have revoked the account's keys: at once in this process.
-    if (user) keys.clear();
+    if (user === "sign-in") return html(c, verifyPage(base(c), f.token ?? "", "sign-in"), 403);
     return html(c, verifyPage(base(c), "", user ? "ok" : "bad"), user ? 200 : 400);
   });
 

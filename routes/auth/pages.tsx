@@ -197,8 +197,19 @@ export function resetPage(s: FormState, token: string): string {
   );
 }
 
-export function verifyPage(s: FormState, token: string, result?: "ok" | "bad"): string {
+export function verifyPage(s: FormState, token: string, result?: "ok" | "bad" | "sign-in"): string {
   const { t } = s;
+  if (result === "sign-in") {
+    const back = `/verify?token=${encodeURIComponent(token)}`;
+    return authPage(
+      s,
+      t.verify_title,
+      <p role="status">
+        {t.verify_sign_in} <a href={`/login?next=${encodeURIComponent(back)}`}>{t.sign_in}</a> ·{" "}
+        <a href="/reset">{t.forgot}</a>
+      </p>,
+    );
+  }
   if (result) {
     return authPage(
       s,

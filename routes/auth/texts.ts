@@ -30,6 +30,8 @@ const en = {
   verify_button: "Confirm my email",
   verify_ok: "Your email is confirmed.",
   verify_bad: "This link is not valid any more.",
+  verify_sign_in:
+    "Sign in to this account first, then open the link again. If you did not sign up yourself, reset the password instead: that also ends every other way into the account.",
   to_dashboard: "Go to the dashboard",
   wrong_login: "wrong email or password",
   too_many: "too many attempts; try again in {n} {unit}",
@@ -84,6 +86,8 @@ const zh: AuthTexts = {
   verify_button: "确认我的电子邮件",
   verify_ok: "您的电子邮件已确认。",
   verify_bad: "此链接已失效。",
+  verify_sign_in:
+    "请先登录此账户，然后再次打开该链接。如果不是您本人注册的，请改为重置密码：这也会切断进入该账户的其他所有途径。",
   to_dashboard: "前往控制台",
   wrong_login: "电子邮件或密码错误",
   too_many: "尝试次数过多；请在 {n} {unit}后重试",
@@ -137,6 +141,8 @@ const ja: AuthTexts = {
   verify_button: "メールアドレスを確認する",
   verify_ok: "メールアドレスが確認されました。",
   verify_bad: "このリンクはもう無効です。",
+  verify_sign_in:
+    "まずこのアカウントにサインインしてから、もう一度リンクを開いてください。ご自身で登録していない場合は、代わりにパスワードをリセットしてください。アカウントへの他のすべての入口も閉じられます。",
   to_dashboard: "ダッシュボードへ",
   wrong_login: "メールアドレスまたはパスワードが違います",
   too_many: "試行回数が多すぎます。{n} {unit}後にもう一度お試しください",
@@ -190,6 +196,8 @@ const es: AuthTexts = {
   verify_button: "Confirmar mi correo",
   verify_ok: "Tu correo está confirmado.",
   verify_bad: "Este enlace ya no es válido.",
+  verify_sign_in:
+    "Inicia sesión primero en esta cuenta y vuelve a abrir el enlace. Si no te registraste tú, restablece la contraseña: eso también cierra cualquier otro acceso a la cuenta.",
   to_dashboard: "Ir al panel",
   wrong_login: "correo o contraseña incorrectos",
   too_many: "demasiados intentos; vuelve a intentarlo en {n} {unit}",
@@ -244,6 +252,8 @@ const fr: AuthTexts = {
   verify_button: "Confirmer mon e-mail",
   verify_ok: "Votre e-mail est confirmé.",
   verify_bad: "Ce lien n’est plus valable.",
+  verify_sign_in:
+    "Connectez-vous d’abord à ce compte, puis rouvrez le lien. Si vous ne vous êtes pas inscrit vous-même, réinitialisez plutôt le mot de passe : cela ferme aussi tout autre accès au compte.",
   to_dashboard: "Aller au tableau de bord",
   wrong_login: "e-mail ou mot de passe incorrect",
   too_many: "trop de tentatives ; réessayez dans {n} {unit}",
@@ -297,6 +307,8 @@ const de: AuthTexts = {
   verify_button: "Meine E-Mail-Adresse bestätigen",
   verify_ok: "Ihre E-Mail-Adresse ist bestätigt.",
   verify_bad: "Dieser Link ist nicht mehr gültig.",
+  verify_sign_in:
+    "Melden Sie sich zuerst bei diesem Konto an und öffnen Sie den Link dann erneut. Haben Sie sich nicht selbst registriert, setzen Sie stattdessen das Passwort zurück: Das schließt auch jeden anderen Zugang zum Konto.",
   to_dashboard: "Zum Dashboard",
   wrong_login: "E-Mail-Adresse oder Passwort falsch",
   too_many: "zu viele Versuche; bitte in {n} {unit} erneut versuchen",
@@ -351,6 +363,8 @@ const ko: AuthTexts = {
   verify_button: "내 이메일 확인",
   verify_ok: "이메일이 확인되었습니다.",
   verify_bad: "이 링크는 더 이상 유효하지 않습니다.",
+  verify_sign_in:
+    "먼저 이 계정에 로그인한 뒤 링크를 다시 여세요. 직접 가입하지 않았다면 대신 비밀번호를 재설정하세요. 그러면 계정에 들어오는 다른 모든 방법도 차단됩니다.",
   to_dashboard: "대시보드로 이동",
   wrong_login: "이메일 또는 비밀번호가 틀렸습니다",
   too_many: "시도가 너무 많습니다. {n}{unit} 후에 다시 시도하세요",

@@ -199,8 +199,14 @@ Deno.test("a redelivery makes exactly one more attempt, to the timer's current w
   assert.equal(d.state, "failed");
   assert.equal(d.next_attempt_at, null);
   assert.deepEqual(d.attempts.map((a: { status: number }) => a.status), [500, 500]);
-  // After the URL changed, a redelivery goes to the new one.
+  // After the URL changed, a redelivery goes to the new one; one decided on the timer as it was
+  // before the change cannot land.
+  const before = (await s.app.store.getTimer(t.timer_id))!.versionstamp;
   assert.equal((await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { webhook_url: up.url } })).status, 200);
+  const failed = (await s.app.store.getDelivery(t.timer_id, id))!;
+  const stale = { ...failed.delivery, state: "pending" as const, next_attempt_at: s.clock.now(), last_try: true };
+  const raced = await s.app.store.updateDelivery(failed.versionstamp, failed.delivery, stale, s.clock.now(), before);
+  assert.equal(raced, null, "a redelivery decided before the URL changed is refused");
   assert.equal((await again()).status, 200);
   await up.waitFor(1);
   await s.app.scheduler.settled();

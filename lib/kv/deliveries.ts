@@ -62,9 +62,21 @@ export class DeliveryStore extends DueIndex {
     return await this.commit(writes, scheduled);
   }
 
-  /** One delivery's change; returns the commit's versionstamp, or null if it changed meanwhile. */
-  async updateDelivery(versionstamp: string, prev: Delivery, next: Delivery, now: number): Promise<string | null> {
-    return (await this.commitDeliveries([{ versionstamp, prev, next }], now))[0];
+  /**
+   * One delivery's change; returns the commit's versionstamp, or null if it changed meanwhile (or,
+   * with `timerVersion`, if its timer did: the versionstamp the timer was read at).
+   */
+  async updateDelivery(
+    versionstamp: string,
+    prev: Delivery,
+    next: Delivery,
+    now: number,
+    timerVersion?: string,
+  ): Promise<string | null> {
+    const w = this.deliveryWrite({ versionstamp, prev, next }, now);
+    if (timerVersion !== undefined) w.checks.push({ key: key.timer(prev.timer_id), versionstamp: timerVersion });
+    const due = next.next_attempt_at !== null && !next.claimed ? [deliveryDue(next)!.item] : [];
+    return (await this.commit([w], [{ due, born: [] }]))[0];
   }
 
   /** A page of a timer's deliveries, newest first. */

@@ -59,25 +59,27 @@ export async function sendTestWebhook(
  */
 export async function redeliver(svc: TimerService, p: Principal, timerId: string, deliveryId: string) {
   requireAccount(p);
-  const { timer } = await svc.get(p, timerId);
-  const entry = await svc.store.getDelivery(timer.id, deliveryId);
-  if (!entry) throw new ApiError(404, "delivery not found");
-  if (entry.delivery.state !== "failed") {
-    throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
+  // Committed against the timer as read too (a webhook_url changed meanwhile is not redelivered
+  // to); a timer that changes every second (a running interval) is read again a few times.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { timer, versionstamp: timerVersion } = await svc.get(p, timerId);
+    const entry = await svc.store.getDelivery(timer.id, deliveryId);
+    if (!entry) throw new ApiError(404, "delivery not found");
+    if (entry.delivery.state !== "failed") {
+      throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
+    }
+    if (!timer.webhook_url) {
+      throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
+    }
+    const now = svc.now();
+    const next: Delivery = {
+      ...entry.delivery,
+      url: timer.webhook_url,
+      state: "pending",
+      next_attempt_at: now,
+      last_try: true,
+    };
+    if (await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, timerVersion)) return next;
   }
-  if (!timer.webhook_url) {
-    throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
-  }
-  const now = svc.now();
-  const next: Delivery = {
-    ...entry.delivery,
-    url: timer.webhook_url,
-    state: "pending",
-    next_attempt_at: now,
-    last_try: true,
-  };
-  if (!await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now)) {
-    throw new ApiError(409, "the delivery changed meanwhile; read it again");
-  }
-  return next;
+  throw new ApiError(409, "the delivery or its timer kept changing; try again");
 }

@@ -243,7 +243,12 @@ async function preHijack(w: World, email: string) {
 /** Asserts the attacker kept nothing: no session, key, passkey, nor a secret that still signs. */
 async function assertLockedOut(w: World, h: Awaited<ReturnType<typeof preHijack>>) {
   assert.equal((await h.attacker.request("GET", "/dashboard")).status, 303, "the attacker's session ended");
-  assert.equal(await h.apiStatus(), 401, "the attacker's API key is revoked");
+  assert.equal(await h.apiStatus(), 401, "the attacker's API key is gone");
+  assert.deepEqual(
+    await w.store.accounts.listKeys(h.user.account_id),
+    [],
+    "deleted, revoked ones too: no limit filled",
+  );
   assert.deepEqual(await w.store.users.listPasskeys(h.user.id), [], "the attacker's passkey is gone");
   const account = (await w.store.accounts.get(h.user.account_id))!;
   const secrets = account.webhook_secrets;

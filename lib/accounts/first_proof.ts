@@ -7,10 +7,10 @@
  */
 import type { Store } from "../kv/store.ts";
 import type { User } from "../kv/users.ts";
-import { replaceSeenSecrets, revokeKey } from "./accounts.ts";
+import { replaceSeenSecrets } from "./accounts.ts";
 
 /**
- * Deletes the user's passkeys and sessions, revokes every live key of the account and replaces
+ * Deletes the user's passkeys and sessions and every key of the account, and replaces
  * a webhook secret anyone has seen. Passkeys go first, as they could start a new session, then
  * the sessions, so that nobody can make a key once the keys are revoked. Every step can run
  * twice: the caller marks the email verified only after this, so a proof cut short (a crash)
@@ -19,8 +19,10 @@ import { replaceSeenSecrets, revokeKey } from "./accounts.ts";
 export async function dropAccessBeforeProof(store: Store, user: User, now: number): Promise<void> {
   for (const p of await store.users.listPasskeys(user.id)) await store.users.deletePasskey(user.id, p.id);
   await store.users.deleteSessions(user.id);
-  for (const k of await store.accounts.listKeys(user.account_id)) {
-    if (k.revoked_at === null) await revokeKey(store, user.account_id, k.id, now);
-  }
+  // A new version of the account first: a key creation counted on the old one cannot land after.
+  await store.accounts.update(user.account_id, (a) => ({ ...a }));
+  // Deleted, not revoked: revoked keys stay listed and count towards MAX_KEYS, which a stranger
+  // could have filled before the owner came.
+  await store.accounts.deleteKeys(user.account_id);
   await replaceSeenSecrets(store, user.account_id, now);
 }

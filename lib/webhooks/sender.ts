@@ -224,6 +224,9 @@ export class Sender {
 
   /** Trims a timer's log once enough new outcomes were recorded for it (here or by a test send). */
   counted(timerId: string): void {
+    // Deleted and expired timers never come back to take their count: the map starts over instead
+    // of growing for ever (a log then waits at most PRUNE_EVERY more outcomes for its trim).
+    if (this.#sinceTrim.size > 100_000) this.#sinceTrim.clear();
     const n = (this.#sinceTrim.get(timerId) ?? 0) + 1;
     if (n < PRUNE_EVERY) {
       this.#sinceTrim.set(timerId, n);

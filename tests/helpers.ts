@@ -130,3 +130,71 @@ export function strangerPasskey(userId: string, at: number) {
     last_used_at: null,
   };
 }
+
+/** One person's browser against `app` at `site`: keeps cookies, sends the site's Origin on POSTs. */
+export function formBrowser(
+  app: { request(url: string, init: RequestInit): Response | Promise<Response> },
+  site: string,
+  ip = "203.0.113.7",
+) {
+  const jar = new Map<string, string>();
+  async function raw(method: string, path: string, o: { form?: Record<string, string>; json?: unknown } = {}) {
+    const headers: Record<string, string> = { "x-forwarded-for": ip };
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (method !== "GET") Object.assign(headers, { origin: site, "sec-fetch-site": "same-origin" });
+    let body: string | undefined;
+    if (o.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(o.form).toString();
+    } else if (o.json !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["x-csrf-token"] = jar.get("__Host-csrf") ?? "";
+      body = JSON.stringify(o.json);
+    }
+    const res = await app.request(`${site}${path}`, { method, headers, body, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [k, v] = c.split(";")[0].split("=");
+      if (/Max-Age=0/i.test(c) || v === "") jar.delete(k);
+      else jar.set(k, v);
+    }
+    return res;
+  }
+  async function request(method: string, path: string, o: { form?: Record<string, string>; json?: unknown } = {}) {
+    const res = await raw(method, path, o);
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  }
+  async function csrfOf(path: string): Promise<string> {
+    const m = /name="_csrf" value="([^"]+)"/.exec((await request("GET", path)).text);
+    if (!m) throw new Error(`no CSRF field on ${path}`);
+    return m[1];
+  }
+  const form = async (page: string, path: string, fields: Record<string, string>) =>
+    await request("POST", path, { form: { _csrf: await csrfOf(page), ...fields } });
+  return { jar, raw, request, csrfOf, form };
+}
+
+/**
+ * The app on an https site behind one proxy, with the development mailer's lines kept (sign-up,
+ * sign-in and account tests); `lastToken` reads the latest mailed link for a path.
+ */
+export async function accountsWorld(over: Partial<Config> = {}, realTime = false, site = "https://timers.test") {
+  const kv = await Deno.openKv(":memory:");
+  const clock = new TestClock(T0);
+  if (realTime) clock.now = () => Date.now();
+  const logs: Record<string, unknown>[] = [];
+  const config = testConfig({ siteUrl: site, trustProxyHops: 1, ...over });
+  const store = new Store(kv);
+  const app = createApp({ store, config, now: clock.now, log: (l) => logs.push(l) });
+  async function close() {
+    await app.scheduler.stop();
+    await app.limiter.stop();
+    kv.close();
+  }
+  /** The token of the latest link the development mailer logged for `path` ("/reset", "/verify"). */
+  const lastToken = (path: string) => {
+    const link = logs.map((l) => String(l.link ?? "")).findLast((l) => l.includes(`${path}?token=`));
+    if (!link) throw new Error(`no ${path} link was mailed`);
+    return new URL(link).searchParams.get("token")!;
+  };
+  return { kv, clock, logs, store, app, lastToken, close };
+}

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
-import { type Config, testConfig } from "../config.ts";
-import { strangerPasskey, T0, TestClock } from "./helpers.ts";
+import { testConfig } from "../config.ts";
+import { accountsWorld, formBrowser, strangerPasskey, T0, TestClock } from "./helpers.ts";
 import { Store } from "../lib/kv/store.ts";
 import { createBareAccount } from "../lib/accounts/accounts.ts";
 import { parseEmail, RESET_TTL_MS, SET_PASSWORD_TTL_MS, VERIFY_TTL_MS } from "../lib/accounts/users.ts";
@@ -14,59 +14,16 @@ import { parseEmail, RESET_TTL_MS, SET_PASSWORD_TTL_MS, VERIFY_TTL_MS } from "..
 const SITE = "https://timers.test";
 const PASSWORD = "a long enough phrase";
 
-async function world(over: Partial<Config> = {}) {
-  const kv = await Deno.openKv(":memory:");
-  const clock = new TestClock(T0);
-  const logs: Record<string, unknown>[] = [];
-  const config = testConfig({ siteUrl: SITE, trustProxyHops: 1, ...over });
-  const store = new Store(kv);
-  const app = createApp({ store, config, now: clock.now, log: (l) => logs.push(l) });
-  async function close() {
-    await app.scheduler.stop();
-    await app.limiter.stop();
-    kv.close();
-  }
-  /** The token of the latest link the development mailer logged for `path` ("/reset", "/verify"). */
-  const lastToken = (path: string) => {
-    const link = logs.map((l) => String(l.link ?? "")).findLast((l) => l.includes(`${path}?token=`));
-    if (!link) throw new Error(`no ${path} link was mailed`);
-    return new URL(link).searchParams.get("token")!;
-  };
-  return { kv, clock, logs, store, app, lastToken, close };
-}
+const world = accountsWorld;
 type World = Awaited<ReturnType<typeof world>>;
 
-/** One person's browser (as in security_test.ts): keeps cookies, posts same-origin forms. */
+/** One person's browser: keeps cookies, posts same-origin forms; with the reset and sign-in forms. */
 function browser(w: World, ip = "203.0.113.7") {
-  const jar = new Map<string, string>();
-  async function request(method: string, path: string, o: { form?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { "x-forwarded-for": ip };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (method !== "GET") Object.assign(headers, { origin: SITE, "sec-fetch-site": "same-origin" });
-    let body: string | undefined;
-    if (o.form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(o.form).toString();
-    }
-    const res = await w.app.app.request(`${SITE}${path}`, { method, headers, body, redirect: "manual" });
-    for (const c of res.headers.getSetCookie()) {
-      const [k, v] = c.split(";")[0].split("=");
-      if (/Max-Age=0/i.test(c) || v === "") jar.delete(k);
-      else jar.set(k, v);
-    }
-    return { status: res.status, text: await res.text(), headers: res.headers };
-  }
-  async function csrfOf(path: string): Promise<string> {
-    const m = /name="_csrf" value="([^"]+)"/.exec((await request("GET", path)).text);
-    if (!m) throw new Error(`no CSRF field on ${path}`);
-    return m[1];
-  }
-  const form = async (page: string, path: string, fields: Record<string, string>) =>
-    await request("POST", path, { form: { _csrf: await csrfOf(page), ...fields } });
-  const reset = (token: string, password: string) => form(`/reset?token=${token}`, "/reset", { token, password });
-  const askReset = (email: string) => form("/reset", "/reset/request", { email });
-  const signIn = (email: string, password: string) => form("/login", "/login", { email, password });
-  return { jar, request, csrfOf, form, reset, askReset, signIn };
+  const b = formBrowser(w.app.app, SITE, ip);
+  const reset = (token: string, password: string) => b.form(`/reset?token=${token}`, "/reset", { token, password });
+  const askReset = (email: string) => b.form("/reset", "/reset/request", { email });
+  const signIn = (email: string, password: string) => b.form("/login", "/login", { email, password });
+  return { ...b, reset, askReset, signIn };
 }
 
 // ── reset links die with the password they were asked for ────────────────────────────────────

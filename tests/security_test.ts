@@ -3,8 +3,7 @@
  * KV: over-long inputs, anonymous writes to KV, sessions that outlive sign-out, one-time links.
  */
 import assert from "node:assert/strict";
-import { createApp } from "../app.ts";
-import { type Config, DEFAULT_PLANS, testConfig } from "../config.ts";
+import { DEFAULT_PLANS } from "../config.ts";
 import { createAccount, createKey, MAX_KEYS, MAX_LIVE_KEYS, revokeKey } from "../lib/accounts/accounts.ts";
 import { MAX_PASSKEYS } from "../lib/accounts/passkeys.ts";
 import { MAX_SESSIONS } from "../lib/accounts/sessions.ts";
@@ -16,64 +15,15 @@ import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
 import { resolveDestination } from "../lib/webhooks/destinations.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
 import { verifyWebhook } from "../sdk/src/webhooks.ts";
-import { strangerPasskey, T0, TestClock } from "./helpers.ts";
+import { accountsWorld, formBrowser, strangerPasskey } from "./helpers.ts";
 
 const SITE = "https://timers.test";
 
-async function world(over: Partial<Config> = {}, realTime = false) {
-  const kv = await Deno.openKv(":memory:");
-  const clock = new TestClock(T0);
-  if (realTime) clock.now = () => Date.now();
-  const logs: Record<string, unknown>[] = [];
-  const config = testConfig({ siteUrl: SITE, trustProxyHops: 1, ...over });
-  const store = new Store(kv);
-  const app = createApp({ store, config, now: clock.now, log: (l) => logs.push(l) });
-  async function close() {
-    await app.scheduler.stop();
-    await app.limiter.stop();
-    kv.close();
-  }
-  return { kv, clock, logs, store, app, close };
-}
+const world = accountsWorld;
 type World = Awaited<ReturnType<typeof world>>;
 
 /** One person's browser: keeps cookies, sends the site's Origin on POSTs. */
-function browser(w: World, ip = "203.0.113.7") {
-  const jar = new Map<string, string>();
-  async function raw(method: string, path: string, o: { form?: Record<string, string>; json?: unknown } = {}) {
-    const headers: Record<string, string> = { "x-forwarded-for": ip };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (method !== "GET") Object.assign(headers, { origin: SITE, "sec-fetch-site": "same-origin" });
-    let body: string | undefined;
-    if (o.form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(o.form).toString();
-    } else if (o.json !== undefined) {
-      headers["content-type"] = "application/json";
-      headers["x-csrf-token"] = jar.get("__Host-csrf") ?? "";
-      body = JSON.stringify(o.json);
-    }
-    const res = await w.app.app.request(`${SITE}${path}`, { method, headers, body, redirect: "manual" });
-    for (const c of res.headers.getSetCookie()) {
-      const [k, v] = c.split(";")[0].split("=");
-      if (/Max-Age=0/i.test(c) || v === "") jar.delete(k);
-      else jar.set(k, v);
-    }
-    return res;
-  }
-  async function request(method: string, path: string, o: { form?: Record<string, string>; json?: unknown } = {}) {
-    const res = await raw(method, path, o);
-    return { status: res.status, text: await res.text(), headers: res.headers };
-  }
-  async function csrfOf(path: string): Promise<string> {
-    const m = /name="_csrf" value="([^"]+)"/.exec((await request("GET", path)).text);
-    if (!m) throw new Error(`no CSRF field on ${path}`);
-    return m[1];
-  }
-  const form = async (page: string, path: string, fields: Record<string, string>) =>
-    await request("POST", path, { form: { _csrf: await csrfOf(page), ...fields } });
-  return { jar, raw, request, csrfOf, form };
-}
+const browser = (w: World, ip?: string) => formBrowser(w.app.app, SITE, ip);
 
 const PASSWORD = "a long enough phrase";
 

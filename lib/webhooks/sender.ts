@@ -39,8 +39,9 @@ const TARGET_PER_MS = 1;
  */
 const MAX_UNRECORDED = 32;
 /**
- * Claimed attempts one account may have in this process (in flight or waiting). Beyond it a claimed
- * delivery is not queued here: it stays in KV, its claim runs out and the sweep claims it again,
+ * Claimed attempts one account may have in this process (in flight or waiting). Beyond it due
+ * deliveries of the account are not claimed (the sweep finds them again), and one born claimed is
+ * not queued here: it stays in KV until its claim runs out,
  * so receivers slower than an account's webhooks come hold KV records, not this process's memory
  * (measured: one pro account with 42 one-second intervals and 9-s receivers grew RSS by 500 MB in
  * 13 minutes, the attempts queued behind each timer's earlier ones). Far above a burst's: 10 000
@@ -88,12 +89,17 @@ export class Sender {
   /** Claimed attempts one account may have here (see MAX_HELD_PER_ACCOUNT; tests lower it). */
   maxHeldPerAccount = MAX_HELD_PER_ACCOUNT;
 
+  /** Whether the account holds as many attempts here as it may: more are neither claimed nor queued. */
+  #full(accountId: string): boolean {
+    return this.pool.pendingOf(accountId) >= this.maxHeldPerAccount;
+  }
+
   /**
    * Hands a claimed delivery to the pool, where accounts share the slots fairly; past the
    * account's waiting bound it is left to its claim running out (then claimed again).
    */
   submit(d: Delivery, versionstamp: string): void {
-    if (this.pool.pendingOf(d.account_id) >= this.maxHeldPerAccount) return;
+    if (this.#full(d.account_id)) return;
     void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp), d.account_id);
   }
 
@@ -108,6 +114,8 @@ export class Sender {
     const read: DueEntry[] = [];
     for (const e of entries) {
       const d = e.value.kind === "delivery" ? e.value.delivery : null;
+      // An account holding its bound here: left due, unclaimed (a claim now would only run out).
+      if (d && this.#full(d.account_id)) continue;
       if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
         changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
         read.push(e);
@@ -150,6 +158,7 @@ export class Sender {
     const d = entry?.delivery;
     if (!d || d.next_attempt_at !== indexed.item.at) await store.deliveries.deleteDue(indexed);
     if (!entry || !d || d.state !== "pending" || d.next_attempt_at === null || d.next_attempt_at > t) return;
+    if (this.#full(d.account_id)) return;
     const claimed = claim(d, t + this.leaseMs);
     const [vs] = await store.deliveries.commitDeliveries(
       [{ versionstamp: entry.versionstamp, prev: d, next: claimed }],

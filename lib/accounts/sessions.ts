@@ -23,6 +23,22 @@ export const ABSOLUTE_MS = 30 * DAY;
 export const MAX_SESSIONS = 50;
 /** `last_seen_at` is written at most this often: no KV write per request. */
 const TOUCH_MS = 5 * MINUTE;
+/**
+ * How long after sign-in a session may add a way in or reveal a secret (passkeys, API keys, the
+ * webhook secret, a first password, deleting the account): a cookie stolen later must not turn
+ * into access that outlives it.
+ */
+export const FRESH_MS = 15 * MINUTE;
+
+/** Whether the session was started (sign-up, sign-in, reset) less than FRESH_MS ago. */
+export function isFresh(s: Session, now: number): boolean {
+  return now - s.created_at < FRESH_MS;
+}
+
+/** The sign-in page that makes the session fresh again and comes back to `next`. */
+export function reauthPath(next: string): string {
+  return `/login?reauth=1&next=${encodeURIComponent(next)}`;
+}
 
 /** The form field and the header that carry the CSRF token. */
 export const CSRF_FIELD = "_csrf";
@@ -63,8 +79,16 @@ export class Sessions {
     return this.secure ? "__Host-session" : "session";
   }
 
-  /** Starts a session for the user and sets its cookie on the response. */
+  /**
+   * Starts a session for the user and sets its cookie on the response. This browser's previous
+   * session ends: signing in again (as /login?reauth=1 asks) replaces it, leaving no older one.
+   */
   async start(c: Context, user: User): Promise<Session> {
+    const previous = getCookie(c, this.cookieName);
+    if (previous && previous.length <= 100) {
+      const old = await this.deps.store.users.getSession(sha256Hex(previous));
+      if (old) await this.deps.store.users.deleteSession(old);
+    }
     const token = newSecretToken();
     const now = this.deps.now();
     const s: Session = {
@@ -120,6 +144,11 @@ export class Sessions {
   async end(c: Context, s: Session): Promise<void> {
     await this.deps.store.users.deleteSession(s);
     this.clearCookie(c);
+  }
+
+  /** Whether this session may do what needs a recent sign-in (see FRESH_MS). */
+  fresh(s: SessionInfo): boolean {
+    return isFresh(s.record, this.deps.now());
   }
 
   clearCookie(c: Context): void {

@@ -12,7 +12,7 @@ import type { SessionEnv } from "../../lib/accounts/sessions.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { Passkey } from "../../lib/kv/users.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
-import { authPage, Csrf, PasskeyButton } from "./pages.tsx";
+import { authPage, Csrf, PasskeyButton, reauthPage } from "./pages.tsx";
 import { html } from "./respond.ts";
 import { authLang, type AuthTexts, authTexts, fillText } from "./texts.ts";
 
@@ -194,8 +194,20 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
     return page(c, await props(c, notice));
   });
 
+  /** The refusal of a form that needs a recent sign-in (see FRESH_MS), or null when the session is fresh. */
+  const stale = (c: Context<SessionEnv>, back: unknown) => {
+    if (sessions.fresh(c.get("session"))) return null;
+    const lang = langOf(c);
+    return html(c, reauthPage({ lang, t: authTexts(lang) }, backOf(back)), 403);
+  };
+
   app.post("/account/password", async (c) => {
     const f = await c.req.parseBody();
+    // A first password is a new way in (a change asks for the current one, which is proof enough).
+    if (c.get("session").user.password_hash === null) {
+      const refused = stale(c, f.back);
+      if (refused) return refused;
+    }
     try {
       const { user, record } = c.get("session");
       await users.changePassword(user, String(f.current_password ?? ""), String(f.password ?? ""), record.hash);
@@ -227,6 +239,8 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
 
   app.post("/account/delete", async (c) => {
     const f = await c.req.parseBody();
+    const refused = stale(c, f.back);
+    if (refused) return refused;
     const { user } = c.get("session");
     if (String(f.confirm ?? "").trim().toLowerCase() !== user.email) {
       const text = "type the account's email exactly to confirm the deletion";

@@ -10,7 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Auth } from "../../lib/accounts/service.ts";
 import type { KeyResolver } from "../../lib/accounts/auth.ts";
-import { csrfTokenOf, type SessionEnv } from "../../lib/accounts/sessions.ts";
+import { csrfTokenOf, FRESH_MS, type SessionEnv } from "../../lib/accounts/sessions.ts";
 import { addressBucket } from "../../lib/accounts/throttle.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { AppEnv } from "../../lib/http.ts";
@@ -153,9 +153,13 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
     return c.redirect("/dashboard", 303);
   });
 
+  // A signed-in browser goes on to `next`, unless it was sent to sign in again (reauth=1): an
+  // action that needs a recent sign-in refused its session; signing in here starts a fresh one.
   app.get("/login", async (c) => {
-    if (await sessions.read(c)) return c.redirect(safeNext(c.req.query("next")), 303);
-    return html(c, loginPage({ ...base(c), next: c.req.query("next") }));
+    const reauth = c.req.query("reauth") === "1";
+    const session = await sessions.read(c);
+    if (session && !reauth) return c.redirect(safeNext(c.req.query("next")), 303);
+    return html(c, loginPage({ ...base(c), next: c.req.query("next"), reauth, email: session?.user.email }));
   });
 
   app.post("/login", async (c) => {
@@ -165,7 +169,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
       const user = await users.signIn(f.email, f.password ?? "", c.get("ip"));
       await sessions.start(c, user);
     } catch (e) {
-      return refused(c, e, loginPage, { email: f.email, next: f.next });
+      return refused(c, e, loginPage, { email: f.email, next: f.next, reauth: f.reauth === "1" });
     }
     return c.redirect(safeNext(f.next), 303);
   });
@@ -284,6 +288,12 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
   for (const path of ["/logout", "/logout/everywhere", "/passkeys/register/*", "/account", "/account/*"]) {
     signedIn.use(path, auth.requireSession(), auth.csrfProtect());
   }
+  // A new passkey outlives sign-out everywhere and password changes: only a recent sign-in adds one.
+  signedIn.use("/passkeys/register/*", async (c, next) => {
+    if (sessions.fresh(c.get("session"))) return await next();
+    const t = authTexts(authLang(undefined, c.req.header("accept-language")));
+    throw new ApiError(403, fillText(t.reauth_text, { n: FRESH_MS / 60_000 }));
+  });
 
   signedIn.post("/logout", async (c) => {
     await sessions.end(c, c.get("session").record);

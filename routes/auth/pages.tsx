@@ -5,9 +5,9 @@
 import type { ComponentChildren } from "preact";
 import Passkey from "../../islands/Passkey.tsx";
 import { island, renderPage } from "../../lib/islands.tsx";
-import { CSRF_FIELD } from "../../lib/accounts/sessions.ts";
+import { CSRF_FIELD, FRESH_MS, reauthPath } from "../../lib/accounts/sessions.ts";
 import type { Lang } from "../../lib/i18n.ts";
-import type { AuthTexts } from "./texts.ts";
+import { type AuthTexts, fillText } from "./texts.ts";
 
 export const PasskeyButton = island("Passkey", Passkey);
 
@@ -21,6 +21,8 @@ export interface FormState {
   /** The field the error is about. */
   field?: string;
   next?: string;
+  /** Signing in again, signed in already, for an action that needs a recent sign-in. */
+  reauth?: boolean;
 }
 
 /** A whole auth page: one narrow card, the site's style sheet and ours. */
@@ -37,6 +39,20 @@ export function authPage(s: { lang: Lang; t: AuthTexts }, title: string, body: C
     </main>,
     { lang: s.lang, title: `${title} · ${s.t.brand}`, css: ["site.css", "auth.css"] },
   );
+}
+
+/** Why an action was refused for an old sign-in, and the way to sign in again and come back to `next`. */
+export function Reauth({ t, next }: { t: AuthTexts; next: string }) {
+  return (
+    <p role="alert">
+      {fillText(t.reauth_text, { n: FRESH_MS / 60_000 })} <a href={reauthPath(next)}>{t.reauth_title}</a>
+    </p>
+  );
+}
+
+/** The page answering a form that needs a recent sign-in (403). */
+export function reauthPage(s: { lang: Lang; t: AuthTexts }, next: string): string {
+  return authPage(s, s.t.reauth_title, <Reauth t={s.t} next={next} />);
 }
 
 export function Csrf({ token }: { token: string }) {
@@ -136,12 +152,14 @@ export function loginPage(s: FormState): string {
   const { t } = s;
   return authPage(
     s,
-    t.sign_in,
+    s.reauth ? t.reauth_title : t.sign_in,
     <>
+      {s.reauth && <p>{t.reauth_intro}</p>}
       <ErrorLine s={s} />
       <form method="post" action="/login" class="auth-form">
         <Csrf token={s.csrf} />
         {s.next && <input type="hidden" name="next" value={s.next} />}
+        {s.reauth && <input type="hidden" name="reauth" value="1" />}
         <EmailField s={s} autoFocus />
         <PasswordField s={s} />
         <button type="submit" class="primary">{t.sign_in}</button>

@@ -54,6 +54,10 @@ const en = {
   delete_title: "Delete the account",
   delete_text: "Deletes the account, its API keys, its timers and their deliveries at once. This cannot be undone.",
   confirm_label: "Type your email to confirm",
+  reauth_title: "Sign in again",
+  reauth_text:
+    "This needs a recent sign-in, and yours is more than {n} minutes old. Sign in again, then try once more.",
+  reauth_intro: "Sign in again to confirm it is you; then you come back to the page you were on.",
 };
 
 export type AuthTexts = typeof en;
@@ -110,6 +114,9 @@ const zh: AuthTexts = {
   delete_title: "删除账户",
   delete_text: "立即删除账户、其 API 密钥、计时器及其投递记录。此操作无法撤销。",
   confirm_label: "输入您的电子邮件以确认",
+  reauth_title: "重新登录",
+  reauth_text: "此操作需要最近的登录，而您的登录已超过 {n} 分钟。请重新登录，然后再试一次。",
+  reauth_intro: "请重新登录以确认是您本人；之后将回到您原来的页面。",
 };
 
 const ja: AuthTexts = {
@@ -165,6 +172,10 @@ const ja: AuthTexts = {
   delete_title: "アカウントを削除",
   delete_text: "アカウント、API キー、タイマーとその配信記録をすぐに削除します。元に戻せません。",
   confirm_label: "確認のためメールアドレスを入力",
+  reauth_title: "もう一度ログイン",
+  reauth_text:
+    "この操作には最近のログインが必要ですが、ログインから {n} 分以上たっています。もう一度ログインしてから、やり直してください。",
+  reauth_intro: "ご本人であることを確認するため、もう一度ログインしてください。その後、元のページに戻ります。",
 };
 
 const es: AuthTexts = {
@@ -221,6 +232,10 @@ const es: AuthTexts = {
   delete_text:
     "Elimina al instante la cuenta, sus claves de API, sus temporizadores y sus entregas. No se puede deshacer.",
   confirm_label: "Escribe tu correo para confirmar",
+  reauth_title: "Vuelve a iniciar sesión",
+  reauth_text:
+    "Esto requiere un inicio de sesión reciente, y el tuyo tiene más de {n} minutos. Vuelve a iniciar sesión e inténtalo de nuevo.",
+  reauth_intro: "Vuelve a iniciar sesión para confirmar que eres tú; después volverás a la página en la que estabas.",
 };
 
 const fr: AuthTexts = {
@@ -276,6 +291,11 @@ const fr: AuthTexts = {
   delete_title: "Supprimer le compte",
   delete_text: "Supprime aussitôt le compte, ses clés d’API, ses minuteurs et leurs envois. C’est irréversible.",
   confirm_label: "Saisissez votre e-mail pour confirmer",
+  reauth_title: "Se reconnecter",
+  reauth_text:
+    "Cette action demande une connexion récente, et la vôtre date de plus de {n} minutes. Reconnectez-vous, puis réessayez.",
+  reauth_intro:
+    "Reconnectez-vous pour confirmer que c’est bien vous ; vous reviendrez ensuite à la page où vous étiez.",
 };
 
 const de: AuthTexts = {
@@ -332,6 +352,11 @@ const de: AuthTexts = {
   delete_text:
     "Löscht sofort das Konto, seine API-Schlüssel, seine Timer und deren Zustellungen. Das lässt sich nicht rückgängig machen.",
   confirm_label: "Zur Bestätigung Ihre E-Mail-Adresse eingeben",
+  reauth_title: "Erneut anmelden",
+  reauth_text:
+    "Dafür ist eine kürzliche Anmeldung nötig, und Ihre liegt mehr als {n} Minuten zurück. Melden Sie sich erneut an und versuchen Sie es dann noch einmal.",
+  reauth_intro:
+    "Melden Sie sich erneut an, um zu bestätigen, dass Sie es sind; danach kommen Sie zur vorherigen Seite zurück.",
 };
 
 const ko: AuthTexts = {
@@ -387,6 +412,10 @@ const ko: AuthTexts = {
   delete_title: "계정 삭제",
   delete_text: "계정과 API 키, 타이머, 전송 기록을 즉시 삭제합니다. 되돌릴 수 없습니다.",
   confirm_label: "확인을 위해 이메일을 입력하세요",
+  reauth_title: "다시 로그인",
+  reauth_text:
+    "이 작업에는 최근 로그인이 필요한데, 로그인한 지 {n}분이 넘었습니다. 다시 로그인한 뒤 한 번 더 시도하세요.",
+  reauth_intro: "본인임을 확인하기 위해 다시 로그인하세요. 그런 다음 보던 페이지로 돌아갑니다.",
 };
 
 const ALL: Record<Lang, AuthTexts> = { en, zh, ja, es, fr, de, ko };

@@ -5,6 +5,8 @@ import { fill } from "../../lib/display.ts";
 import { type Lang, LANG_NAMES, LANGS } from "../../lib/i18n.ts";
 import { renderPage } from "../../lib/islands.tsx";
 import type { DashTexts } from "./texts.ts";
+import { Reauth } from "../auth/pages.tsx";
+import { authTexts } from "../auth/texts.ts";
 
 export type Section = "overview" | "keys" | "webhooks" | "timers" | "account";
 
@@ -146,4 +148,10 @@ export function problemPage(f: Frame, status: number, message: string): string {
       </p>
     ),
   });
+}
+
+/** A form refused for an old sign-in (403): sign in again, then come back to `next` (a page of `section`). */
+export function reauthPage(f: Frame, section: Section, next: string): string {
+  const t = authTexts(f.lang);
+  return dashPage(f, { section, title: t.reauth_title, children: <Reauth t={t} next={next} /> });
 }

@@ -4,7 +4,7 @@
  * secret is shown once, with the page itself); islands only where the page is live. Every rule
  * is the API's own: the pages call TimerService, the webhook functions and lib/accounts.
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "../../config.ts";
 import {
@@ -28,9 +28,9 @@ import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, set
 import { authTexts } from "../auth/texts.ts";
 import { accountPage } from "./account.tsx";
 import { keysPage } from "./keys.tsx";
-import { problemPage } from "./layout.tsx";
+import { problemPage, reauthPage, type Section } from "./layout.tsx";
 import { overviewPage } from "./overview.tsx";
-import { createKey, dashboardGuards, type DashEnv, listKeys, revokeKey } from "./session.ts";
+import { createKey, dashboardGuards, type DashEnv, isFresh, listKeys, revokeKey } from "./session.ts";
 import { dashTexts } from "./texts.ts";
 import { timerRoutes } from "./timer_routes.ts";
 import { webhooksPage } from "./webhooks.tsx";
@@ -69,6 +69,14 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   dash.onError((err, c) => errorPage(c, err));
   dash.notFound((c) => errorPage(c, new ApiError(404, "no such dashboard page")));
 
+  // A new API key or a secret shown outlives the session that made it (sign-out everywhere, a
+  // password change): only a recent sign-in may do it, not a cookie stolen later. Revoking,
+  // retiring and timers need none.
+  const recent = (section: Section, back: string): MiddlewareHandler<DashEnv> => async (c, next) => {
+    if (isFresh(c.get("session").record, now())) return await next();
+    return html(c, reauthPage(frameOf(c), section, back), 403);
+  };
+
   dash.get("/", async (c) => {
     const account = c.get("session").account;
     // This process's latest counts first, so the figures include the requests just made.
@@ -99,7 +107,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     return html(c, keysPage(frameOf(c), { keys, flash: takeFlash(c) }));
   });
 
-  dash.post("/keys", async (c) => {
+  dash.post("/keys", recent("keys", "/dashboard/keys"), async (c) => {
     const account = c.get("session").account;
     const form = await formOf(c);
     const f = frameOf(c);
@@ -143,7 +151,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   });
 
   // A sign-up's first secret was never shown: revealed here once (then only a rotation shows one).
-  dash.post("/webhooks/reveal", async (c) => {
+  dash.post("/webhooks/reveal", recent("webhooks", "/dashboard/webhooks"), async (c) => {
     const secret = await revealSecret(store, c.get("session").account.id);
     const account = (await store.accounts.get(c.get("session").account.id)) ?? c.get("session").account;
     const f = frameOf(c);
@@ -153,7 +161,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     );
   });
 
-  dash.post("/webhooks/rotate", async (c) => {
+  dash.post("/webhooks/rotate", recent("webhooks", "/dashboard/webhooks"), async (c) => {
     const { account, webhookSecret } = await rotateSecret(store, c.get("session").account.id, now());
     const f = frameOf(c);
     return html(

@@ -8,7 +8,7 @@ import { type SessionEnv, Sessions } from "../../lib/accounts/sessions.ts";
 import type { Store } from "../../lib/kv/store.ts";
 
 export { createKey, listKeys, revokeKey } from "../../lib/accounts/accounts.ts";
-export { ABSOLUTE_MS, CSRF_FIELD } from "../../lib/accounts/sessions.ts";
+export { ABSOLUTE_MS, CSRF_FIELD, isFresh } from "../../lib/accounts/sessions.ts";
 
 export type DashEnv = SessionEnv & {
   Variables: SessionEnv["Variables"] & {

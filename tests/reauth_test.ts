@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { createKey, secretRevealable } from "../lib/accounts/accounts.ts";
 import { FRESH_MS } from "../lib/accounts/sessions.ts";
+import { LANGS } from "../lib/i18n.ts";
+import { authTexts } from "../routes/auth/texts.ts";
 import { accountsWorld, formBrowser } from "./helpers.ts";
 
 const SITE = "https://timers.test";
@@ -165,4 +167,12 @@ Deno.test("after /login?reauth=1 the passkey options, a first password and the d
   assert.equal(del.status, 303);
   assert.equal(await w.store.users.get(user.id), null);
   await w.close();
+});
+
+Deno.test("every language has the recent sign-in texts, and says how many minutes", () => {
+  for (const lang of LANGS) {
+    const t = authTexts(lang);
+    for (const k of ["reauth_title", "reauth_text", "reauth_intro"] as const) assert.ok(t[k], `${lang} lacks ${k}`);
+    assert.match(t.reauth_text, /\{n\}/, `${lang}.reauth_text names the minutes`);
+  }
 });

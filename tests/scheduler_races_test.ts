@@ -105,3 +105,28 @@ Deno.test("two wake-ups of one instant do not both step a timer, also when one w
   await s.app.scheduler.settled();
   await s.close();
 });
+
+Deno.test("a page whose step ended while another wake-up waited for a slot is not planned again", async () => {
+  const s = await setup();
+  const target = new Date(s.clock.now() + 60_000).toISOString();
+  for (let i = 0; i < 15; i++) await s.create({ type: "event", target_date: target });
+  const at = Date.parse(target);
+  const timers = s.store.timers;
+  const recordsAt = timers.recordsAt.bind(timers);
+  timers.recordsAt = (instants) => recordsAt(instants, 5);
+  const commitTimers = timers.commitTimers.bind(timers);
+  const stepped: string[] = [];
+  let calls = 0;
+  // The first wake-up's two pages commit slowly; the third page, taken by the second wake-up
+  // while the first waits for a slot, commits at once and ends before that wait does.
+  timers.commitTimers = async (changes) => {
+    for (const c of changes) stepped.push(c.timer.id);
+    if (++calls <= 2) await new Promise((r) => setTimeout(r, 80));
+    return await commitTimers(changes);
+  };
+  s.clock.advance(60_000);
+  await Promise.all([s.app.scheduler.runAt([at]), s.app.scheduler.runAt([at])]);
+  assert.equal(stepped.length, 15, `${stepped.length} changes planned for 15 timers`);
+  await s.app.scheduler.settled();
+  await s.close();
+});

@@ -49,6 +49,14 @@ export class Scheduler {
   #wheel: Wheel;
   /** Work being stepped here, by `kind:ref`: the step's end, and the versionstamp of the entry it took. */
   #inflight = new Map<string, { done: Promise<void>; versionstamp: string }>();
+  /**
+   * Timer entries whose change committed here, by `timer:id` → the versionstamp it replaced, while
+   * wake-ups run: a page read before that commit still holds the old entry, and planning it again
+   * would only fail its atomic check. Forgotten once no wake-up or sweep runs (nobody then holds a
+   * page that old). Only committed ones: an entry stepped without a change (an early wake-up) is
+   * still due and must be planned again.
+   */
+  #stepped = new Map<string, string>();
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #beatTimer: ReturnType<typeof setInterval> | undefined;
   #takeOverTimer: ReturnType<typeof setInterval> | undefined;
@@ -221,8 +229,16 @@ export class Scheduler {
     this.#skipped = 0;
     this.#sweeping ??= this.#pipeline(this.deps.store.timers.overdue(this.deps.now()))
       .catch((e) => this.#log("error", "sweep failed", e))
-      .finally(() => this.#sweeping = null);
+      .finally(() => {
+        this.#sweeping = null;
+        this.#forgetStepped();
+      });
     return this.#sweeping;
+  }
+
+  /** Once no wake-up or sweep holds a page, what was stepped need not be remembered. */
+  #forgetStepped(): void {
+    if (this.#runs.size === 0 && !this.#sweeping) this.#stepped.clear();
   }
 
   /**
@@ -237,7 +253,10 @@ export class Scheduler {
   #wakeUp(pages: AsyncIterable<DueEntry[]>): Promise<void> {
     const run = this.#pipeline(pages).catch((e) => this.#log("error", "due step failed", e));
     this.#runs.add(run);
-    void run.finally(() => this.#runs.delete(run));
+    void run.finally(() => {
+      this.#runs.delete(run);
+      this.#forgetStepped();
+    });
     return run;
   }
 
@@ -266,9 +285,11 @@ export class Scheduler {
   #notRunning(entries: DueEntry[]): DueEntry[] {
     const todo: DueEntry[] = [];
     for (const e of entries) {
-      const step = this.#inflight.get(`${e.item.kind}:${e.item.ref}`);
-      if (!step) todo.push(e);
-      else if (step.versionstamp !== e.versionstamp) this.#armAfterStep(e.item);
+      const id = `${e.item.kind}:${e.item.ref}`;
+      const step = this.#inflight.get(id);
+      if (!step) {
+        if (this.#stepped.get(id) !== e.versionstamp) todo.push(e);
+      } else if (step.versionstamp !== e.versionstamp) this.#armAfterStep(e.item);
     }
     return todo;
   }
@@ -342,9 +363,13 @@ export class Scheduler {
 
   async #commitTimers(entries: DueEntry[], { changes, singles }: { changes: TimerChange[]; singles: DueEntry[] }) {
     const stamps = changes.length ? await this.deps.store.timers.commitTimers(changes) : [];
+    // Wake-ups that never pause leave the memo no moment to be forgotten: bounded (forgetting
+    // only costs a re-planned step whose atomic check fails).
+    if (this.#stepped.size >= 100_000) this.#stepped.clear();
     stamps.forEach((vs, n) => {
       // Changed meanwhile: read again and decide again.
       if (!vs) singles.push(entries.find((e) => e.item.ref === changes[n].timer.id)!);
+      else if (changes[n].versionstamp) this.#stepped.set(`timer:${changes[n].timer.id}`, changes[n].versionstamp);
     });
     for (const e of singles) {
       await this.stepTimer(e.item.ref, e).catch((err) => this.#log("error", "timer step failed", err));

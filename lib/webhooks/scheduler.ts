@@ -272,8 +272,7 @@ export class Scheduler {
       let todo = this.#notRunning(page);
       if (todo.length && running.length >= 2) {
         await running.shift();
-        // Another wake-up may have taken some meanwhile. (One whose step has ended already is
-        // planned again from its old record; its atomic check fails and the single step reads afresh.)
+        // Another wake-up may have taken some meanwhile, or even committed them (#stepped).
         todo = this.#notRunning(todo);
       }
       if (todo.length) running.push(this.#run(todo));

@@ -237,6 +237,34 @@ Deno.test("a confirmation link opened outside the account's session confirms not
   await w.close();
 });
 
+Deno.test("a confirmation link opened while signed in as another account leads to the sign-in form, not back to itself", async () => {
+  const w = await world({ signupPlan: "pro" });
+  const mine = browser(w);
+  assert.equal((await mine.form("/signup", "/signup", { email: "a@example.org", password: PASSWORD })).status, 303);
+  const tokenA = w.lastToken("/verify");
+  assert.equal((await mine.form("/signup", "/signup", { email: "b@example.org", password: PASSWORD })).status, 303);
+  // Signed in as b, the link of a is opened.
+  const v = await mine.form(`/verify?token=${tokenA}`, "/verify", { token: tokenA });
+  assert.equal(v.status, 403);
+  const link = /href="(\/login\?reauth=1&amp;next=[^"]+)"/.exec(v.text)?.[1].replaceAll("&amp;", "&");
+  assert.ok(link, "the page links to signing in again");
+  const login = await mine.request("GET", link);
+  assert.equal(login.status, 200, "the form shows to a signed-in browser instead of sending it back");
+  const signedIn = await mine.form(link, "/login", {
+    email: "a@example.org",
+    password: PASSWORD,
+    next: new URL(link, SITE).searchParams.get("next")!,
+    reauth: "1",
+  });
+  assert.equal(signedIn.status, 303);
+  const back = signedIn.headers.get("location")!;
+  assert.match(back, /^\/verify\?token=/);
+  assert.equal((await mine.form(back, "/verify", { token: tokenA })).status, 200);
+  const a = (await w.store.users.byEmail("a@example.org"))!;
+  assert.notEqual(a.email_verified_at, null);
+  await w.close();
+});
+
 Deno.test("confirming in the browser signed in as the account's own user keeps its keys and secret", async () => {
   const w = await world({ signupPlan: "pro" });
   const h = await preHijack(w, "owner@example.org"); // here the sign-up was the mailbox owner's own

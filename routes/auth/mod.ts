@@ -289,7 +289,9 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
     signedIn.use(path, auth.requireSession(), auth.csrfProtect());
   }
   // A new passkey outlives sign-out everywhere and password changes: only a recent sign-in adds one.
-  signedIn.use("/passkeys/register/*", async (c, next) => {
+  // Checked when the challenge is issued (it lives 5 minutes): a ceremony that crosses the limit
+  // still completes, rather than leave the authenticator a credential the account never records.
+  signedIn.use("/passkeys/register/options", async (c, next) => {
     if (sessions.fresh(c.get("session"))) return await next();
     const t = authTexts(authLang(undefined, c.req.header("accept-language")));
     throw new ApiError(403, fillText(t.reauth_text, { n: FRESH_MS / 60_000 }));

@@ -223,8 +223,7 @@ export function verifyPage(s: FormState, token: string, result?: "ok" | "bad" | 
       s,
       t.verify_title,
       <p role="status">
-        {t.verify_sign_in} <a href={`/login?next=${encodeURIComponent(back)}`}>{t.sign_in}</a> ·{" "}
-        <a href="/reset">{t.forgot}</a>
+        {t.verify_sign_in} <a href={reauthPath(back)}>{t.sign_in}</a> · <a href="/reset">{t.forgot}</a>
       </p>,
     );
   }

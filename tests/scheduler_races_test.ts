@@ -79,53 +79,47 @@ Deno.test("a new webhook_url drops retries to the old one, logged; an event not 
   await next.close();
 });
 
-Deno.test("two wake-ups of one instant do not both step a timer, also when one waits for a free slot", async () => {
+/**
+ * Fifteen events due at one instant, read in pages of 5, woken twice at once; each commit of
+ * changes waits `delayMs(n)` (n counts the commits). Returns the timers and the ids planned.
+ */
+async function twoWakeUpsOfFifteen(delayMs: (n: number) => number) {
   const s = await setup();
   const target = new Date(s.clock.now() + 60_000).toISOString();
   const ids = new Set<string>();
   for (let i = 0; i < 15; i++) ids.add((await s.create({ type: "event", target_date: target })).timer_id);
-  const at = Date.parse(target);
-  const timers = s.store.timers;
-  // Pages of 5 (three of them), and slow commits: the first wake-up waits for a slot before its
-  // third page while the second, which skipped the pages in flight, takes that page at once.
-  const recordsAt = timers.recordsAt.bind(timers);
-  timers.recordsAt = (instants) => recordsAt(instants, 5);
-  const commitTimers = timers.commitTimers.bind(timers);
-  const stepped: string[] = [];
-  timers.commitTimers = async (changes) => {
-    for (const c of changes) stepped.push(c.timer.id);
-    await new Promise((r) => setTimeout(r, 50));
-    return await commitTimers(changes);
-  };
-  s.clock.advance(60_000);
-  await Promise.all([s.app.scheduler.runAt([at]), s.app.scheduler.runAt([at])]);
-  assert.equal(stepped.length, 15, `${stepped.length} changes planned for 15 timers`);
-  assert.deepEqual(new Set(stepped), ids);
-  for (const id of ids) assert.equal((await timers.getTimer(id))?.timer.state, "completed");
-  await s.app.scheduler.settled();
-  await s.close();
-});
-
-Deno.test("a page whose step ended while another wake-up waited for a slot is not planned again", async () => {
-  const s = await setup();
-  const target = new Date(s.clock.now() + 60_000).toISOString();
-  for (let i = 0; i < 15; i++) await s.create({ type: "event", target_date: target });
-  const at = Date.parse(target);
   const timers = s.store.timers;
   const recordsAt = timers.recordsAt.bind(timers);
   timers.recordsAt = (instants) => recordsAt(instants, 5);
   const commitTimers = timers.commitTimers.bind(timers);
   const stepped: string[] = [];
   let calls = 0;
-  // The first wake-up's two pages commit slowly; the third page, taken by the second wake-up
-  // while the first waits for a slot, commits at once and ends before that wait does.
   timers.commitTimers = async (changes) => {
     for (const c of changes) stepped.push(c.timer.id);
-    if (++calls <= 2) await new Promise((r) => setTimeout(r, 80));
+    await new Promise((r) => setTimeout(r, delayMs(++calls)));
     return await commitTimers(changes);
   };
   s.clock.advance(60_000);
+  const at = Date.parse(target);
   await Promise.all([s.app.scheduler.runAt([at]), s.app.scheduler.runAt([at])]);
+  return { s, ids, stepped };
+}
+
+Deno.test("two wake-ups of one instant do not both step a timer, also when one waits for a free slot", async () => {
+  // Slow commits: the first wake-up waits for a slot before its third page while the second,
+  // which skipped the pages in flight, takes that page at once.
+  const { s, ids, stepped } = await twoWakeUpsOfFifteen(() => 50);
+  assert.equal(stepped.length, 15, `${stepped.length} changes planned for 15 timers`);
+  assert.deepEqual(new Set(stepped), ids);
+  for (const id of ids) assert.equal((await s.store.timers.getTimer(id))?.timer.state, "completed");
+  await s.app.scheduler.settled();
+  await s.close();
+});
+
+Deno.test("a page whose step ended while another wake-up waited for a slot is not planned again", async () => {
+  // The first wake-up's two pages commit slowly; the third page, taken by the second wake-up
+  // while the first waits for a slot, commits at once and ends before that wait does.
+  const { s, stepped } = await twoWakeUpsOfFifteen((n) => n <= 2 ? 80 : 0);
   assert.equal(stepped.length, 15, `${stepped.length} changes planned for 15 timers`);
   await s.app.scheduler.settled();
   await s.close();

@@ -41,8 +41,8 @@ const MAX_UNRECORDED = 32;
 /**
  * Claimed attempts one account may have in this process (in flight or waiting). Beyond it due
  * deliveries of the account are not claimed (the sweep finds them again), and one born claimed is
- * not queued here: it stays in KV until its claim runs out,
- * so receivers slower than an account's webhooks come hold KV records, not this process's memory
+ * not queued here: it stays in KV until its claim runs out. So receivers slower than an account's
+ * webhooks come hold KV records, not this process's memory
  * (measured: one pro account with 42 one-second intervals and 9-s receivers grew RSS by 500 MB in
  * 13 minutes, the attempts queued behind each timer's earlier ones). Far above a burst's: 10 000
  * timers of one account due at once all wait here.
@@ -96,7 +96,7 @@ export class Sender {
 
   /**
    * Hands a claimed delivery to the pool, where accounts share the slots fairly; past the
-   * account's waiting bound it is left to its claim running out (then claimed again).
+   * account's bound it stays due in KV, taken up again once its claim ran out and the account has room.
    */
   submit(d: Delivery, versionstamp: string): void {
     if (this.#full(d.account_id)) return;

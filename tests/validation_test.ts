@@ -103,8 +103,19 @@ Deno.test("malformed JSON, wrong Content-Type and non-object bodies answer 400/4
     headers: { "content-type": "application/json; charset=utf-8" },
   });
   assert.equal(charset.status, 201);
+  // RFC 9110 lets spaces surround `;` and quotes a parameter's value: all of these are JSON.
+  for (const type of ["application/json ; charset=utf-8", 'APPLICATION/JSON;charset="utf-8"', "application/json;"]) {
+    const r = await s.call("POST", "/api/v1/timers", { raw: JSON.stringify(cd), headers: { "content-type": type } });
+    assert.equal(r.status, 201, type);
+  }
+  const patched = await s.call("PATCH", `/api/v1/timers/${charset.body.timer_id}`, {
+    raw: JSON.stringify({ title: "spaced" }),
+    headers: { "content-type": "application/json ;charset=utf-8" },
+  });
+  assert.equal(patched.status, 200);
+  assert.equal(patched.body.title, "spaced");
   // Every type refused is refused with the same message (the validators behind agree on what JSON is).
-  for (const type of ["application/json ; charset=utf-8", "application/json;foo", "application/jsonx"]) {
+  for (const type of ["application/json;foo", "application/jsonx", "application/json, text/plain", "text/json"]) {
     const r = await s.call("POST", "/api/v1/timers", { raw: JSON.stringify(cd), headers: { "content-type": type } });
     assert.equal(r.status, 400, type);
     assert.match(r.body.error.message, /Content-Type must be application\/json/, type);

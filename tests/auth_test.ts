@@ -78,6 +78,30 @@ Deno.test("the control token reads and drives its one timer, and nothing else", 
   await s.close();
 });
 
+Deno.test("the owner replaces a control token: the old one stops at once, the new one is shown once", async () => {
+  const s = await setup();
+  const t = await s.create(cd);
+  const old = t.control_url.split("#")[1];
+  assert.equal((await s.act(t.timer_id, "start", old)).status, 200, "caches the old token as valid");
+  const path = `/api/v1/timers/${t.timer_id}/control_token`;
+  // Only the owner's key may: not the token itself, not another account, not anonymous callers.
+  assert.equal((await s.call("POST", path, { key: old })).status, 403);
+  assert.equal((await s.call("POST", path, { key: s.other.apiKey })).status, 404);
+  assert.equal((await s.call("POST", path, { key: "" })).status, 401);
+  assert.equal((await s.call("POST", "/api/v1/timers/tmr_0000000000000000/control_token")).status, 404);
+  const r = await s.call("POST", path);
+  assert.equal(r.status, 200);
+  assert.equal(r.headers.get("cache-control"), "no-store");
+  assert.equal(r.body.state, "running", "the timer runs on");
+  const fresh = r.body.control_url.match(new RegExp(`^http://timers.test/c/${t.timer_id}#(tct_[0-9A-Za-z]{24})$`))[1];
+  assert.notEqual(fresh, old);
+  assert.equal((await s.act(t.timer_id, "pause", old)).status, 401);
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: old })).status, 401);
+  assert.equal((await s.act(t.timer_id, "pause", fresh)).body.state, "paused");
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.control_url, undefined);
+  await s.close();
+});
+
 Deno.test("a revoked key stops working and a plan change applies", async () => {
   const s = await setup();
   await revokeByRef(s.store, s.other.account.id);

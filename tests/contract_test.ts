@@ -20,6 +20,7 @@ const OPERATIONS = [
   "updateTimer",
   "changeTimerState",
   "deleteTimer",
+  "rotateControlToken",
   "listDeliveries",
   "redeliverDelivery",
   "sendTestWebhook",
@@ -292,6 +293,11 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   );
   assert.equal(started.status, 200);
   assert.equal((await call("/timers", "get", "/timers", undefined, token)).status, 403);
+  const rotate = ["/timers/{id}/control_token", "post", `/timers/${controlled.body.timer_id}/control_token`] as const;
+  assert.equal((await call(...rotate, undefined, token)).status, 403);
+  const rotated = await call(...rotate);
+  assert.equal(rotated.status, 200);
+  assert.notEqual(rotated.body.control_url, controlled.body.control_url);
   ids.push(controlled.body.timer_id);
 
   // Malformed, oversized and refused inputs on other operations.

@@ -262,7 +262,20 @@ Deno.test("a timer created from the form follows the API's rules; the control li
     200,
     "the control token works",
   );
-  assert.doesNotMatch((await get(s, owner, `/dashboard/timers/${control[1]}`)).html, /tct_/, "shown only once");
+  const page = await get(s, owner, `/dashboard/timers/${control[1]}`);
+  assert.doesNotMatch(page.html, /tct_/, "shown only once");
+
+  // A lost or leaked link is replaced from the timer's page: the old one stops, the new one is shown once.
+  assert.match(page.html, /action="\/dashboard\/timers\/tmr_\w+\/control"/);
+  const replaced = await post(s, owner, `/dashboard/timers/${control[1]}/control`);
+  assert.equal(replaced.status, 200);
+  assert.match(text(replaced.html), /A new control link replaces the old one/);
+  const fresh = replaced.html.match(/http:\/\/timers\.test\/c\/(tmr_\w+)#(tct_\w+)/)!;
+  assert.equal(fresh[1], control[1]);
+  assert.notEqual(fresh[2], control[2]);
+  assert.equal((await s.call("GET", `/api/v1/timers/${control[1]}`, { key: control[2] })).status, 401);
+  assert.equal((await s.call("GET", `/api/v1/timers/${control[1]}`, { key: fresh[2] })).status, 200);
+  assert.doesNotMatch((await get(s, owner, `/dashboard/timers/${control[1]}`)).html, /tct_/, "again shown once");
   await s.close();
 });
 

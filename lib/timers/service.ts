@@ -134,6 +134,21 @@ export class TimerService {
   }
 
   /**
+   * Replaces the timer's control token (a leaked or lost control URL): the old one stops working
+   * at once, the new one is returned once and stored only as a hash.
+   */
+  async rotateControlToken(principal: Principal, id: string): Promise<{ timer: Timer; controlToken: string }> {
+    requireAccount(principal);
+    const controlToken = newControlToken();
+    for (;;) {
+      const { timer, versionstamp } = await this.get(principal, id);
+      const next: Timer = { ...timer, control_token_hash: sha256Hex(controlToken), version: timer.version + 1 };
+      const change = this.#plan(timer, versionstamp, next, [], this.now());
+      if (await this.#commit(change)) return { timer: change.timer, controlToken };
+    }
+  }
+
+  /**
    * Settles retries to any URL but `url` as failed, their log kept (split commits, each checked
    * against the delivery as read, so an attempt recorded meanwhile is read again).
    */

@@ -109,6 +109,11 @@ const en = {
   tm_created: "Timer “{title}” created.",
   tm_control_once:
     "Its control link, shown only once (anyone holding it can start and stop the timer, so share it with care):",
+  dt_control: "Control link",
+  dt_control_lede:
+    "Anyone holding the control link can start and stop this timer. It was shown once, when the timer was created; a new one replaces it and the old link stops working at once.",
+  dt_control_new: "Replace the control link",
+  dt_control_done: "A new control link replaces the old one, which no longer works.",
   tm_deleted: "Timer deleted.",
   tm_done: "{action}: done.",
   tm_embed: "Embed code",

@@ -64,7 +64,7 @@ export function timerDetailPage(f: Frame, o: {
   deliveries: Delivery[];
   next: string | null;
   flash: Flash | null;
-  /** Right after creation: the control URL, shown this once. */
+  /** Right after creation or replacement: the control URL, shown this once. */
   controlUrl?: string;
 }) {
   const { t } = f;
@@ -135,6 +135,13 @@ export function timerDetailPage(f: Frame, o: {
             copied={t.copied}
             failed={t.copy_failed}
           />
+        </section>
+        <section class="card" aria-labelledby="control-link-heading">
+          <h2 id="control-link-heading">{t.dt_control}</h2>
+          <p class="muted">{t.dt_control_lede}</p>
+          <PostForm f={f} action={`/dashboard/timers/${id}/control`}>
+            <button type="submit" class="button">{t.dt_control_new}</button>
+          </PostForm>
         </section>
         <section class="card" aria-labelledby="deliveries-heading">
           <h2 id="deliveries-heading">{t.dt_deliveries}</h2>

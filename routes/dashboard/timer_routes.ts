@@ -8,6 +8,7 @@ import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
 import { CreateTimerBody } from "../api/v1/schemas.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
+import type { Flash } from "./layout.tsx";
 import type { DashboardDeps } from "./mod.ts";
 import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
 import { actionName, dashTexts } from "./texts.ts";
@@ -126,6 +127,30 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     );
   }
 
+  /** A timer's page: its row, facts and a page of deliveries; with a control token, its link, shown this once. */
+  async function detail(c: Ctx, timer: Timer, o: { flash: Flash | null; controlToken?: string; status?: 200 | 201 }) {
+    const at = now();
+    const page = await store.listDeliveries(timer.id, { limit: PAGE, cursor: c.req.query("cursor"), now: at })
+      .catch((e) => {
+        if (e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
+        throw e;
+      });
+    return html(
+      c,
+      timerDetailPage(frameOf(c), {
+        timer,
+        row: timerRow(timer, at, config.siteUrl),
+        at,
+        siteUrl: config.siteUrl,
+        deliveries: page.deliveries,
+        next: page.next_cursor,
+        flash: o.flash,
+        controlUrl: o.controlToken && `${config.siteUrl}/c/${timer.id}#${o.controlToken}`,
+      }),
+      o.status ?? 200,
+    );
+  }
+
   dash.get("/timers", (c) => listPage(c, { values: {} }));
 
   dash.post("/timers", async (c) => {
@@ -141,22 +166,8 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
       return await listPage(c, { values, error: { message: e.message, field: e.field } }, e.status);
     }
     const { timer, controlToken } = created;
-    const f = frameOf(c);
-    const at = now();
-    return html(
-      c,
-      timerDetailPage(f, {
-        timer,
-        row: timerRow(timer, at, config.siteUrl),
-        at,
-        siteUrl: config.siteUrl,
-        deliveries: [],
-        next: null,
-        flash: { kind: "ok", text: f.t.tm_created.replace("{title}", timer.title ?? timer.id) },
-        controlUrl: `${config.siteUrl}/c/${timer.id}#${controlToken}`,
-      }),
-      201,
-    );
+    const text = frameOf(c).t.tm_created.replace("{title}", timer.title ?? timer.id);
+    return await detail(c, timer, { flash: { kind: "ok", text }, controlToken, status: 201 });
   });
 
   /**
@@ -251,24 +262,14 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
 
   dash.get("/timers/:id", async (c) => {
     const { timer } = await svc.get(principalOf(c), c.req.param("id"));
-    const at = now();
-    const page = await store.listDeliveries(timer.id, { limit: PAGE, cursor: c.req.query("cursor"), now: at })
-      .catch((e) => {
-        if (e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
-        throw e;
-      });
-    return html(
-      c,
-      timerDetailPage(frameOf(c), {
-        timer,
-        row: timerRow(timer, at, config.siteUrl),
-        at,
-        siteUrl: config.siteUrl,
-        deliveries: page.deliveries,
-        next: page.next_cursor,
-        flash: takeFlash(c),
-      }),
-    );
+    return await detail(c, timer, { flash: takeFlash(c) });
+  });
+
+  // The new link is shown in this answer only (a reload asks before posting again, and replaces it again).
+  dash.post("/timers/:id/control", async (c) => {
+    const { timer, controlToken } = await svc.rotateControlToken(principalOf(c), c.req.param("id"));
+    const text = dashTexts(langOf(c)).dt_control_done;
+    return await detail(c, timer, { flash: { kind: "ok", text }, controlToken });
   });
 
   /** Runs a form's change; a refusal the user can act on (409, 422) comes back as a message. */

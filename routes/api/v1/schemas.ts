@@ -167,7 +167,9 @@ export const Timer = z.strictObject({
   viewer_url: url,
   embed_url: url,
   control_url: url.optional().openapi({
-    description: "Only in the creation response: the capability to read and control this timer (keep it secret)",
+    description:
+      "Only in the responses of creation and of POST /timers/{id}/control_token: the capability to read and " +
+      "control this timer (keep it secret)",
   }),
   created_at: iso,
   expires_at: iso.openapi({

@@ -1,5 +1,6 @@
 /** /api/v1/timers: thin handlers over TimerService; schemas double as the OpenAPI document. */
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { Config } from "../../../config.ts";
 import { ApiError } from "../../../lib/errors.ts";
 import { requireAccount, type TimerService } from "../../../lib/timers/service.ts";
@@ -30,7 +31,11 @@ const createTimer = createRoute({
   summary: "Create a timer",
   request: { body: body(CreateTimerBody) },
   responses: {
-    201: ok(Timer, "Created; Location names the timer; control_url is shown only here", { location: true }),
+    201: ok(
+      Timer,
+      "Created; Location names the timer; control_url is shown only here (and by POST /timers/{id}/control_token)",
+      { location: true },
+    ),
     ...errors([400, 401, 403, 413, 422], {
       403: "The plan has no API access, or the plan's stored-timer limit is reached (the message names it)",
     }),
@@ -100,17 +105,41 @@ const deleteTimer = createRoute({
   responses: { 200: ok(Deleted, "Deleted"), ...errors([401, 403, 404], { ...NO_TIMER, ...OWNER }) },
 });
 
+const rotateControlToken = createRoute({
+  method: "post",
+  path: "/timers/{id}/control_token",
+  operationId: "rotateControlToken",
+  tags: ["Timers"],
+  summary: "Replace the control token (a lost or leaked control_url)",
+  description: "The old control_url stops working at once; the new one is in this response only.",
+  request: { params: TimerIdParam },
+  responses: {
+    200: ok(Timer, "The timer with its new control_url"),
+    ...errors([401, 403, 404], { ...NO_TIMER, ...OWNER }),
+  },
+});
+
 /** Registers the timer routes on `api`. */
 export function timerRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, config: Config) {
   const view = (t: TimerRecord, owner: boolean) =>
     // deno-lint-ignore no-explicit-any
     timerView(t, svc.now(), config.siteUrl, { owner }) as any;
 
+  /** The owner's view with the control URL, which no cache may keep. */
+  const withControlUrl = (c: Context, timer: TimerRecord, token: string) => {
+    c.header("Cache-Control", "no-store");
+    return { ...view(timer, true), control_url: `${config.siteUrl}/c/${timer.id}#${token}` };
+  };
+
   api.openapi(createTimer, async (c) => {
     const { timer, controlToken } = await svc.create(c.get("principal"), c.req.valid("json"));
-    const out = { ...view(timer, true), control_url: `${config.siteUrl}/c/${timer.id}#${controlToken}` };
     c.header("Location", `${config.siteUrl}/api/v1/timers/${timer.id}`);
-    return c.json(out, 201);
+    return c.json(withControlUrl(c, timer, controlToken), 201);
+  });
+
+  api.openapi(rotateControlToken, async (c) => {
+    const { timer, controlToken } = await svc.rotateControlToken(c.get("principal"), c.req.valid("param").id);
+    return c.json(withControlUrl(c, timer, controlToken), 200);
   });
 
   api.openapi(listTimers, async (c) => {

@@ -105,6 +105,11 @@ export const de: Partial<DashTexts> = {
   tm_created: "Timer „{title}“ angelegt.",
   tm_control_once:
     "Sein Steuerungslink, nur dieses eine Mal gezeigt (wer ihn hat, kann den Timer starten und stoppen; teile ihn mit Bedacht):",
+  dt_control: "Steuerungslink",
+  dt_control_lede:
+    "Wer den Steuerungslink hat, kann diesen Timer starten und stoppen. Er wurde einmal gezeigt, beim Anlegen; ein neuer ersetzt ihn, und der alte Link funktioniert sofort nicht mehr.",
+  dt_control_new: "Steuerungslink ersetzen",
+  dt_control_done: "Ein neuer Steuerungslink ersetzt den alten, der nicht mehr funktioniert.",
   tm_deleted: "Timer gelöscht.",
   tm_done: "{action}: erledigt.",
   tm_embed: "Einbettungscode",

@@ -106,6 +106,11 @@ export const es: Partial<DashTexts> = {
   tm_created: "Temporizador «{title}» creado.",
   tm_control_once:
     "Su enlace de control, que solo se muestra una vez (quien lo tenga puede iniciar y detener el temporizador; compártelo con cuidado):",
+  dt_control: "Enlace de control",
+  dt_control_lede:
+    "Quien tenga el enlace de control puede iniciar y detener este temporizador. Se mostró una vez, al crearlo; uno nuevo lo reemplaza y el enlace anterior deja de funcionar al instante.",
+  dt_control_new: "Reemplazar el enlace de control",
+  dt_control_done: "Un nuevo enlace de control reemplaza al anterior, que ya no funciona.",
   tm_deleted: "Temporizador eliminado.",
   tm_done: "{action}: hecho.",
   tm_embed: "Código para insertar",

@@ -106,6 +106,11 @@ export const fr: Partial<DashTexts> = {
   tm_created: "Minuteur « {title} » créé.",
   tm_control_once:
     "Son lien de contrôle, affiché une seule fois (qui le détient peut démarrer et arrêter le minuteur : partagez-le avec soin) :",
+  dt_control: "Lien de contrôle",
+  dt_control_lede:
+    "Qui détient le lien de contrôle peut démarrer et arrêter ce minuteur. Il a été affiché une fois, à la création ; un nouveau le remplace et l’ancien lien cesse aussitôt de fonctionner.",
+  dt_control_new: "Remplacer le lien de contrôle",
+  dt_control_done: "Un nouveau lien de contrôle remplace l’ancien, qui ne fonctionne plus.",
   tm_deleted: "Minuteur supprimé.",
   tm_done: "{action} : fait.",
   tm_embed: "Code d’intégration",

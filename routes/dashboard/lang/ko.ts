@@ -105,6 +105,11 @@ export const ko: Partial<DashTexts> = {
   tm_created: "“{title}” 타이머를 만들었습니다.",
   tm_control_once:
     "제어 링크입니다. 한 번만 표시됩니다(가진 사람은 누구나 타이머를 시작하고 멈출 수 있으니 조심해서 공유하세요):",
+  dt_control: "제어 링크",
+  dt_control_lede:
+    "제어 링크를 가진 사람은 누구나 이 타이머를 시작하고 멈출 수 있습니다. 링크는 만들 때 한 번만 표시되었습니다. 새 링크로 바꾸면 이전 링크는 즉시 작동하지 않습니다.",
+  dt_control_new: "제어 링크 바꾸기",
+  dt_control_done: "새 제어 링크로 바꿨습니다. 이전 링크는 더 이상 작동하지 않습니다.",
   tm_deleted: "타이머를 삭제했습니다.",
   tm_done: "{action}: 완료.",
   tm_embed: "삽입 코드",

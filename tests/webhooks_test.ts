@@ -573,6 +573,31 @@ Deno.test("stop withdraws an idle event's completion; reset makes it count again
   await rx.close();
 });
 
+Deno.test("an event reset after its date completes at once, at the reset, after the reset's event", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const target = Date.parse(new Date(s.clock.now() + 60_000).toISOString());
+  const t = await s.create({ type: "event", target_date: new Date(target).toISOString(), webhook_url: rx.url });
+  await advance(s, 61_000);
+  await rx.waitFor(1);
+  await advance(s, 3_600_000);
+  const reset = await s.act(t.timer_id, "reset");
+  assert.equal(reset.status, 200);
+  const at = new Date(s.clock.now()).toISOString();
+  assert.equal(reset.body.state, "completed", "nothing left to count to");
+  assert.equal(reset.body.completed_at, at);
+  await s.app.scheduler.settled();
+  await rx.waitFor(3);
+  assert.deepEqual(events(rx), ["timer.completed", "timer.reset", "timer.completed"]);
+  const [, r, c] = rx.received.map((m) => m.json);
+  assert.equal(r.timestamp, at);
+  assert.equal(c.timestamp, at, "not the old date, before the reset");
+  assert.equal((c.data as Record<string, unknown>).completed_at, at);
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.completed_at, at);
+  await s.close();
+  await rx.close();
+});
+
 Deno.test("the delivery log of a 1-second interval stays bounded: the newest 1 000, the pending and the newest failed", async () => {
   const s = await clocked();
   let n = 0;

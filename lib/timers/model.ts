@@ -216,6 +216,16 @@ export function pendingCompletion(t: Timer): { timer: Timer; event: TimerEvent }
   return { timer, event: { type: "timer.completed", at: deadline, data: completedData(timer) } };
 }
 
+/**
+ * An event timer reset after its date has nothing left to count to: it completes at once, at
+ * `now` (its completion then follows the reset instead of carrying the old date before it).
+ */
+export function completionOnReset(t: Timer, now: number): { timer: Timer; event: TimerEvent } | null {
+  if (t.type !== "event" || !isCounting(t) || Date.parse(t.target_date!) > now) return null;
+  const timer = complete(t, now);
+  return { timer, event: { type: "timer.completed", at: now, data: completedData(timer) } };
+}
+
 /** The timer with its completion applied if it is due at `now` (no events: for reads). */
 export function effective(t: Timer, now: number): Timer {
   if (!isCounting(t)) return t;

@@ -11,6 +11,7 @@ import {
   actionForState,
   applyAction,
   CATCH_UP_EVENTS,
+  completionOnReset,
   newTimer,
   settle,
   type Theme,
@@ -189,7 +190,9 @@ export class TimerService {
         throw e;
       }
       const events: TimerEvent[] = [...settled.events, result.event];
-      const change = this.#plan(timer, versionstamp, result.timer, events, now);
+      const completed = completionOnReset(result.timer, now);
+      if (completed) events.push(completed.event);
+      const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now);
       if (await this.#commit(change)) return change.timer;
     }
   }

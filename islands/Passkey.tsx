@@ -18,6 +18,14 @@ export interface PasskeyProps {
   nameLabel?: string;
   /** Where to go after signing in or up. */
   next?: string;
+  /** Registering: the link offered when the server wants a recent sign-in first (its 403). */
+  reauth?: { href: string; label: string };
+}
+
+class Refused extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
 }
 
 async function post(path: string, csrf: string, body: unknown) {
@@ -28,7 +36,7 @@ async function post(path: string, csrf: string, body: unknown) {
     credentials: "same-origin",
   });
   const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(json?.error?.message ?? `the server answered ${res.status}`);
+  if (!res.ok) throw new Refused(json?.error?.message ?? `the server answered ${res.status}`, res.status);
   return json;
 }
 
@@ -36,6 +44,7 @@ export default function Passkey(p: PasskeyProps) {
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [stale, setStale] = useState(false);
   const [name, setName] = useState("");
   useEffect(() => setReady(browserSupportsWebAuthn()), []);
   if (!ready) return <div class="passkey" />;
@@ -43,6 +52,7 @@ export default function Passkey(p: PasskeyProps) {
   async function run() {
     setBusy(true);
     setError("");
+    setStale(false);
     try {
       if (p.mode === "login") {
         const { challenge_id, options } = await post("/passkeys/login/options", p.csrf, {});
@@ -60,6 +70,7 @@ export default function Passkey(p: PasskeyProps) {
     } catch (e) {
       const err = e as Error;
       setError(err.name === "NotAllowedError" ? p.cancelled : err.message);
+      setStale(err instanceof Refused && err.status === 403);
       setBusy(false);
     }
   }
@@ -75,7 +86,15 @@ export default function Passkey(p: PasskeyProps) {
       <button type="button" class="secondary" onClick={run} disabled={busy} aria-describedby="passkey-error">
         {p.label}
       </button>
-      <p id="passkey-error" class="auth-error" role="alert" hidden={!error}>{error}</p>
+      <p id="passkey-error" class="auth-error" role="alert" hidden={!error}>
+        {error}
+        {stale && p.reauth && (
+          <>
+            {" "}
+            <a href={p.reauth.href}>{p.reauth.label}</a>
+          </>
+        )}
+      </p>
     </div>
   );
 }

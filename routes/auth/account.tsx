@@ -8,7 +8,7 @@ import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Auth } from "../../lib/accounts/service.ts";
 import type { KeyResolver } from "../../lib/accounts/auth.ts";
-import type { SessionEnv } from "../../lib/accounts/sessions.ts";
+import { reauthPath, type SessionEnv } from "../../lib/accounts/sessions.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { Passkey } from "../../lib/kv/users.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
@@ -109,6 +109,7 @@ export function PasskeysSection(p: AccountProps) {
         nameLabel={t.passkey_name}
         cancelled={t.passkey_cancelled}
         next={backOf(p.back)}
+        reauth={{ href: reauthPath(backOf(p.back)), label: t.reauth_title }}
       />
     </section>
   );

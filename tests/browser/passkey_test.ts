@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
+import { FRESH_MS } from "../../lib/accounts/sessions.ts";
 import { axeViolations, ensureBuilt, hydrated, launch, serve, type Served, watchErrors } from "./harness.ts";
 
 /** A fresh context with its own virtual authenticator. */
@@ -107,6 +108,38 @@ Deno.test("passkeys in Chromium: sign up without a password, sign in, add one to
       await open(a.page, `${site}/account`);
       assert.match(await a.page.locator("main").innerText(), /Laptop/);
       assert.deepEqual(a.errors, []);
+      await a.context.close();
+    });
+
+    await t.step("a sign-in too old to add a passkey says so with a link to sign in again", async () => {
+      const a = await withAuthenticator(browser);
+      await open(a.page, `${site}/signup`);
+      await a.page.getByLabel("Email").fill("rene@example.com");
+      await a.page.getByLabel("Password").fill("correct horse battery");
+      await a.page.getByRole("button", { name: "Sign up", exact: true }).click();
+      await landed(a.page, "/dashboard");
+      // The session began before the recent-sign-in window.
+      const { user } = await account(s, "rene@example.com");
+      for (const { hash } of await s.store.users.sessionsOf(user.id)) {
+        const session = (await s.store.users.getSession(hash))!;
+        await s.store.users.putSession({ ...session, created_at: Date.now() - FRESH_MS - 60_000 }, 86400_000);
+      }
+      await open(a.page, `${site}/account`);
+      await a.page.getByRole("button", { name: "Add a passkey" }).click();
+      const link = a.page.locator("#passkey-error a");
+      await link.waitFor({ timeout: 10_000 });
+      assert.equal(await link.innerText(), "Sign in again");
+      assert.equal(await a.credentials().then((c) => c.length), 0, "no credential made");
+      await link.click();
+      await landed(a.page, "/login");
+      assert.equal(new URL(a.page.url()).searchParams.get("next"), "/account");
+      await a.page.getByLabel("Password").fill("correct horse battery");
+      await a.page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await landed(a.page, "/account");
+      await a.page.getByLabel("Passkey name").fill("Phone");
+      await a.page.getByRole("button", { name: "Add a passkey" }).click();
+      await a.page.waitForSelector("text=Phone");
+      assert.equal((await account(s, "rene@example.com")).passkeys.length, 1, "added once signed in again");
       await a.context.close();
     });
 

@@ -136,14 +136,15 @@ Deno.test("sign-in does the same work whether or not the account exists", async 
   };
   const known: number[] = [];
   const unknown: number[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 8; i++) {
     known.push(await time("cy@example.com", 10 + i));
     unknown.push(await time(`nobody${i}@example.com`, 30 + i));
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const [k, u] = [median(known), median(unknown)];
-  // Both verify an argon2id hash (tens of ms); without the dummy hash, unknown would take ~1 ms.
-  assert.ok(u > k / 3 && u < k * 3, `known ${k.toFixed(1)} ms vs unknown ${u.toFixed(1)} ms`);
+  // Both verify an argon2id hash (tens of ms); without the dummy hash, unknown would take ~1 ms
+  // (a 30–50× gap: the bound leaves room for a loaded machine).
+  assert.ok(u > k / 5 && u < k * 5, `known ${k.toFixed(1)} ms vs unknown ${u.toFixed(1)} ms`);
   await w.close();
 });
 

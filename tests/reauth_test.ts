@@ -77,7 +77,11 @@ Deno.test("a session older than FRESH_MS creates no API key and neither reveals 
 
   // Signing in again starts a fresh session (the old one ends) and comes back to the page.
   const stale = b.jar.get("__Host-session")!;
+  const otherTab = await b.csrfOf("/dashboard/keys");
   await reauth(b, "keys@example.com", "/dashboard/keys");
+  // A form another tab opened before still posts: the same person in the same browser keeps its CSRF token.
+  const fromOtherTab = await b.request("POST", "/dashboard/keys", { form: { _csrf: otherTab, name: "tab" } });
+  assert.equal(fromOtherTab.status, 201);
   assert.notEqual(b.jar.get("__Host-session"), stale);
   const thief = formBrowser(w.app.app, SITE, "192.0.2.66");
   thief.jar.set("__Host-session", stale);

@@ -85,17 +85,19 @@ export class Sessions {
    */
   async start(c: Context, user: User): Promise<Session> {
     const previous = getCookie(c, this.cookieName);
-    if (previous && previous.length <= 100) {
-      const old = await this.deps.store.users.getSession(sha256Hex(previous));
-      if (old) await this.deps.store.users.deleteSession(old);
-    }
+    const old = previous && previous.length <= 100
+      ? await this.deps.store.users.getSession(sha256Hex(previous))
+      : null;
+    if (old) await this.deps.store.users.deleteSession(old);
     const token = newSecretToken();
     const now = this.deps.now();
     const s: Session = {
       hash: sha256Hex(token),
       user_id: user.id,
       account_id: user.account_id,
-      csrf: newSecretToken(),
+      // The same person signing in again in this browser keeps its CSRF token: forms open in
+      // other tabs still post. Anyone else (another user) starts with a new one.
+      csrf: old?.user_id === user.id ? old.csrf : newSecretToken(),
       created_at: now,
       last_seen_at: now,
     };

@@ -48,6 +48,8 @@ export interface EventsProps {
   items: EventItem[];
   /** The server's instant of this render, epoch ms. */
   now: number;
+  /** Zones ICU calls by an old name, by that name (Asia/Calcutta → Asia/Kolkata): the API's names. */
+  renamed: Record<string, string>;
 }
 
 /** At least this many events are listed: next year's first ones fill a year's last weeks. */
@@ -80,12 +82,15 @@ export function covered(lists: readonly (readonly EventItem[])[], from: string):
     }));
 }
 
-/** The canonical name of an IANA zone, or null (UTC offsets such as "+01:00" are not zones). */
-export function zoneOf(raw: string | null | undefined): string | null {
+/**
+ * The canonical name of an IANA zone as the API spells it (ICU's, with `renamed` applied), or
+ * null (UTC offsets such as "+01:00" are not zones).
+ */
+export function zoneOf(raw: string | null | undefined, renamed: Record<string, string>): string | null {
   const s = raw?.trim() ?? "";
-  return /^[A-Za-z]/.test(s) && isTimeZone(s)
-    ? new Intl.DateTimeFormat("en", { timeZone: s }).resolvedOptions().timeZone
-    : null;
+  if (!/^[A-Za-z]/.test(s) || !isTimeZone(s)) return null;
+  const icu = new Intl.DateTimeFormat("en", { timeZone: s }).resolvedOptions().timeZone;
+  return renamed[icu] ?? icu;
 }
 
 /** The events still ahead in `tz` at `now`, today's included: the rest of this year, at least MIN_LISTED. */
@@ -128,10 +133,10 @@ export default function Events(p: EventsProps) {
   const label = (code: string) => p.regions.find((r) => r.code === code)?.label ?? code;
 
   useEffect(() => {
-    const own = zoneOf(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const own = zoneOf(Intl.DateTimeFormat().resolvedOptions().timeZone, p.renamed);
     if (!p.tzGiven && own) setTz(zoneInput.current!.value = own);
     try {
-      setZones(Intl.supportedValuesOf("timeZone"));
+      setZones([...new Set(Intl.supportedValuesOf("timeZone").map((z) => p.renamed[z] ?? z))].sort());
     } catch { /* older browsers: free text */ }
     setReady(true);
   }, []);
@@ -175,7 +180,7 @@ export default function Events(p: EventsProps) {
 
   /** Shows the countdowns in a typed zone (UTC when it is not one, as the server does). */
   function applyZone(raw: string): string {
-    const found = zoneOf(raw);
+    const found = zoneOf(raw, p.renamed);
     const zone = found ?? "UTC";
     given.current = true;
     setTz(zoneInput.current!.value = zone);

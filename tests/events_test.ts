@@ -22,6 +22,12 @@ Deno.test("GET /events needs no key and lists a region's year in date order with
       ["Asia/Ho_Chi_Minh", "Asia/Ho_Chi_Minh"],
       ["America/Nuuk", "America/Nuuk"],
       ["Etc/GMT+5", "Etc/GMT+5"],
+      // Links to another country's zone are zones of their own (the database merged them in 2022).
+      ["Europe/Stockholm", "Europe/Stockholm"],
+      ["europe/amsterdam", "Europe/Amsterdam"],
+      ["Africa/Accra", "Africa/Accra"],
+      ["Asia/Kuala_Lumpur", "Asia/Kuala_Lumpur"],
+      ["America/Buenos_Aires", "America/Argentina/Buenos_Aires"],
     ]
   ) {
     const z = await s.call("GET", `/api/v1/events?tz=${encodeURIComponent(asked)}`, { key: null });

@@ -181,6 +181,18 @@ Deno.test("region, tz and lang fall back without breaking: GLOBAL, UTC, English"
   assert.doesNotMatch(none.html, /class="ev-warn"/);
   assert.match(none.html, /&quot;tzGiven&quot;:false/);
   assert.match((await get(s, "/events?tz=asia/tokyo")).html, /<input name="tz" value="Asia\/Tokyo"/, "canonical name");
+  // Named as the API names them: the zone database's current name, never another country's zone.
+  for (
+    const [asked, shown] of [["Asia/Kolkata", "Asia/Kolkata"], ["Europe/Kiev", "Europe/Kyiv"], [
+      "Europe/Stockholm",
+      "Europe/Stockholm",
+    ]]
+  ) {
+    const page = (await get(s, `/events?tz=${encodeURIComponent(asked)}`)).html;
+    assert.ok(page.includes(`<input name="tz" value="${shown}"`), asked);
+    const api = await s.call("GET", `/api/v1/events?tz=${encodeURIComponent(asked)}`, { key: null });
+    assert.equal(api.body.timezone, shown, asked);
+  }
 
   const ko = { "accept-language": "ko-KR,ko;q=0.9" };
   assert.match((await get(s, "/events", ko)).html, /<html lang="ko">/);

@@ -140,11 +140,31 @@ export function countdownTo(date: string, tz: string, nowMs: number): Countdown 
 /**
  * The zone database's own name of a valid zone or alias: asia/tokyo → Asia/Tokyo, US/Eastern →
  * America/New_York, and Asia/Kolkata stays Asia/Kolkata (the runtime's ICU names it by its old
- * name, Asia/Calcutta, as Europe/Kyiv Europe/Kiev). UTC and its aliases answer UTC.
+ * name, Asia/Calcutta, as Europe/Kyiv Europe/Kiev). A link to another country's zone is a zone
+ * of its own (as in CLDR and ECMA-402): Europe/Stockholm stays Europe/Stockholm, although the
+ * database now links it to Europe/Berlin. UTC and its aliases answer UTC.
  */
 export function canonicalZone(tz: string): string {
   const icu = new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
-  return icu === "UTC" ? icu : zones.getTimezone(icu)?.aliasOf ?? icu;
+  if (icu === "UTC") return icu;
+  const link = zones.getTimezone(icu);
+  const target = link?.aliasOf ? zones.getTimezone(link.aliasOf) : null;
+  if (!link || !target) return icu;
+  // A rename keeps the country (Asia/Calcutta → Asia/Kolkata); a merge names another one's zone.
+  const renamed = link.countries.length === 0 || link.countries[0] === target.countries[0];
+  return renamed ? target.name : icu;
+}
+
+let icuRenames: Record<string, string> | null = null;
+/** The zones this runtime's ICU calls by an old name, by that name: {"Asia/Calcutta": "Asia/Kolkata", …}. */
+export function renamedZones(): Record<string, string> {
+  if (icuRenames) return icuRenames;
+  const out: Record<string, string> = {};
+  for (const z of Intl.supportedValuesOf("timeZone")) {
+    const c = canonicalZone(z);
+    if (c !== z) out[z] = c;
+  }
+  return icuRenames = out;
 }
 
 /** True when tz is a valid IANA zone name (use Intl; accept "UTC"). */

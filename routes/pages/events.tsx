@@ -5,7 +5,7 @@
  */
 import { BrandMark } from "../../components/BrandMark.tsx";
 import Events, { coverage, covered, type EventItem, type EventsProps, zoneOf } from "../../islands/Events.tsx";
-import { holidaysFor, MAX_YEAR, MIN_YEAR, type Region, REGIONS } from "../../lib/holidays/mod.ts";
+import { holidaysFor, MAX_YEAR, MIN_YEAR, type Region, REGIONS, renamedZones } from "../../lib/holidays/mod.ts";
 import { localizeHolidays } from "../../lib/holidays/names.ts";
 import { asLang, eventTexts, type Lang, LANG_NAMES, LANGS, negotiateLang } from "../../lib/i18n.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
@@ -31,7 +31,7 @@ export function parseEventsQuery(q: URLSearchParams, acceptLanguage: string | un
   const code = (q.get("region") ?? "").trim().toUpperCase();
   const region = (REGIONS as readonly string[]).includes(code) ? code as Region : "GLOBAL";
   const raw = (q.get("tz") ?? "").trim();
-  const zone = zoneOf(raw);
+  const zone = zoneOf(raw, renamedZones());
   return {
     region,
     tz: zone ?? "UTC",
@@ -74,6 +74,7 @@ export function eventsPage(siteUrl: string, now: number, q: EventsQuery): string
     badZone: q.badZone,
     items,
     now,
+    renamed: renamedZones(),
   };
   return renderPage(
     <>

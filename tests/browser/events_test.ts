@@ -66,6 +66,11 @@ Deno.test("the events page in a browser", async (t) => {
       await shot(v.page, "events-us-tokyo", { fullPage: true });
       assert.deepEqual(v.errors, []);
       await v.close();
+      // A browser in India is named as the API names it (its ICU says Asia/Calcutta).
+      const india = await open(browser, `${s.url}/events?region=IN`, { timezoneId: "Asia/Kolkata" });
+      await india.page.locator(".ev-zone", { hasText: "Asia/Kolkata" }).waitFor();
+      assert.equal(await india.page.inputValue('input[name="tz"]'), "Asia/Kolkata");
+      await india.close();
     });
 
     await t.step("a woken page is right at once, announces milestones politely and drops passed days", async () => {

@@ -85,9 +85,7 @@ export class Sessions {
    */
   async start(c: Context, user: User): Promise<Session> {
     const previous = getCookie(c, this.cookieName);
-    const old = previous && previous.length <= 100
-      ? await this.deps.store.users.getSession(sha256Hex(previous))
-      : null;
+    const old = previous && previous.length <= 100 ? await this.deps.store.users.getSession(sha256Hex(previous)) : null;
     if (old) await this.deps.store.users.deleteSession(old);
     const token = newSecretToken();
     const now = this.deps.now();

@@ -73,6 +73,8 @@ Deno.test("the widget in a browser", async (t) => {
     await t.step("it ticks from the deadline: the shown second matches the clock", async () => {
       const w = await open(browser, `${s.url}/widget?duration=120`);
       await hydrated(w.page);
+      // The deadline is set by the first tick after hydration (a loaded machine reads before it).
+      await w.page.waitForSelector(".face[data-deadline]");
       const first = await reading(w.page);
       await w.page.waitForTimeout(2100);
       const later = await reading(w.page);

@@ -57,6 +57,12 @@ export async function start(config = loadConfig()) {
       onListen: ({ hostname, port }) => {
         if (listened) return; // listening again after an outage is told once it lasted (below)
         listened = true;
+        if (config.port === 0) {
+          // PORT=0 picked a free port: the default SITE_URL names it (not port 0), and a listen
+          // after an outage takes the same one.
+          if (config.siteUrl === "http://localhost:0") config.siteUrl = `http://localhost:${port}`;
+          config.port = port;
+        }
         jsonLogger({
           time: new Date().toISOString(),
           level: "info",

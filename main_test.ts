@@ -126,3 +126,33 @@ Deno.test({
     }
   },
 });
+
+Deno.test("PORT=0 without SITE_URL: the default SITE_URL names the port picked, in URLs the API returns", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "main.ts"],
+    cwd: new URL(".", import.meta.url),
+    env: { KV_PATH: ":memory:", LOG_REQUESTS: "0", PORT: "0", HOSTNAME: "127.0.0.1", SITE_URL: "" },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+    while (!seen.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += value;
+    }
+    reader.releaseLock();
+    const line = JSON.parse(seen.split("\n")[0]);
+    assertEquals(line.msg, "listening");
+    const site = `http://localhost:${line.port}`;
+    assertEquals(line.site_url, site);
+    const doc = await (await fetch(`http://127.0.0.1:${line.port}/api/v1/openapi.json`)).json();
+    assertEquals(doc.servers[0].url, `${site}/api/v1`);
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+    await child.stdout.cancel().catch(() => {});
+  }
+});

@@ -291,6 +291,8 @@ export function actionForState(current: TimerState, wanted: TimerState): Action 
   return null;
 }
 
+const FIXED_INSTANT = "event timers count to a fixed instant";
+
 /**
  * Applies a client's action to a settled timer. Throws TransitionError where DECISIONS.md's
  * table has no such transition.
@@ -306,12 +308,12 @@ export function applyAction(t: Timer, action: Action, now: number): { timer: Tim
       next = { ...t, state: "running", started_at: now, resumed_at: now, elapsed_ms: 0, rounds_done: 0 };
       break;
     case "pause":
-      if (t.type === "event") refuse("event timers count to a fixed instant and cannot be paused");
+      if (t.type === "event") refuse(`cannot pause an event timer that is ${t.state}: ${FIXED_INSTANT}`);
       if (t.state !== "running") refuse();
       next = { ...t, state: "paused", elapsed_ms: elapsedAt(t, now), resumed_at: null };
       break;
     case "resume":
-      if (t.type === "event") refuse("event timers count to a fixed instant and cannot be resumed");
+      if (t.type === "event") refuse(`cannot resume an event timer that is ${t.state}: ${FIXED_INSTANT}`);
       if (t.state !== "paused") refuse();
       next = { ...t, state: "running", resumed_at: now };
       break;

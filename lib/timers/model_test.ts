@@ -127,6 +127,19 @@ Deno.test("event timers count to target_date and cannot pause or resume", () => 
   assert.equal(remainingSeconds(stopped, T + 900_000), 3000);
 });
 
+Deno.test("pause or resume on an event timer answers with a message naming the state and the action", () => {
+  const e = timer({ type: "event", target_date: new Date(T + 3600_000).toISOString(), duration: 3600 });
+  for (const [t, action] of [[e, "pause"], [applyAction(e, "start", T).timer, "resume"]] as const) {
+    assert.throws(() => applyAction(t, action, T), (err: TransitionError) => {
+      assert.equal(
+        err.message,
+        `cannot ${action} an event timer that is ${t.state}: event timers count to a fixed instant`,
+      );
+      return true;
+    });
+  }
+});
+
 Deno.test("an event nobody started completes with actual_duration equal to its duration", () => {
   // Created 0.6 s into a second: duration counts the part-second as a second, as does actual_duration.
   const target = new Date(T + 3600_000).toISOString();

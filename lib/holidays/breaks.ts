@@ -135,7 +135,10 @@ export function buildBreaks(input: BreakInput): Holiday[] {
     if (!h.observedEntries || plan) continue;
     for (const d of mine) {
       if (d === h.date || !d.startsWith(prefix)) continue;
-      out.push({ name: `${h.name} (observed)`, slug: `${h.slug}-observed`, date: d, observed: true });
+      const entry: Holiday = { name: `${h.name} (observed)`, slug: `${h.slug}-observed`, date: d, observed: true };
+      // A stand-in day is computed from the law as the holiday's own days are.
+      if (!input.official) entry.provisional = true;
+      out.push(entry);
     }
   }
   return out;

@@ -327,7 +327,16 @@ Deno.test("TW 2027: computed from the 2025 law and marked provisional", () => {
     "2027-02-09",
     "2027-02-10",
   ]);
-  assert.ok(list.filter((h) => !h.observed).every((h) => h.provisional === true));
+  assert.ok(list.every((h) => h.provisional === true), "observed (stand-in) days are computed from the law too");
+  assert.deepEqual(list.filter((h) => h.observed).map((h) => h.date), [
+    "2027-03-01",
+    "2027-04-06",
+    "2027-04-30",
+    "2027-10-11",
+    "2027-12-24",
+    "2027-12-31",
+  ]);
+  assert.ok(holidaysFor("TW", 2026).every((h) => h.provisional === undefined), "2026 is the DGPA's calendar");
 });
 
 Deno.test("holidaysFor caches per (region, year) and returns frozen data", () => {

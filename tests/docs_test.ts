@@ -40,6 +40,18 @@ Deno.test("/docs and the guides carry a strict CSP; the renderer is served by th
   await s.close();
 });
 
+Deno.test("the widget guide names the framing headers the widget sends", async () => {
+  const s = await setup();
+  const widget = await s.app.app.request("http://timers.test/widget?type=countdown&duration=60");
+  await widget.body?.cancel();
+  assert.equal(widget.headers.get("x-frame-options"), null);
+  assert.doesNotMatch(widget.headers.get("content-security-policy")!, /frame-ancestors/);
+  const guide = await (await s.app.app.request("http://timers.test/docs/guides/widget")).text();
+  assert.doesNotMatch(guide, /and <code>frame-ancestors \*<\/code>, so/, "the widget sends no frame-ancestors at all");
+  assert.match(guide, /no <code>frame-ancestors<\/code>/);
+  await s.close();
+});
+
 Deno.test({
   name: "/docs renders offline in Chromium with every operation and webhook (screenshot in tests/artifacts/)",
   sanitizeOps: false,

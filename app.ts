@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps) {
       await store.kv.get(["healthz"]);
       return c.json({ ok: true });
     } catch {
-      throw new ApiError(503, "KV is not reachable");
+      throw new ApiError(503, "the database cannot be reached right now; retry later");
     }
   });
   liveRoutes(app, { store, config, now, streams });

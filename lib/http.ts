@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Principal } from "./accounts/auth.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { randomBase62 } from "./ids.ts";
+import { isUnavailable } from "./kv/open.ts";
 
 export type AppEnv = {
   Bindings: { remoteAddr?: { hostname?: string } } | undefined;
@@ -272,6 +273,9 @@ export function errorHandler(opts: { log?: (line: LogLine) => void }): ErrorHand
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       stack: err instanceof Error ? err.stack : undefined,
     });
+    if (isUnavailable(err)) {
+      return c.json(errorBody(503, "the database cannot be reached right now; retry later"), 503);
+    }
     return c.json(errorBody(500, `unexpected error; quote request id ${c.get("requestId")} when reporting it`), 500);
   };
 }

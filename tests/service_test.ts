@@ -37,6 +37,27 @@ Deno.test("GET /healthz answers 200 while KV is reachable", async () => {
   await s.close();
 });
 
+Deno.test("a store that cannot be reached answers 503 with the error envelope, as the reference says", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  await s.app.scheduler.stop();
+  await s.app.limiter.stop();
+  s.kv.close();
+  for (
+    const [method, path, body] of [
+      ["GET", `/api/v1/timers/${t.timer_id}`],
+      ["POST", "/api/v1/timers", { type: "countdown", duration: 60 }],
+      ["PATCH", `/api/v1/timers/${t.timer_id}/state`, { action: "start" }],
+      ["GET", "/healthz"],
+    ] as const
+  ) {
+    const r = await s.call(method, path, { body, key: path === "/healthz" ? null : s.enterprise.apiKey });
+    assert.equal(r.status, 503, `${method} ${path}: ${JSON.stringify(r.body)}`);
+    assert.equal(r.body.error.code, 503);
+    assert.match(r.body.error.message, /retry later/);
+  }
+});
+
 Deno.test("each request is logged as one JSON line with a request id and no secrets", async () => {
   const s = await setup();
   const lines: Record<string, unknown>[] = [];

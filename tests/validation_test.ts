@@ -206,7 +206,13 @@ Deno.test("unknown routes answer 404 and wrong methods 405, both in the envelope
 Deno.test("no response leaks a stack trace on an unexpected error", async () => {
   const lines: Record<string, unknown>[] = [];
   const s = await setup();
-  s.kv.close(); // every KV call now throws
+  // Every KV read now throws an error nobody planned for (a closed store answers 503 instead).
+  const boom = () => Promise.reject(new Error("boom"));
+  Object.assign(s.kv, {
+    get: boom,
+    getMany: boom,
+    list: () => ({ next: boom, [Symbol.asyncIterator]: () => ({ next: boom }) }),
+  });
   const { createApp } = await import("../app.ts");
   const broken = createApp({ store: s.store, config: s.config, log: (l) => lines.push(l) });
   const res = await broken.app.request("http://timers.test/api/v1/timers", {
@@ -218,6 +224,7 @@ Deno.test("no response leaks a stack trace on an unexpected error", async () => 
   assert.ok(!JSON.stringify(body).includes("at "));
   assert.ok(lines.some((l) => l.level === "error"));
   await broken.limiter.stop().catch(() => {});
+  await s.close();
 });
 
 Deno.test("impossible calendar dates answer 422 naming target_date, not a date in the next month", async () => {

@@ -26,6 +26,14 @@ export function isBusy(e: unknown): boolean {
   return e instanceof TypeError && /database is (locked|busy)|SQLITE_BUSY/i.test(e.message);
 }
 
+/**
+ * Whether an error means the store cannot be reached now, so a request may succeed later (503):
+ * a closed KV (`BadResource`), or a file still busy once the retries gave up.
+ */
+export function isUnavailable(e: unknown): boolean {
+  return e instanceof Deno.errors.BadResource || isBusy(e);
+}
+
 /** How long a call keeps retrying before the busy error reaches its caller. */
 export const BUSY_GIVE_UP_MS = 15_000;
 

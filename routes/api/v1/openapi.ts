@@ -110,7 +110,7 @@ const EXAMPLES: Record<number, { message: string; field?: string }> = {
   422: { message: "duration must be an integer from 1 to 31536000 (seconds), got 0", field: "duration" },
   429: { message: "rate limit of 60 requests per minute exceeded; retry in 12 s" },
   500: { message: "unexpected error; quote request id req_8HfJ2kLm9QpR3sTv when reporting it" },
-  503: { message: "KV is not reachable" },
+  503: { message: "the database cannot be reached right now; retry later" },
 };
 
 /**

@@ -299,3 +299,44 @@ Deno.test("a reset that first proves the mailbox revokes the keys, passkeys, ses
   assert.deepEqual((await w.store.accounts.get(h.user.account_id))!.webhook_secrets, secretsBefore);
   await w.close();
 });
+
+Deno.test("a passkey whose registration was under way when the first proof ended the sessions is not added", async () => {
+  const w = await world({ signupPlan: "pro" });
+  const h = await preHijack(w, "victim@example.org");
+  const csrf = await h.attacker.csrfOf("/account");
+  // The stranger's ceremony passed its session check; its verification ends after the owner's reset.
+  const entered = Promise.withResolvers<void>();
+  const gate = Promise.withResolvers<void>();
+  const passkeys = w.app.auth.passkeys;
+  const verify = passkeys.verifyRegistration.bind(passkeys);
+  passkeys.verifyRegistration = async () => {
+    entered.resolve();
+    await gate.promise;
+    const passkey = { ...strangerPasskey(h.user.id, w.clock.now()), id: "cred-registered-late" };
+    const challenge = { challenge: "c", kind: "register" as const, user_id: h.user.id, email: null, expires_at: 0 };
+    return { challenge, passkey };
+  };
+  const late = w.app.app.request(`${SITE}/passkeys/register/verify`, {
+    method: "POST",
+    headers: {
+      "x-forwarded-for": "192.0.2.66",
+      cookie: [...h.attacker.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      origin: SITE,
+      "sec-fetch-site": "same-origin",
+      "content-type": "application/json",
+      "x-csrf-token": csrf,
+    },
+    body: JSON.stringify({ challenge_id: "c", response: {} }),
+  });
+  await entered.promise;
+  const owner = browser(w);
+  await owner.askReset("victim@example.org");
+  assert.equal((await owner.reset(w.lastToken("/reset"), "the owner's own phrase")).status, 303);
+  gate.resolve();
+  const res = await late;
+  await res.body?.cancel();
+  passkeys.verifyRegistration = verify;
+  assert.deepEqual((await w.store.users.listPasskeys(h.user.id)).map((p) => p.id), [], "no passkey outlives the proof");
+  assert.ok(res.status >= 400 && res.status < 500, `answered ${res.status}`);
+  await w.close();
+});

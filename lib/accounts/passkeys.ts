@@ -101,12 +101,20 @@ export class Passkeys {
     return { challenge: c, passkey };
   }
 
-  /** Stores a verified passkey for its user. */
-  async add(passkey: Passkey): Promise<void> {
+  /**
+   * Stores a verified passkey for its user; with `session` (the signed-in session adding it), only
+   * while that session lasts: one ended meanwhile (a reset's first proof, sign-out everywhere)
+   * must not leave a way in made by whoever held it.
+   */
+  async add(passkey: Passkey, session?: string): Promise<void> {
     if ((await this.list(passkey.user_id)).length >= MAX_PASSKEYS) {
       throw new ApiError(409, `a user has at most ${MAX_PASSKEYS} passkeys; remove one first`);
     }
-    if (!(await this.deps.store.users.addPasskey(passkey))) throw refused("this passkey is already registered");
+    if (await this.deps.store.users.addPasskey(passkey, session)) return;
+    if (session !== undefined && !(await this.deps.store.users.getSession(session))) {
+      throw new ApiError(401, "the session ended while the passkey was being added; sign in again");
+    }
+    throw refused("this passkey is already registered");
   }
 
   /** Options to sign in with any passkey of this site (the authenticator offers its own). */

@@ -191,13 +191,18 @@ export class UserStore {
 
   // ── passkeys and challenges ───────────────────────────────────────────────────────────────
 
-  /** Stores a passkey; false if the credential is already registered. */
-  async addPasskey(p: Passkey): Promise<boolean> {
-    const res = await this.kv.atomic()
-      .check({ key: key.passkey(p.id), versionstamp: null })
-      .set(key.passkey(p.id), p)
-      .set(key.userPasskey(p.user_id, p.id), true)
-      .commit();
+  /**
+   * Stores a passkey; false if the credential is already registered, or if `session` (the
+   * session adding it) has ended meanwhile.
+   */
+  async addPasskey(p: Passkey, session?: string): Promise<boolean> {
+    const op = this.kv.atomic().check({ key: key.passkey(p.id), versionstamp: null });
+    if (session !== undefined) {
+      const s = await this.kv.get(key.session(session));
+      if (!s.value) return false;
+      op.check(s);
+    }
+    const res = await op.set(key.passkey(p.id), p).set(key.userPasskey(p.user_id, p.id), true).commit();
     return res.ok;
   }
 

@@ -336,7 +336,7 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
       String(body.name ?? "Passkey"),
     );
     if (challenge.user_id !== user.id) throw new ApiError(400, "passkey not accepted: the request was another user's");
-    await passkeys.add(passkey);
+    await passkeys.add(passkey, c.get("session").record.hash);
     return c.json({ redirect: safeNext(body.next ?? "/account") });
   });
 

@@ -102,6 +102,25 @@ Deno.test("the owner replaces a control token: the old one stops at once, the ne
   await s.close();
 });
 
+Deno.test("a replaced control token spends nothing of the new one's rate limit", async () => {
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro.per_minute = 5; // control tokens are counted per timer at the pro plan's figures
+  plans.anonymous.per_minute = 1000;
+  plans.pro.per_day = null;
+  const s = await setup({ config: { plans } });
+  const t = await s.create(cd);
+  const old = t.control_url.split("#")[1];
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: old })).status, 200);
+  const fresh = (await s.call("POST", `/api/v1/timers/${t.timer_id}/control_token`)).body.control_url.split("#")[1];
+  // Whoever holds the leaked link keeps calling with it.
+  for (let i = 0; i < 5; i++) {
+    assert.notEqual((await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: old })).status, 200);
+  }
+  const r = await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: fresh });
+  assert.equal(r.status, 200, "the new link is not locked out by the old one's calls");
+  await s.close();
+});
+
 Deno.test("a revoked key stops working and a plan change applies", async () => {
   const s = await setup();
   await revokeByRef(s.store, s.other.account.id);

@@ -277,7 +277,8 @@ function chunks<T>(xs: T[], n: number): T[][] {
 /**
  * Control tokens verified against their timer, so only a real token gets its own budget: a
  * made-up `tct_…` counts against the caller's IP and leaves nothing in KV. Valid answers are
- * cached for `ttlMs` (a token never changes; its timer may go, which the route answers).
+ * cached for `ttlMs` (its timer may go, which the route answers); a token the route finds
+ * replaced is forgotten, so the old link does not spend the new one's budget.
  */
 export class ControlTokens {
   #valid = new Map<string, { id: string; until: number }>();
@@ -297,6 +298,11 @@ export class ControlTokens {
     if (this.#valid.size >= 10_000) this.#valid.clear();
     this.#valid.set(hash, { id, until: now + this.opts.ttlMs });
     return true;
+  }
+
+  /** Drops `token` from the cache (the route found that it no longer controls its timer). */
+  forget(token: string): void {
+    this.#valid.delete(sha256Hex(token));
   }
 }
 
@@ -389,5 +395,7 @@ export function apiGate(
     }
     c.set("principal", principal);
     await next();
+    // Cached as valid, refused by the route: the token was replaced (POST /timers/{id}/control_token).
+    if (principal.kind === "control" && c.res.status === 401) controls.forget(principal.token);
   };
 }

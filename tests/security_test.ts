@@ -536,3 +536,100 @@ Deno.test("changes made in the dashboard count against the account's API rate li
   assert.equal((await b.request("GET", `/dashboard/timers/${id}`)).status, 200);
   await w.close();
 });
+
+/** A software authenticator with one ES256 credential: its stored record and its sign-in answers. */
+async function softAuthenticator(credentialId: string, userId: string, at: number) {
+  const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"]);
+  const jwk = await crypto.subtle.exportKey("jwk", keys.publicKey);
+  const bytes = (s: string) =>
+    Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+  const b64url = (b: Uint8Array) =>
+    btoa(String.fromCharCode(...b)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  // COSE_Key {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}
+  const cose = new Uint8Array([
+    0xa5,
+    0x01,
+    0x02,
+    0x03,
+    0x26,
+    0x20,
+    0x01,
+    0x21,
+    0x58,
+    0x20,
+    ...bytes(jwk.x!),
+    0x22,
+    0x58,
+    0x20,
+    ...bytes(jwk.y!),
+  ]);
+  const der = (raw: Uint8Array) => {
+    const int = (x: Uint8Array) => {
+      let i = 0;
+      while (i < x.length - 1 && x[i] === 0) i++;
+      const v = x.slice(i);
+      return v[0] & 0x80 ? [0x02, v.length + 1, 0, ...v] : [0x02, v.length, ...v];
+    };
+    const body = [...int(raw.slice(0, 32)), ...int(raw.slice(32))];
+    return new Uint8Array([0x30, body.length, ...body]);
+  };
+  let counter = 0;
+  return {
+    record: { ...strangerPasskey(userId, at), id: credentialId, public_key: b64url(cose) },
+    async answer(challenge: string) {
+      const rpIdHash = new Uint8Array(
+        await crypto.subtle.digest("SHA-256", new TextEncoder().encode(new URL(SITE).hostname)),
+      );
+      const authData = new Uint8Array([...rpIdHash, 0x05, 0, 0, 0, ++counter]);
+      const clientData = new TextEncoder().encode(JSON.stringify({ type: "webauthn.get", challenge, origin: SITE }));
+      const signed = new Uint8Array([
+        ...authData,
+        ...new Uint8Array(await crypto.subtle.digest("SHA-256", clientData)),
+      ]);
+      const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed));
+      return {
+        id: credentialId,
+        rawId: credentialId,
+        type: "public-key",
+        response: {
+          clientDataJSON: b64url(clientData),
+          authenticatorData: b64url(authData),
+          signature: b64url(der(raw)),
+        },
+        clientExtensionResults: {},
+      };
+    },
+  };
+}
+
+Deno.test("a passkey removed while someone signs in with it stays removed", async () => {
+  const w = await world();
+  const owner = browser(w);
+  assert.equal((await owner.form("/signup", "/signup", { email: "lost@example.com", password: PASSWORD })).status, 303);
+  const user = (await w.store.users.byEmail("lost@example.com"))!;
+  const thief = await softAuthenticator("cred-lost-key", user.id, w.clock.now());
+  assert.ok(await w.store.users.addPasskey(thief.record));
+  const passkeys = w.app.auth.passkeys;
+  // It works: whoever holds the authenticator signs in with it.
+  let o = await passkeys.loginOptions();
+  assert.equal((await passkeys.verifyLogin(o.challengeId, await thief.answer(o.options.challenge))).id, user.id);
+  // The owner removes it (a lost key) while the thief's sign-in is between its read and its write.
+  const read = w.store.users.getPasskey.bind(w.store.users);
+  w.store.users.getPasskey = async (id: string) => {
+    const found = await read(id);
+    await w.store.users.deletePasskey(user.id, id);
+    return found;
+  };
+  o = await passkeys.loginOptions();
+  await passkeys.verifyLogin(o.challengeId, await thief.answer(o.options.challenge)).catch(() => null);
+  w.store.users.getPasskey = read;
+  assert.deepEqual(await w.store.users.listPasskeys(user.id), [], "not listed: the owner cannot see or remove it");
+  assert.equal(await w.store.users.getPasskey("cred-lost-key"), null, "no record left behind");
+  o = await passkeys.loginOptions();
+  await assert.rejects(
+    async () => await passkeys.verifyLogin(o.challengeId, await thief.answer(o.options.challenge)),
+    /not registered/,
+    "the removed passkey signs nobody in",
+  );
+  await w.close();
+});

@@ -158,11 +158,13 @@ export class Passkeys {
       throw refused((e as Error).message);
     }
     if (!result.verified) throw refused("the signature did not verify");
-    await this.deps.store.users.setPasskey({
+    // Not written back blindly: a passkey removed meanwhile would come back, unlisted and working.
+    const kept = await this.deps.store.users.updatePasskey({
       ...stored,
       counter: result.authenticationInfo.newCounter,
       last_used_at: this.deps.now(),
     });
+    if (!kept) throw refused("this passkey is not registered here");
     const user = await this.deps.store.users.get(stored.user_id);
     if (!user) throw refused("its account no longer exists");
     return user;

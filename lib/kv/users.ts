@@ -210,8 +210,11 @@ export class UserStore {
     return (await this.kv.get<Passkey>(key.passkey(id))).value;
   }
 
-  async setPasskey(p: Passkey): Promise<void> {
-    await this.kv.set(key.passkey(p.id), p);
+  /** Writes a passkey's new state (its counter after a sign-in); false if it was removed or changed meanwhile. */
+  async updatePasskey(p: Passkey): Promise<boolean> {
+    const e = await this.kv.get<Passkey>(key.passkey(p.id));
+    if (!e.value) return false;
+    return (await this.kv.atomic().check(e).set(key.passkey(p.id), p).commit()).ok;
   }
 
   async listPasskeys(userId: string): Promise<Passkey[]> {

@@ -340,3 +340,37 @@ Deno.test("a passkey whose registration was under way when the first proof ended
   assert.ok(res.status >= 400 && res.status < 500, `answered ${res.status}`);
   await w.close();
 });
+
+Deno.test("a sign-in under way when a reset replaced the password gets no session", async () => {
+  const w = await world({ signupPlan: "pro" });
+  const h = await preHijack(w, "victim@example.org");
+  // The stranger signs in again and again; one sign-in has read the old password when the owner resets.
+  const stranger = browser(w, "192.0.2.66");
+  const csrf = await stranger.csrfOf("/login");
+  const entered = Promise.withResolvers<void>();
+  const gate = Promise.withResolvers<void>();
+  const byEmail = w.store.users.byEmail.bind(w.store.users);
+  let held = false;
+  w.store.users.byEmail = async (email: string) => {
+    const found = await byEmail(email);
+    if (!held && email === "victim@example.org") {
+      held = true;
+      entered.resolve();
+      await gate.promise;
+    }
+    return found;
+  };
+  const signIn = stranger.request("POST", "/login", {
+    form: { _csrf: csrf, email: "victim@example.org", password: PASSWORD },
+  });
+  await entered.promise;
+  w.store.users.byEmail = byEmail;
+  const owner = browser(w);
+  await owner.askReset("victim@example.org");
+  assert.equal((await owner.reset(w.lastToken("/reset"), "the owner's own phrase")).status, 303);
+  gate.resolve();
+  await signIn;
+  assert.equal((await stranger.request("GET", "/dashboard")).status, 303, "the stranger has no session");
+  await assertLockedOut(w, h);
+  await w.close();
+});

@@ -11,7 +11,7 @@ import { ApiError } from "../errors.ts";
 import type { AppEnv } from "../http.ts";
 import { newSecretToken, sha256Hex, timingSafeEqual } from "../ids.ts";
 import type { Account, Store } from "../kv/store.ts";
-import type { Session, User } from "../kv/users.ts";
+import { passwordEpoch, type Session, type User } from "../kv/users.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -100,6 +100,14 @@ export class Sessions {
       last_seen_at: now,
     };
     await this.deps.store.users.putSession(s, ABSOLUTE_MS);
+    // A reset or a password change ends every session, once the password is replaced: a sign-in
+    // that read the user before (its proof checked against the old password, or a passkey a first
+    // proof deleted) may only write its session after that end. Read again now, it sees the change.
+    const current = await this.deps.store.users.get(user.id);
+    if (!current || passwordEpoch(current) !== passwordEpoch(user)) {
+      await this.deps.store.users.deleteSession(s);
+      throw new ApiError(401, "the password was changed while signing in; sign in again");
+    }
     // Bounded: repeated sign-ins (a script's) cannot pile up sessions; the oldest go first.
     const all = await this.deps.store.users.sessionsOf(user.id);
     if (all.length > MAX_SESSIONS) {

@@ -182,3 +182,23 @@ Deno.test("every language has the recent sign-in texts, and says how many minute
     assert.match(t.reauth_text, /\{n\}/, `${lang}.reauth_text names the minutes`);
   }
 });
+
+Deno.test("signing in as another person in the same browser starts a new CSRF token: the first one's forms no longer post", async () => {
+  const w = await accountsWorld();
+  const { b } = await signedUp(w, "first@example.com");
+  const second = await signedUp(w, "second@example.com");
+  await second.b.request("POST", "/logout", { form: { _csrf: await second.b.csrfOf("/account") } });
+  const firstsTab = await b.csrfOf("/dashboard/keys");
+  const next = "/dashboard/keys";
+  const signedIn = await b.form(`/login?reauth=1&next=${encodeURIComponent(next)}`, "/login", {
+    email: "second@example.com",
+    password: PASSWORD,
+    next,
+    reauth: "1",
+  });
+  assert.equal(signedIn.status, 303);
+  const posted = await b.request("POST", "/dashboard/keys", { form: { _csrf: firstsTab, name: "from the first" } });
+  assert.equal(posted.status, 403);
+  assert.equal((await w.store.accounts.listKeys(second.account)).length, 0);
+  await w.close();
+});

@@ -374,3 +374,35 @@ Deno.test("a sign-in under way when a reset replaced the password gets no sessio
   await assertLockedOut(w, h);
   await w.close();
 });
+
+Deno.test("a secret rotated by a request under way when the first proof ended the sessions is shown to nobody", async () => {
+  const w = await world({ signupPlan: "pro" });
+  const h = await preHijack(w, "victim@example.org");
+  const csrf = await h.attacker.csrfOf("/dashboard/webhooks");
+  // The stranger's rotation passed its session check; its change lands after the owner's reset.
+  const entered = Promise.withResolvers<void>();
+  const gate = Promise.withResolvers<void>();
+  const update = w.store.accounts.update.bind(w.store.accounts);
+  let held = false;
+  w.store.accounts.update = async (...args: Parameters<typeof update>) => {
+    if (!held) {
+      held = true;
+      entered.resolve();
+      await gate.promise;
+    }
+    return await update(...args);
+  };
+  const rotation = h.attacker.request("POST", "/dashboard/webhooks/rotate", { form: { _csrf: csrf } });
+  await entered.promise;
+  const owner = browser(w);
+  await owner.askReset("victim@example.org");
+  assert.equal((await owner.reset(w.lastToken("/reset"), "the owner's own phrase")).status, 303);
+  gate.resolve();
+  const shown = await rotation;
+  w.store.accounts.update = update;
+  const secrets = (await w.store.accounts.get(h.user.account_id))!.webhook_secrets.map((s) => s.secret);
+  const seen = /whsec_[A-Za-z0-9+/=]+/.exec(shown.text)?.[0];
+  assert.ok(seen === undefined || !secrets.includes(seen), "the stranger holds no secret that signs");
+  assert.equal(shown.status, 401);
+  await w.close();
+});

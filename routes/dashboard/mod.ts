@@ -73,8 +73,14 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   // password change): only a recent sign-in may do it, not a cookie stolen later. Revoking,
   // retiring and timers need none.
   const recent = (section: Section, back: string): MiddlewareHandler<DashEnv> => async (c, next) => {
-    if (isFresh(c.get("session").record, now())) return await next();
-    return html(c, reauthPage(frameOf(c), section, back), 403);
+    if (!isFresh(c.get("session").record, now())) return html(c, reauthPage(frameOf(c), section, back), 403);
+    await next();
+    // Shown only if the session outlived the change: a reset's first proof ends the sessions
+    // before it deletes the keys and replaces the secrets, so what a session that ended made
+    // meanwhile may have landed after them (shown to nobody, it gives nobody a way in).
+    if (!(await store.users.getSession(c.get("session").record.hash))) {
+      throw new ApiError(401, "the session ended while this was being done; sign in again");
+    }
   };
 
   dash.get("/", async (c) => {

@@ -577,6 +577,7 @@ Deno.test("an event reset after its date completes at once, at the reset, after 
   const s = await clocked();
   const rx = receiver();
   const target = Date.parse(new Date(s.clock.now() + 60_000).toISOString());
+  const t0 = s.clock.now();
   const t = await s.create({ type: "event", target_date: new Date(target).toISOString(), webhook_url: rx.url });
   await advance(s, 61_000);
   await rx.waitFor(1);
@@ -593,6 +594,7 @@ Deno.test("an event reset after its date completes at once, at the reset, after 
   assert.equal(r.timestamp, at);
   assert.equal(c.timestamp, at, "not the old date, before the reset");
   assert.equal((c.data as Record<string, unknown>).completed_at, at);
+  assert.equal((c.data as Record<string, unknown>).actual_duration, Math.round((s.clock.now() - t0) / 1000));
   assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).body.completed_at, at);
   await s.close();
   await rx.close();

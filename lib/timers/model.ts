@@ -260,8 +260,10 @@ export function lifetimeEnd(t: Timer, dueAt: number | null): number {
 }
 
 function completedData(t: Timer): Record<string, unknown> {
-  // An event nobody started counted from its creation: its whole duration (rounded as that was).
-  const actual = t.type === "event" && t.started_at === null && t.duration !== null
+  // An event nobody started counted from its creation: its whole duration (rounded as that was),
+  // unless a reset after its date completed it later.
+  const onTime = t.type === "event" && t.completed_at === Date.parse(t.target_date!);
+  const actual = onTime && t.started_at === null && t.duration !== null
     ? t.duration
     : Math.round((t.completed_at! - (t.started_at ?? t.created_at)) / 1000);
   if (t.type === "interval") {

@@ -254,6 +254,26 @@ Deno.test("an account's attempts waiting beyond its bound stay in KV and are sen
   await rx.close();
 });
 
+Deno.test("deliveries due together past an account's bound are claimed only as far as it has room", async () => {
+  // Written while no scheduler runs: 12 deliveries of one account, due, unclaimed, read in one page at start.
+  const s = await setup({ realTime: true, config: { ...FAST, webhookConcurrency: 8, webhookTimeoutMs: 1000 } });
+  const rx = receiver(() => new Promise((r) => setTimeout(() => r(new Response("ok")), 400)));
+  for (let n = 0; n < 12; n++) {
+    const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+  }
+  s.app.scheduler.sender.maxHeldPerAccount = 5;
+  const started = Date.now();
+  s.app.scheduler.start();
+  // The 7 beyond the bound stay unclaimed and go as room frees (5 at a time, 0.4 s each), not after
+  // a claim taken for nothing has run out (the lease: 1 s timeout + 3 s grace).
+  await rx.waitFor(12, 20_000);
+  const took = Date.now() - started;
+  assert.ok(took < 3000, `the last delivery arrived ${took} ms after start`);
+  await s.close();
+  await rx.close();
+});
+
 Deno.test("3xx, 4xx, 5xx, garbage, huge and empty answers are failed attempts, never a crash", async () => {
   const answers: (() => Response)[] = [
     () => new Response(null, { status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } }),

@@ -89,9 +89,12 @@ export class Sender {
   /** Claimed attempts one account may have here (see MAX_HELD_PER_ACCOUNT; tests lower it). */
   maxHeldPerAccount = MAX_HELD_PER_ACCOUNT;
 
-  /** Whether the account holds as many attempts here as it may: more are neither claimed nor queued. */
-  #full(accountId: string): boolean {
-    return this.pool.pendingOf(accountId) >= this.maxHeldPerAccount;
+  /**
+   * Whether the account holds as many attempts here as it may (with `claiming` more about to be):
+   * more are neither claimed nor queued.
+   */
+  #full(accountId: string, claiming = 0): boolean {
+    return this.pool.pendingOf(accountId) + claiming >= this.maxHeldPerAccount;
   }
 
   /**
@@ -112,12 +115,14 @@ export class Sender {
     const changes: DeliveryChange[] = [];
     const rest: DueEntry[] = [];
     const read: DueEntry[] = [];
+    const claiming = new Map<string, number>();
     for (const e of entries) {
       const d = e.value.kind === "delivery" ? e.value.delivery : null;
       // An account holding its bound here: left due, unclaimed (a claim now would only run out).
-      if (d && this.#full(d.account_id)) continue;
+      if (d && this.#full(d.account_id, claiming.get(d.account_id))) continue;
       if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
         changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
+        claiming.set(d.account_id, (claiming.get(d.account_id) ?? 0) + 1);
         read.push(e);
       } else rest.push(e);
     }

@@ -23,6 +23,7 @@ export interface Mailer {
 /** Sends through the SMTP server of `url` (`smtp://user:pass@host:587`, `smtps://host:465`). */
 export function smtpMailer(url: string, from: string): Mailer {
   const u = new URL(url);
+  const plain = u.searchParams.get("tls") === "off";
   let transport: Promise<Transporter> | null = null;
   // Loaded on first use: a server without SMTP_URL never loads nodemailer.
   const open = async () => {
@@ -33,7 +34,10 @@ export function smtpMailer(url: string, from: string): Mailer {
       secure: u.protocol === "smtps:",
       auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
       // A local relay without a certificate (tests, a sidecar) may be reached in plain text.
-      ignoreTLS: u.searchParams.get("tls") === "off",
+      ignoreTLS: plain,
+      // Otherwise smtp:// must upgrade with STARTTLS: nodemailer's default sends the password and
+      // the mail (one-time links) in clear text to a server, or a man in the middle, that offers none.
+      requireTLS: !plain && u.protocol !== "smtps:",
     });
   };
   return {

@@ -633,3 +633,32 @@ Deno.test("a passkey removed while someone signs in with it stays removed", asyn
   );
   await w.close();
 });
+
+Deno.test("a session ended while one of its requests is under way stays ended (its touch writes nothing back)", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "st@example.com", password: PASSWORD })).status, 303);
+  const user = (await w.store.users.byEmail("st@example.com"))!;
+  assert.equal((await b.request("GET", "/dashboard")).status, 200);
+  // Unused for a while, so the next request records that it was seen.
+  w.clock.advance(6 * 60_000);
+
+  // "Sign out everywhere" lands just after that request has read the session.
+  const read = w.kv.get.bind(w.kv);
+  let ended = false;
+  w.kv.get = (async (k: Deno.KvKey, o?: { consistency?: Deno.KvConsistencyLevel }) => {
+    const e = await read(k, o);
+    if (!ended && k[0] === "session" && e.value) {
+      ended = true;
+      await w.app.auth.sessions.endAll(user.id);
+    }
+    return e;
+  }) as typeof w.kv.get;
+  const r = await b.request("GET", "/dashboard");
+  w.kv.get = read;
+  assert.ok(ended);
+  assert.equal(r.status, 303, "the ended session is not let in");
+  assert.deepEqual(await w.store.users.sessionsOf(user.id), [], "and not written back");
+  assert.equal((await b.request("GET", "/dashboard")).status, 303);
+  await w.close();
+});

@@ -131,8 +131,9 @@ export class Sessions {
     const token = getCookie(c, this.cookieName);
     if (!token || token.length > 100) return null;
     const { store, now: clock } = this.deps;
-    const s = await store.users.getSession(sha256Hex(token));
-    if (!s) return null;
+    const entry = await store.users.getSessionEntry(sha256Hex(token));
+    if (!entry) return null;
+    const s = entry.session;
     const now = clock();
     if (now - s.created_at >= ABSOLUTE_MS || now - s.last_seen_at >= IDLE_MS) {
       await store.users.deleteSession(s);
@@ -143,7 +144,12 @@ export class Sessions {
     let record = s;
     if (now - s.last_seen_at >= TOUCH_MS) {
       record = { ...s, last_seen_at: now };
-      await store.users.putSession(record, ABSOLUTE_MS - (now - s.created_at));
+      // Against the session as read: one ended meanwhile stays ended (a plain write brought it back).
+      if (!(await store.users.touchSession(record, entry.versionstamp, ABSOLUTE_MS - (now - s.created_at)))) {
+        const again = await store.users.getSession(s.hash);
+        if (!again) return null;
+        record = again; // touched by another request meanwhile
+      }
     }
     return { user, account, csrf: s.csrf, record };
   }

@@ -146,6 +146,26 @@ export class UserStore {
     return (await this.kv.get<Session>(key.session(hash))).value;
   }
 
+  /** The session with the versionstamp to touch it against (see `touchSession`). */
+  async getSessionEntry(hash: string): Promise<{ session: Session; versionstamp: string } | null> {
+    const e = await this.kv.get<Session>(key.session(hash));
+    return e.value ? { session: e.value, versionstamp: e.versionstamp } : null;
+  }
+
+  /**
+   * Writes a session's new `last_seen_at` only if it is as read: one ended meanwhile (sign-out
+   * everywhere, a reset, a password change) is not written back. False when it changed or went.
+   */
+  async touchSession(s: Session, versionstamp: string, lifetimeMs: number): Promise<boolean> {
+    const expireIn = lifetimeMs + DAY;
+    const res = await this.kv.atomic()
+      .check({ key: key.session(s.hash), versionstamp })
+      .set(key.session(s.hash), s, { expireIn })
+      .set(key.userSession(s.user_id, s.hash), s.created_at, { expireIn })
+      .commit();
+    return res.ok;
+  }
+
   async deleteSession(s: Pick<Session, "hash" | "user_id">): Promise<void> {
     await this.kv.atomic().delete(key.session(s.hash)).delete(key.userSession(s.user_id, s.hash)).commit();
   }

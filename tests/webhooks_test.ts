@@ -4,6 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { verifyWebhook } from "../mod.ts";
 import { rotateSecret } from "../lib/accounts/accounts.ts";
 import { sendTestWebhook } from "../lib/webhooks/manual.ts";
+import { key } from "../lib/kv/keys.ts";
 import { receiver, setup } from "./helpers.ts";
 
 const FAST = {
@@ -840,4 +841,23 @@ Deno.test("a timer whose account is gone is deleted at its first webhook, with i
     await rx.close();
     await s.close();
   }
+});
+
+Deno.test("a timer deleted during its webhook test leaves no delivery record behind", async () => {
+  const s = await running();
+  let id = "";
+  // The receiver answers only once the timer is gone: the test send's record comes after its purge.
+  const rx = receiver(async () => {
+    assert.equal((await s.call("DELETE", `/api/v1/timers/${id}`)).status, 200);
+    return new Response("ok");
+  });
+  const t = await s.create({ type: "countdown", duration: 30, webhook_url: rx.url });
+  id = t.timer_id;
+  const r = await s.call("POST", `/api/v1/timers/${id}/webhook/test`);
+  assert.equal(r.status, 200);
+  assert.equal(r.body.delivered, true);
+  const left = await Array.fromAsync(s.kv.list({ prefix: key.deliveries(id) }));
+  assert.deepEqual(left.map((e) => e.key), [], "nothing of the deleted timer stays in KV");
+  await s.close();
+  await rx.close();
 });

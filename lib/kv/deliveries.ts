@@ -28,9 +28,18 @@ export class DeliveryStore extends DueIndex {
     return out;
   }
 
-  /** Stores a delivery that needs no scheduling (the webhook test's record). */
-  async putDelivery(d: Delivery): Promise<void> {
-    await this.kv.set(key.delivery(d.timer_id, d.id), d);
+  /**
+   * Stores a delivery that needs no scheduling (the webhook test's record), if its timer still
+   * exists: a timer deleted while the test was sent has had its log purged, and a record written
+   * after that would stay in KV for ever. False when the timer is gone.
+   */
+  async putDelivery(d: Delivery): Promise<boolean> {
+    for (;;) {
+      const timer = await this.kv.get(key.timer(d.timer_id));
+      if (timer.versionstamp === null) return false;
+      const res = await this.kv.atomic().check(timer).set(key.delivery(d.timer_id, d.id), d).commit();
+      if (res.ok) return true; // else the timer changed meanwhile (a running interval does each round): again
+    }
   }
 
   /** The write of one delivery change: the record, and its due entry moved to the new instant. */

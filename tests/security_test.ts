@@ -662,3 +662,118 @@ Deno.test("a session ended while one of its requests is under way stays ended (i
   assert.equal((await b.request("GET", "/dashboard")).status, 303);
   await w.close();
 });
+
+/** A "none"-attestation registration answer for `challenge` whose credential id has `idBytes` bytes. */
+async function registrationWithId(challenge: string, idBytes: number) {
+  const b64url = (b: Uint8Array) => {
+    let s = "";
+    for (const x of b) s += String.fromCharCode(x);
+    return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  };
+  const text = (s: string) => [0x60 + s.length, ...new TextEncoder().encode(s)];
+  const bstr = (b: Uint8Array) => [0x59, b.length >> 8, b.length & 255, ...b];
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign"]);
+  const jwk = await crypto.subtle.exportKey("jwk", pair.publicKey);
+  const raw = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
+  const cose = [
+    0xa5,
+    0x01,
+    0x02,
+    0x03,
+    0x26,
+    0x20,
+    0x01,
+    0x21,
+    0x58,
+    0x20,
+    ...raw(jwk.x!),
+    0x22,
+    0x58,
+    0x20,
+    ...raw(jwk.y!),
+  ];
+  const rpIdHash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode("timers.test")));
+  const credId = new Uint8Array(idBytes).fill(7);
+  const authData = new Uint8Array([
+    ...rpIdHash,
+    0x45, // user present, user verified, attested credential data
+    0,
+    0,
+    0,
+    0,
+    ...new Uint8Array(16), // AAGUID
+    idBytes >> 8,
+    idBytes & 255,
+    ...credId,
+    ...cose,
+  ]);
+  const attestation = new Uint8Array([
+    0xa3,
+    ...text("fmt"),
+    ...text("none"),
+    ...text("attStmt"),
+    0xa0,
+    ...text("authData"),
+    ...bstr(authData),
+  ]);
+  const clientData = new TextEncoder().encode(JSON.stringify({ type: "webauthn.create", challenge, origin: SITE }));
+  return {
+    id: b64url(credId),
+    rawId: b64url(credId),
+    type: "public-key",
+    clientExtensionResults: {},
+    response: { attestationObject: b64url(attestation), clientDataJSON: b64url(clientData), transports: ["internal"] },
+  };
+}
+
+Deno.test("a passkey with an over-long credential id is refused at registration and sign-up, not a server error", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "long@example.com", password: PASSWORD })).status, 303);
+  const csrf = await b.csrfOf("/account");
+  /** A JSON POST as the page's script sends it: the CSRF token of the page in its header. */
+  const post = async (who: typeof b, path: string, json: unknown, token: string) => {
+    const res = await w.app.app.request(`${SITE}${path}`, {
+      method: "POST",
+      headers: {
+        cookie: [...who.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        origin: SITE,
+        "content-type": "application/json",
+        "x-csrf-token": token,
+        "x-forwarded-for": who === b ? "203.0.113.7" : "198.51.100.9",
+      },
+      body: JSON.stringify(json),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const options = async (path: string, json: unknown, token: string, who = b) =>
+    JSON.parse((await post(who, path, json, token)).text);
+
+  // A normal-sized one registers (the answer is well formed).
+  let o = await options("/passkeys/register/options", {}, csrf);
+  let r = await post(b, "/passkeys/register/verify", {
+    challenge_id: o.challenge_id,
+    response: await registrationWithId(o.options.challenge, 32),
+  }, csrf);
+  assert.equal(r.status, 200, r.text);
+
+  // WebAuthn caps credential ids at 1023 bytes; 2000 would not fit in a KV key.
+  o = await options("/passkeys/register/options", {}, csrf);
+  r = await post(b, "/passkeys/register/verify", {
+    challenge_id: o.challenge_id,
+    response: await registrationWithId(o.options.challenge, 2000),
+  }, csrf);
+  assert.equal(r.status, 400, r.text);
+
+  const stranger = browser(w, "198.51.100.9");
+  const pre = await stranger.csrfOf("/signup");
+  o = await options("/passkeys/signup/options", { email: "squat@example.com" }, pre, stranger);
+  r = await post(stranger, "/passkeys/signup/verify", {
+    challenge_id: o.challenge_id,
+    response: await registrationWithId(o.options.challenge, 2000),
+  }, pre);
+  assert.equal(r.status, 400, r.text);
+  assert.equal(await w.store.users.byEmail("squat@example.com"), null, "no account left without a way in");
+  assert.deepEqual(w.logs.filter((l) => l.level === "error"), []);
+  await w.close();
+});

@@ -27,6 +27,9 @@ export interface PasskeysDeps {
   now: () => number;
 }
 
+/** WebAuthn caps a credential id at 1023 bytes: 1364 base64url characters. A longer one is no key of ours. */
+const MAX_CREDENTIAL_ID_CHARS = 1364;
+
 const refused = (why: string) => new ApiError(400, `passkey not accepted: ${why}; try again`);
 
 export class Passkeys {
@@ -88,6 +91,8 @@ export class Passkeys {
     }
     if (!result.verified) throw refused("the authenticator's answer did not verify");
     const cred = result.registrationInfo.credential;
+    // An authenticator may claim up to 64 KiB (its length field); nothing that long fits in a KV key.
+    if (cred.id.length > MAX_CREDENTIAL_ID_CHARS) throw refused("its credential id is longer than WebAuthn allows");
     const passkey: Passkey = {
       id: cred.id,
       user_id: c.user_id!,
@@ -133,8 +138,7 @@ export class Passkeys {
   async verifyLogin(challengeId: unknown, response: unknown): Promise<User> {
     const c = await this.#take(challengeId, "login");
     const r = response as AuthenticationResponseJSON;
-    // A credential id is at most 1023 bytes (1364 base64url characters); a longer one is no key of ours.
-    const stored = typeof r?.id === "string" && r.id.length <= 1364
+    const stored = typeof r?.id === "string" && r.id.length <= MAX_CREDENTIAL_ID_CHARS
       ? await this.deps.store.users.getPasskey(r.id)
       : null;
     if (!stored) throw refused("this passkey is not registered here");

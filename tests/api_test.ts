@@ -260,3 +260,23 @@ Deno.test("a key revoked or deleted elsewhere adds no timer, though this process
     await s.close();
   }
 });
+
+Deno.test("what a key or a control token reads is never cached (webhook and control URLs); public events keep theirs", async () => {
+  const s = await setup();
+  const created = await s.call("POST", "/api/v1/timers", {
+    body: { type: "countdown", duration: 60, webhook_url: "https://example.com/hook?token=secret" },
+  });
+  assert.equal(created.headers.get("cache-control"), "no-store");
+  const id = created.body.timer_id;
+  const token = created.body.control_url.split("#")[1];
+  for (const key of [undefined, token]) {
+    assert.equal((await s.call("GET", `/api/v1/timers/${id}`, { key })).headers.get("cache-control"), "no-store");
+  }
+  assert.equal((await s.call("GET", "/api/v1/timers")).headers.get("cache-control"), "no-store");
+  assert.equal((await s.call("GET", "/api/v1/timers/tmr_nothing")).headers.get("cache-control"), "no-store");
+  assert.equal(
+    (await s.call("GET", "/api/v1/events", { key: null })).headers.get("cache-control"),
+    "private, max-age=1",
+  );
+  await s.close();
+});

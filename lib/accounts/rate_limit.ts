@@ -393,6 +393,8 @@ export function apiGate(
     if (principal.kind === "account" && !plan.api && AUTHENTICATED.test(c.req.path)) {
       throw new ApiError(403, `the ${principal.account.plan} plan has no API access; upgrade to pro or enterprise`);
     }
+    // What a key or a control token reads (webhook URLs, control URLs) stays out of every cache.
+    if (principal.kind !== "anonymous") c.header("Cache-Control", "no-store");
     c.set("principal", principal);
     await next();
     // Cached as valid, refused by the route: the token was replaced (POST /timers/{id}/control_token).

@@ -777,3 +777,27 @@ Deno.test("a passkey with an over-long credential id is refused at registration 
   assert.deepEqual(w.logs.filter((l) => l.level === "error"), []);
   await w.close();
 });
+
+Deno.test("the dashboard's message and language cookies are __Host- ones: a sibling subdomain's cookie shows nothing", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "toss@example.com", password: PASSWORD })).status, 303);
+  // What evil.example.com could set for the whole site (Domain=example.com), or a plain-http page of it.
+  const lie = encodeURIComponent(JSON.stringify({ kind: "error", text: "Account suspended: call +1 555 0100" }));
+  b.jar.set("dash_flash", lie);
+  b.jar.set("dash_lang", "ja");
+  const page = await b.request("GET", "/dashboard");
+  assert.equal(page.status, 200);
+  assert.doesNotMatch(page.text, /Account suspended/);
+  assert.match(page.text, /<html lang="en"/);
+
+  // The dashboard's own messages still come and go.
+  const retired = await b.form("/dashboard/webhooks", "/dashboard/webhooks/retire", {});
+  assert.equal(retired.status, 303);
+  assert.match(retired.headers.get("set-cookie") ?? "", /__Host-dash_flash=[^;]+;.*Path=\/;.*Secure/);
+  b.jar.delete("dash_flash");
+  const shown = await b.request("GET", "/dashboard/webhooks");
+  assert.match(shown.text, /class="flash/);
+  assert.match(shown.headers.get("set-cookie") ?? "", /__Host-dash_flash=;.*Max-Age=0/);
+  await w.close();
+});

@@ -22,17 +22,21 @@ export function html(c: Context, body: string, status = 200): Response {
   );
 }
 
-const LANG_COOKIE = "dash_lang";
-const FLASH_COOKIE = "dash_flash";
+/**
+ * The dashboard's own cookies, `__Host-` where cookies are Secure (as the session's): a sibling
+ * subdomain can then not set them, so no page of it shows a message (or a language) it did not write.
+ */
+const cookieName = (c: Ctx, name: string) => c.get("secureCookies") ? `__Host-${name}` : name;
+const cookiePath = (c: Ctx) => c.get("secureCookies") ? "/" : "/dashboard";
 
 /** The reader's language: the one chosen in the dashboard, else the browser's. */
 export function langOf(c: Ctx): Lang {
-  return asLang(getCookie(c, LANG_COOKIE)) ?? negotiateLang(c.req.header("accept-language"));
+  return asLang(getCookie(c, cookieName(c, "dash_lang"))) ?? negotiateLang(c.req.header("accept-language"));
 }
 
 export function setLang(c: Ctx, lang: Lang) {
-  setCookie(c, LANG_COOKIE, lang, {
-    path: "/dashboard",
+  setCookie(c, cookieName(c, "dash_lang"), lang, {
+    path: cookiePath(c),
     sameSite: "Lax",
     maxAge: 365 * 86400,
     httpOnly: true,
@@ -57,8 +61,8 @@ export function frameOf(c: Ctx): Frame {
 
 /** Remembers a message for the next page this browser shows (after the redirect). */
 export function flash(c: Ctx, f: Flash) {
-  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(f)), {
-    path: "/dashboard",
+  setCookie(c, cookieName(c, "dash_flash"), encodeURIComponent(JSON.stringify(f)), {
+    path: cookiePath(c),
     sameSite: "Lax",
     httpOnly: true,
     secure: c.get("secureCookies"),
@@ -68,9 +72,9 @@ export function flash(c: Ctx, f: Flash) {
 
 /** The message left by the previous request, read once. */
 export function takeFlash(c: Ctx): Flash | null {
-  const raw = getCookie(c, FLASH_COOKIE);
+  const raw = getCookie(c, cookieName(c, "dash_flash"));
   if (!raw) return null;
-  deleteCookie(c, FLASH_COOKIE, { path: "/dashboard", secure: c.get("secureCookies") });
+  deleteCookie(c, cookieName(c, "dash_flash"), { path: cookiePath(c), secure: c.get("secureCookies") });
   try {
     const f = JSON.parse(decodeURIComponent(raw));
     return (f.kind === "ok" || f.kind === "error") && typeof f.text === "string"

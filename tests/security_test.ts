@@ -726,7 +726,7 @@ async function registrationWithId(challenge: string, idBytes: number) {
   };
 }
 
-Deno.test("a passkey with an over-long credential id is refused at registration and sign-up, not a server error", async () => {
+Deno.test("a passkey refused at sign-up (an over-long or a registered credential id) leaves no account; no server error", async () => {
   const w = await world();
   const b = browser(w);
   assert.equal((await b.form("/signup", "/signup", { email: "long@example.com", password: PASSWORD })).status, 303);
@@ -774,6 +774,16 @@ Deno.test("a passkey with an over-long credential id is refused at registration 
   }, pre);
   assert.equal(r.status, 400, r.text);
   assert.equal(await w.store.users.byEmail("squat@example.com"), null, "no account left without a way in");
+
+  // A credential id already registered (b's, above) is refused at sign-up, and leaves no account either.
+  o = await options("/passkeys/signup/options", { email: "again@example.com" }, pre, stranger);
+  r = await post(stranger, "/passkeys/signup/verify", {
+    challenge_id: o.challenge_id,
+    response: await registrationWithId(o.options.challenge, 32),
+  }, pre);
+  assert.equal(r.status, 400, r.text);
+  assert.match(r.text, /already registered/);
+  assert.equal(await w.store.users.byEmail("again@example.com"), null, "no account left without a way in");
   assert.deepEqual(w.logs.filter((l) => l.level === "error"), []);
   await w.close();
 });

@@ -277,7 +277,11 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
       String(body.name ?? "Passkey"),
     );
     const user = await users.signUp(challenge.email, null, c.get("ip"), challenge.user_id!);
-    await passkeys.add(passkey);
+    // A passkey refused here (one already registered) would leave an account nobody can enter.
+    await passkeys.add(passkey).catch(async (e) => {
+      await users.deleteAccount(user, timers);
+      throw e;
+    });
     await sessions.start(c, user);
     return c.json({ redirect: "/dashboard" });
   });

@@ -1,6 +1,5 @@
 /** /api/v1/timers: thin handlers over TimerService; schemas double as the OpenAPI document. */
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { Config } from "../../../config.ts";
 import { ApiError } from "../../../lib/errors.ts";
 import { requireAccount, type TimerService } from "../../../lib/timers/service.ts";
@@ -125,21 +124,21 @@ export function timerRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, config:
     // deno-lint-ignore no-explicit-any
     timerView(t, svc.now(), config.siteUrl, { owner }) as any;
 
-  /** The owner's view with the control URL, which no cache may keep. */
-  const withControlUrl = (c: Context, timer: TimerRecord, token: string) => {
-    c.header("Cache-Control", "no-store");
-    return { ...view(timer, true), control_url: `${config.siteUrl}/c/${timer.id}#${token}` };
-  };
+  /** The owner's view with the control URL (no cache keeps it: see apiGate). */
+  const withControlUrl = (timer: TimerRecord, token: string) => ({
+    ...view(timer, true),
+    control_url: `${config.siteUrl}/c/${timer.id}#${token}`,
+  });
 
   api.openapi(createTimer, async (c) => {
     const { timer, controlToken } = await svc.create(c.get("principal"), c.req.valid("json"));
     c.header("Location", `${config.siteUrl}/api/v1/timers/${timer.id}`);
-    return c.json(withControlUrl(c, timer, controlToken), 201);
+    return c.json(withControlUrl(timer, controlToken), 201);
   });
 
   api.openapi(rotateControlToken, async (c) => {
     const { timer, controlToken } = await svc.rotateControlToken(c.get("principal"), c.req.valid("param").id);
-    return c.json(withControlUrl(c, timer, controlToken), 200);
+    return c.json(withControlUrl(timer, controlToken), 200);
   });
 
   api.openapi(listTimers, async (c) => {

@@ -23,7 +23,8 @@ const events = (r: ReturnType<typeof receiver>) => r.received.map((x) => x.json.
 
 for (const useQueue of [false, true]) {
   Deno.test(`a 1-second countdown fires timer.completed, signed (${useQueue ? "queue" : "sweep"} mode)`, async () => {
-    const s = await running({ useQueue });
+    // A timeout a loaded machine does not reach: a retried timer.started would arrive after timer.completed.
+    const s = await running({ useQueue, config: { webhookTimeoutMs: 5000 } });
     const rx = receiver();
     const t = await s.create({ type: "countdown", duration: 1, title: "Tea", webhook_url: rx.url });
     const started = await s.act(t.timer_id, "start");

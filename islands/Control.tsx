@@ -36,17 +36,30 @@ export default function Control(p: ControlProps) {
   snapshots.current = timer.snapshots;
   const api = `/api/v1/timers/${encodeURIComponent(p.id)}`;
 
+  // The token is read again when the fragment changes: a control link pasted over this page's
+  // address only changes the fragment, and the browser does not load the page again.
   useEffect(() => {
-    token.current = decodeURIComponent(location.hash.replace(/^#/, "")).trim();
-    if (!token.current) return setAccess("none");
-    fetch(api, { headers: { authorization: `Bearer ${token.current}` } }).then(async (res) => {
-      await res.body?.cancel();
-      setAccess(res.ok ? "ok" : res.status === 401 || res.status === 403 ? "invalid" : "error");
-      if (!res.ok && res.status !== 401 && res.status !== 403) setMessage(`HTTP ${res.status}`);
-    }, (err) => {
-      setAccess("error");
-      setMessage(String(err?.message ?? err));
-    });
+    let current = 0;
+    function check() {
+      const run = ++current;
+      token.current = decodeURIComponent(location.hash.replace(/^#/, "")).trim();
+      setMessage("");
+      if (!token.current) return setAccess("none");
+      setAccess("checking");
+      fetch(api, { headers: { authorization: `Bearer ${token.current}` } }).then(async (res) => {
+        await res.body?.cancel();
+        if (run !== current) return;
+        setAccess(res.ok ? "ok" : res.status === 401 || res.status === 403 ? "invalid" : "error");
+        if (!res.ok && res.status !== 401 && res.status !== 403) setMessage(`HTTP ${res.status}`);
+      }, (err) => {
+        if (run !== current) return;
+        setAccess("error");
+        setMessage(String(err?.message ?? err));
+      });
+    }
+    check();
+    addEventListener("hashchange", check);
+    return () => removeEventListener("hashchange", check);
   }, []);
 
   // After an action, hold the buttons until the stream shows its effect (at most 1.5 s).

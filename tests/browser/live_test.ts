@@ -280,6 +280,22 @@ Deno.test("live pages in a browser", async (t) => {
       assert.equal((await s.api("GET", `/timers/${timer.timer_id}`)).body.state, "idle");
     });
 
+    await t.step("a control link pasted over the open page (only its fragment changes) takes effect", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 60 });
+      const c = await open(browser, timer.control_url.split("#")[0]);
+      await c.page.getByText("This link has no control token").waitFor();
+      // The browser does not load the page again for a new fragment.
+      await c.page.goto(timer.control_url);
+      await c.page.getByText("You can control this timer.").waitFor({ timeout: 3000 });
+      assert.deepEqual(await enabled(c.page), ["start", "reset"]);
+      await c.page.goto(`${timer.control_url.split("#")[0]}#tct_AAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+      await c.page.getByText("This control link is not valid").waitFor({ timeout: 3000 });
+      assert.deepEqual(await enabled(c.page), []);
+      // The browser logs the refused check (401) of the bad token; nothing else may fail.
+      assert.deepEqual(c.errors.filter((e) => !/status of 401/.test(e)), []);
+      await c.close();
+    });
+
     await t.step("hostile titles stay text in live pages", async () => {
       const timer = await s.createTimer({
         type: "countdown",

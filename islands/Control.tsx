@@ -19,6 +19,16 @@ export interface ControlProps {
   brand: string;
 }
 
+/** The token in a fragment; a malformed escape (`#%zz`) is kept as typed, never thrown. */
+function fragmentToken(hash: string): string {
+  const raw = hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return raw.trim();
+  }
+}
+
 type Access = "checking" | "none" | "invalid" | "ok" | "error";
 const ACTIONS: Action[] = ["start", "pause", "resume", "stop", "reset"];
 
@@ -42,7 +52,7 @@ export default function Control(p: ControlProps) {
     let current = 0;
     function check() {
       const run = ++current;
-      token.current = decodeURIComponent(location.hash.replace(/^#/, "")).trim();
+      token.current = fragmentToken(location.hash);
       setMessage("");
       if (!token.current) return setAccess("none");
       setAccess("checking");

@@ -269,11 +269,14 @@ Deno.test("live pages in a browser", async (t) => {
         const [url, msg] of [
           [timer.control_url.split("#")[0], "This link has no control token"],
           [`${timer.control_url.split("#")[0]}#tct_AAAAAAAAAAAAAAAAAAAAAAAAAAAA`, "This control link is not valid"],
+          // A mangled link (a bad percent escape) is a bad token, not a page stuck on "Checking…".
+          [`${timer.control_url.split("#")[0]}#%zz`, "This control link is not valid"],
         ]
       ) {
         const c = await open(browser, url);
         await c.page.getByText(msg).waitFor();
         assert.deepEqual(await enabled(c.page), []);
+        assert.deepEqual(c.errors.filter((e) => e.startsWith("pageerror")), [], url);
         if (msg.includes("valid")) await shot(c.page, "control-bad-token");
         await c.close();
       }

@@ -13,6 +13,7 @@ import { documentApi } from "./routes/api/v1/openapi.ts";
 import { liveRoutes } from "./routes/live.ts";
 import { missingPageResponse, pageRoutes } from "./routes/pages/mod.ts";
 import { dashboardRoutes } from "./routes/dashboard/mod.ts";
+import { accountFrame } from "./routes/dashboard/account.tsx";
 import { Auth } from "./lib/accounts/service.ts";
 import { authRoutes } from "./routes/auth/mod.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
@@ -69,7 +70,7 @@ export function createApp(deps: AppDeps) {
   });
   liveRoutes(app, { store, config, now, streams });
   pageRoutes(app, { store, config, now });
-  authRoutes(app, auth, timers, keys);
+  authRoutes(app, auth, timers, keys, { "/dashboard/account": accountFrame });
   dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter, streams });
   docsRoutes(app);
 

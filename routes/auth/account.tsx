@@ -161,11 +161,27 @@ export function AccountPanel(p: AccountProps) {
   );
 }
 
-export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerService, keys: KeyResolver) {
+/**
+ * Another page that shows these sections (the dashboard's /dashboard/account): a refused form
+ * posted from it is answered there, its error beside the form, and it keeps coming back there.
+ */
+export type AccountFrame = (c: Context<SessionEnv>, p: AccountProps, status: ContentfulStatusCode) => Response;
+
+export function accountRoutes(
+  app: Hono<SessionEnv>,
+  auth: Auth,
+  timers: TimerService,
+  keys: KeyResolver,
+  frames: Record<string, AccountFrame> = {},
+) {
   const { users, passkeys, sessions } = auth;
   const langOf = (c: Context) => authLang(c.req.query("lang"), c.req.header("accept-language"));
 
-  async function props(c: Context<SessionEnv>, notice?: AccountProps["notice"]): Promise<AccountProps> {
+  async function props(
+    c: Context<SessionEnv>,
+    notice?: AccountProps["notice"],
+    back?: unknown,
+  ): Promise<AccountProps> {
     const { user, csrf } = c.get("session");
     const fresh = (await auth.deps.store.users.get(user.id)) ?? user;
     return {
@@ -174,11 +190,14 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
       hasPassword: fresh.password_hash !== null,
       passkeys: await passkeys.list(user.id),
       notice,
+      back: back === undefined ? undefined : backOf(back),
       t: authTexts(langOf(c)),
     };
   }
 
-  const page = (c: Context, p: AccountProps, status: ContentfulStatusCode = 200) => {
+  const page = (c: Context<SessionEnv>, p: AccountProps, status: ContentfulStatusCode = 200) => {
+    const framed = p.back ? frames[p.back.replace(/[?#].*/, "")] : undefined;
+    if (framed) return framed(c, p, status);
     const lang = langOf(c);
     const body = authPage({ lang, t: authTexts(lang) }, authTexts(lang).account, <AccountPanel {...p} />);
     return html(c, body.replace('class="auth-card"', 'class="auth-card wide"'), status);
@@ -216,7 +235,7 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
       if (!(e instanceof ApiError)) throw e;
       return page(
         c,
-        await props(c, { kind: "error", text: e.message, section: "password" }),
+        await props(c, { kind: "error", text: e.message, section: "password" }, f.back),
         e.status as ContentfulStatusCode,
       );
     }
@@ -231,7 +250,7 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
       if (!(e instanceof ApiError)) throw e;
       return page(
         c,
-        await props(c, { kind: "error", text: e.message, section: "passkeys" }),
+        await props(c, { kind: "error", text: e.message, section: "passkeys" }, f.back),
         e.status as ContentfulStatusCode,
       );
     }
@@ -245,7 +264,7 @@ export function accountRoutes(app: Hono<SessionEnv>, auth: Auth, timers: TimerSe
     const { user } = c.get("session");
     if (String(f.confirm ?? "").trim().toLowerCase() !== user.email) {
       const text = "type the account's email exactly to confirm the deletion";
-      return page(c, await props(c, { kind: "error", text, section: "delete" }), 422);
+      return page(c, await props(c, { kind: "error", text, section: "delete" }, f.back), 422);
     }
     await sessions.endAll(user.id);
     await users.deleteAccount(user, timers, () => keys.clear());

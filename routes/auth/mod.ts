@@ -16,7 +16,7 @@ import { ApiError } from "../../lib/errors.ts";
 import type { AppEnv } from "../../lib/http.ts";
 import { newSecretToken, newUserId, timingSafeEqual } from "../../lib/ids.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
-import { accountRoutes } from "./account.tsx";
+import { type AccountFrame, accountRoutes } from "./account.tsx";
 import { type FormState, loginPage, resetPage, resetRequestPage, signupPage, verifyPage } from "./pages.tsx";
 import { html } from "./respond.ts";
 import { authLang, authTexts, fillText } from "./texts.ts";
@@ -42,7 +42,14 @@ async function jsonOf(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, keys: KeyResolver) {
+/** `accountFrames`: pages besides /account that show the account's sections (see accountRoutes). */
+export function authRoutes(
+  app: Hono<AppEnv>,
+  auth: Auth,
+  timers: TimerService,
+  keys: KeyResolver,
+  accountFrames: Record<string, AccountFrame> = {},
+) {
   const { sessions, users, passkeys } = auth;
   const preCookie = () => (sessions.secure ? "__Host-csrf" : "csrf");
 
@@ -344,5 +351,5 @@ export function authRoutes(app: Hono<AppEnv>, auth: Auth, timers: TimerService, 
     return c.json({ redirect: safeNext(body.next ?? "/account") });
   });
 
-  accountRoutes(signedIn, auth, timers, keys);
+  accountRoutes(signedIn, auth, timers, keys, accountFrames);
 }

@@ -1,6 +1,7 @@
 /**
  * Dashboard pages with what users type: long unbroken names stay inside their tables at a
- * tablet's and a desktop's width, and the control link shown once fits a phone.
+ * tablet's and a desktop's width, the control link shown once fits a phone, and a refused form
+ * of the account page is answered inside the dashboard, where the next try returns.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -82,6 +83,28 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
       assert.ok(await inView(page, ".card--secret a"));
       await page.setViewportSize(DESKTOP);
       assert.deepEqual(errors, []);
+    });
+
+    await t.step("a refused account form is answered in the dashboard and returns there", async () => {
+      await page.goto(`${s.url}/dashboard/account`);
+      await page.getByLabel("Type your email to confirm").fill("someone-else@example.com");
+      await page.getByRole("button", { name: "Delete the account" }).click();
+      await page.getByText("type the account's email exactly").waitFor();
+      assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
+      assert.ok(await s.store.users.byEmail(email), "the account stays");
+
+      await page.getByLabel("Current password").fill("not my password at all");
+      await page.getByLabel("New password", { exact: true }).fill("another horse battery staple");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await page.locator("#password-heading ~ [role=alert]").waitFor();
+      assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
+      // The next try, from the page the error was shown on, comes back to the dashboard.
+      await page.getByLabel("Current password").fill("correct horse battery staple");
+      await page.getByLabel("New password", { exact: true }).fill("another horse battery staple");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await page.waitForURL(`${s.url}/dashboard/account?done=password`);
+      assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
+      assert.deepEqual(errors.filter((e) => !/status of (401|422)/.test(e)), []);
     });
   } finally {
     await context.close();

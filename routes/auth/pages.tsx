@@ -63,7 +63,16 @@ function ErrorLine({ s }: { s: FormState }) {
   return s.error ? <p class="auth-error" role="alert" id="form-error">{s.error}</p> : null;
 }
 
-function EmailField({ s, autoFocus }: { s: FormState; autoFocus?: boolean }) {
+/**
+ * Whether a refused form puts the cursor in its password field: the error names it, or the email
+ * was kept and the error is not about it (a wrong password is typed again, not the email).
+ */
+function passwordFirst(s: FormState): boolean {
+  return s.field === "password" || (!!s.error && !!s.email && s.field !== "email");
+}
+
+/** `autoFocus`: the page's first field; `withPassword`: a password follows, which may take the focus instead. */
+function EmailField({ s, autoFocus, withPassword }: { s: FormState; autoFocus?: boolean; withPassword?: boolean }) {
   const bad = s.field === "email";
   return (
     <p class="field">
@@ -75,7 +84,7 @@ function EmailField({ s, autoFocus }: { s: FormState; autoFocus?: boolean }) {
         autocomplete="username webauthn"
         required
         value={s.email ?? ""}
-        autofocus={autoFocus}
+        autofocus={autoFocus && !(withPassword && passwordFirst(s))}
         aria-invalid={bad ? "true" : undefined}
         aria-describedby={bad ? "form-error" : undefined}
       />
@@ -104,6 +113,7 @@ function PasswordField(
         required
         minLength={fresh ? 8 : undefined}
         maxLength={256}
+        autofocus={name === "password" && passwordFirst(s) ? true : undefined}
         aria-invalid={bad ? "true" : undefined}
         aria-describedby={[bad ? "form-error" : "", hint ?? ""].join(" ").trim() || undefined}
       />
@@ -133,7 +143,7 @@ export function signupPage(s: FormState, closed: boolean): string {
       <ErrorLine s={s} />
       <form method="post" action="/signup" class="auth-form">
         <Csrf token={s.csrf} />
-        <EmailField s={s} autoFocus />
+        <EmailField s={s} autoFocus withPassword />
         <PasswordField s={s} fresh />
         <button type="submit" class="primary">{t.sign_up}</button>
       </form>
@@ -160,7 +170,7 @@ export function loginPage(s: FormState): string {
         <Csrf token={s.csrf} />
         {s.next && <input type="hidden" name="next" value={s.next} />}
         {s.reauth && <input type="hidden" name="reauth" value="1" />}
-        <EmailField s={s} autoFocus />
+        <EmailField s={s} autoFocus withPassword />
         <PasswordField s={s} />
         <button type="submit" class="primary">{t.sign_in}</button>
       </form>

@@ -43,7 +43,8 @@ async function guideHtml(slug: string): Promise<string> {
   let html = guideCache.get(slug);
   if (!html) {
     const md = await Deno.readTextFile(new URL(`./docs/${slug}.md`, import.meta.url));
-    html = await marked.parse(md);
+    // A code block wider than the page scrolls inside itself: focusable, so a keyboard can scroll it too.
+    html = (await marked.parse(md)).replaceAll("<pre>", '<pre tabindex="0">');
     guideCache.set(slug, html);
   }
   return html;
@@ -61,6 +62,7 @@ const STYLE = `body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1d1d28;b
 .docs-nav{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;padding:.6rem 1rem;background:#1d1d28;font-size:14px}
 .docs-nav a{color:#e8e6ff;text-decoration:none}.docs-nav a[aria-current]{color:#fff;font-weight:600;text-decoration:underline}
 .guide{max-width:52rem;margin:1.5rem auto;padding:0 1rem}.guide pre{background:#f3f3f7;padding:.75rem;overflow:auto;border-radius:6px}
+.guide pre:focus-visible{outline:2px solid #4f46e5;outline-offset:2px}
 .guide code{font-family:ui-monospace,monospace;font-size:.92em}.guide table{border-collapse:collapse}
 .guide td,.guide th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}`;
 

@@ -3,7 +3,7 @@
  * assets, under a strict CSP, with every operation and webhook of the document; the guides render.
  */
 import assert from "node:assert/strict";
-import { launch, serve, shot, watchErrors } from "./browser/harness.ts";
+import { axeViolations, launch, serve, shot, watchErrors } from "./browser/harness.ts";
 import { DOCS_CSP, GUIDES } from "../routes/docs.ts";
 import { setup } from "./helpers.ts";
 import { verifyWebhook } from "../sdk/src/webhooks.ts";
@@ -91,6 +91,12 @@ Deno.test({
       const guide = await context.newPage();
       await guide.goto(`${srv.url}/docs/guides/webhooks`);
       await shot(guide, "docs-guide-webhooks", { fullPage: true });
+      // A phone's width: code blocks scroll sideways, so a keyboard must reach them.
+      await guide.setViewportSize({ width: 360, height: 640 });
+      for (const g of GUIDES) {
+        await guide.goto(`${srv.url}/docs/guides/${g.slug}`);
+        assert.deepEqual(await axeViolations(guide), [], `/docs/guides/${g.slug}`);
+      }
       assert.deepEqual(outside, [], "nothing was fetched from outside the service");
       assert.deepEqual(violations, [], "no CSP violation");
       assert.deepEqual(errors.filter((e) => !/Content Security Policy/i.test(e)), []);

@@ -36,6 +36,9 @@ export interface AccountProps {
 
 const textsOf = (p: AccountProps) => p.t ?? authTexts("en");
 
+/** Whether the section's form was refused: its first field takes the cursor, to type again. */
+const refusedIn = (p: AccountProps, section: string) => p.notice?.kind === "error" && p.notice.section === section;
+
 function Notice({ p, section }: { p: AccountProps; section: string }) {
   const n = p.notice;
   if (!n || (n.section ?? "") !== section) return null;
@@ -63,12 +66,21 @@ export function PasswordSection(p: AccountProps) {
               type="password"
               autocomplete="current-password"
               required
+              autofocus={refusedIn(p, "password") || undefined}
             />
           </p>
         )}
         <p class="field">
           <label for="new_password">{t.new_password}</label>
-          <input id="new_password" name="password" type="password" autocomplete="new-password" minLength={8} required />
+          <input
+            id="new_password"
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            minLength={8}
+            required
+            autofocus={(!p.hasPassword && refusedIn(p, "password")) || undefined}
+          />
         </p>
         <button type="submit" class="primary">{p.hasPassword ? t.change_password : t.set_password}</button>
       </form>
@@ -141,7 +153,14 @@ export function DeleteSection(p: AccountProps) {
         <input type="hidden" name="back" value={backOf(p.back)} />
         <p class="field">
           <label for="confirm">{t.confirm_label}</label>
-          <input id="confirm" name="confirm" type="email" autocomplete="off" required />
+          <input
+            id="confirm"
+            name="confirm"
+            type="email"
+            autocomplete="off"
+            required
+            autofocus={refusedIn(p, "delete") || undefined}
+          />
         </p>
         <button type="submit" class="danger">{t.delete_title}</button>
       </form>

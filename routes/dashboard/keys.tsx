@@ -106,6 +106,7 @@ export function keysPage(
               placeholder="production"
               aria-invalid={o.nameError ? "true" : undefined}
               aria-describedby={o.nameError ? "key-name-error" : undefined}
+              autofocus={o.nameError ? true : undefined}
             />
             <button type="submit" class="button">{t.key_create}</button>
             {o.nameError && <p id="key-name-error" class="field-error">{o.nameError}</p>}

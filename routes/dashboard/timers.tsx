@@ -83,6 +83,7 @@ function Field(
         value={form.values[name] ?? ""}
         aria-invalid={bad ? "true" : undefined}
         aria-describedby={bad ? "create-error" : undefined}
+        autofocus={bad || undefined}
         {...rest}
       />
     </label>
@@ -102,7 +103,11 @@ function CreateTimerForm({ f, form }: { f: Frame; form: CreateForm }) {
         <div class="grid">
           <label class="field">
             <span>{t.tm_type}</span>
-            <select name="type" aria-invalid={form.error?.field === "type" ? "true" : undefined}>
+            <select
+              name="type"
+              aria-invalid={form.error?.field === "type" ? "true" : undefined}
+              autofocus={form.error?.field === "type" || undefined}
+            >
               {TIMER_TYPES.map((ty) => (
                 <option key={ty} value={ty} selected={(v.type ?? "countdown") === ty}>{types[ty]}</option>
               ))}

@@ -85,11 +85,28 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
       assert.deepEqual(errors, []);
     });
 
+    await t.step("a refused timer or key form puts the cursor in the field the error is about", async () => {
+      const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? "");
+      await page.goto(`${s.url}/dashboard/timers`);
+      await page.locator("#new").getByLabel("Title").fill("Typo");
+      await page.getByLabel("Duration in seconds").fill("6o");
+      await page.getByRole("button", { name: "Create timer" }).click();
+      await page.locator("#create-error").waitFor();
+      assert.equal(await focused(), "duration");
+      assert.equal(await page.getByLabel("Duration in seconds").inputValue(), "6o");
+      await page.goto(`${s.url}/dashboard/keys`);
+      await page.getByLabel("Name").fill("   ");
+      await page.getByRole("button", { name: "Create key" }).click();
+      await page.locator("#key-name-error").waitFor();
+      assert.equal(await focused(), "name");
+    });
+
     await t.step("a refused account form is answered in the dashboard and returns there", async () => {
       await page.goto(`${s.url}/dashboard/account`);
       await page.getByLabel("Type your email to confirm").fill("someone-else@example.com");
       await page.getByRole("button", { name: "Delete the account" }).click();
       await page.getByText("type the account's email exactly").waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "confirm");
       assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
       assert.ok(await s.store.users.byEmail(email), "the account stays");
 
@@ -97,6 +114,7 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
       await page.getByLabel("New password", { exact: true }).fill("another horse battery staple");
       await page.getByRole("button", { name: "Change password" }).click();
       await page.locator("#password-heading ~ [role=alert]").waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "current_password");
       assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
       // The next try, from the page the error was shown on, comes back to the dashboard.
       await page.getByLabel("Current password").fill("correct horse battery staple");

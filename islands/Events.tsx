@@ -252,7 +252,7 @@ export default function Events(p: EventsProps) {
       </form>
       <p class="ev-zone">{fill(t.ev_zone_line, { zone: tz.replaceAll("_", " ") })}</p>
       {badZone && (
-        <p class="ev-warn">
+        <p class="ev-warn" role="alert">
           <span aria-hidden="true">⚠</span> {fill(t.ev_zone_bad, { zone: badZone })}
         </p>
       )}

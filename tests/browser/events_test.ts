@@ -124,6 +124,11 @@ Deno.test("the events page in a browser", async (t) => {
       await v.page.fill('input[name="tz"]', "Mars/Olympus");
       await v.page.press('input[name="tz"]', "Enter");
       await v.page.getByText("“Mars/Olympus” is not a time zone, so UTC is used.").waitFor();
+      // Shown without a reload: announced to screen readers as it appears.
+      assert.equal(
+        await v.page.getByRole("alert").filter({ hasText: "is not a time zone" }).count(),
+        1,
+      );
       assert.equal(await zoneOnPage(v.page), "Counting to midnight in UTC.");
       assert.equal(await v.page.evaluate(() => "samePage" in window), true, "no reload so far");
       await shot(v.page, "events-jp-bad-zone");

@@ -84,8 +84,8 @@ export function timerDetailPage(f: Frame, o: {
           <a href="/dashboard/timers">← {t.dt_back}</a>
         </p>
         {o.controlUrl && (
-          <section class="card card--secret" aria-labelledby="control-heading">
-            <h2 id="control-heading">{t.tm_control_once}</h2>
+          // The field's label says it all (a heading repeated the same sentence above it).
+          <section class="card card--secret" aria-label={t.tm_control_once}>
             <Copy
               id="control-url"
               label={t.tm_control_once}

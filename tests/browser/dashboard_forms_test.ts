@@ -81,6 +81,9 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       assert.ok(wide <= 1, `the page scrolls sideways by ${wide}px`);
       assert.ok(await inView(page, ".card--secret a"));
+      // Its explanation is written once, as the field's label.
+      const card = await page.locator(".card--secret").innerText();
+      assert.equal(card.split("shown only once").length - 1, 1, card);
       await page.setViewportSize(DESKTOP);
       assert.deepEqual(errors, []);
     });

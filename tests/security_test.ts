@@ -110,6 +110,14 @@ Deno.test("a refused new password does not use up the reset link", async () => {
   // …once: a second use is refused.
   const again = await b.form(`/reset?token=${token}`, "/reset", { token, password: "a third long phrase" });
   assert.equal(again.status, 400);
+  // Opening the used link says so at once, with the form to ask for a new one (not after typing a password).
+  const used = await b.request("GET", `/reset?token=${token}`);
+  assert.equal(used.status, 400);
+  assert.match(used.text, /This link is not valid any more\./);
+  assert.match(used.text, /action="\/reset\/request"/);
+  assert.doesNotMatch(used.text, /name="password"/);
+  const live = await b.request("GET", `/reset?token=${"x".repeat(300)}`);
+  assert.equal(live.status, 400, "a made-up token alike");
   await w.close();
 });
 

@@ -181,10 +181,15 @@ export function authRoutes(
     return c.redirect(safeNext(f.next), 303);
   });
 
-  app.get("/reset", (c) => {
+  app.get("/reset", async (c) => {
     const token = c.req.query("token");
     const s = base(c);
-    return html(c, token ? resetPage(s, token) : resetRequestPage(s, false));
+    if (!token) return html(c, resetRequestPage(s, false));
+    // A used or expired link says so at once, with the form to ask for a new one.
+    if (!(await users.resetLinkLive(token))) {
+      return html(c, resetRequestPage({ ...s, error: s.t.verify_bad }, false), 400);
+    }
+    return html(c, resetPage(s, token));
   });
 
   app.post("/reset/request", async (c) => {

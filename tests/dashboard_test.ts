@@ -488,6 +488,11 @@ Deno.test("the live feed sends the account's rows and only them", async () => {
   const data = JSON.parse(got.match(/event: timers\ndata: (.*)\n\n/)![1]);
   assert.deepEqual(data.rows.map((r: { id: string }) => r.id), [mine.timer_id]);
   assert.equal(data.rows[0].source.state, "idle");
+  // Without a session an EventSource is told to stop (204), not sent to the sign-in page it cannot read.
+  const ended = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { accept: "text/event-stream" } });
+  assert.equal(ended.status, 204);
+  const page = await s.app.app.request(`${ORIGIN}/dashboard/live`);
+  assert.equal(page.status, 303, "a browser's page request still goes to sign in");
   await s.close();
 });
 

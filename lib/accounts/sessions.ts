@@ -192,6 +192,8 @@ export class Sessions {
         if (c.req.header("accept")?.includes("application/json")) {
           throw new ApiError(401, "sign in first: no session or it has ended");
         }
+        // An event stream (the dashboard's live feed) ends: 204 tells EventSource not to reconnect.
+        if (c.req.header("accept")?.includes("text/event-stream")) return c.body(null, 204);
         const here = new URL(c.req.url);
         return c.redirect(`/login?next=${encodeURIComponent(here.pathname + here.search)}`, 303);
       }

@@ -82,6 +82,12 @@ Deno.test("plain http webhooks are refused unless the operator allows them", asy
   const ok = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "https://example.com/h" } });
   assert.equal(ok.status, 201);
   assert.equal(ok.body.webhook_url, "https://example.com/h");
+  // A scheme in capitals is the same URL (stored normalised); plain HTTP in capitals is still plain http.
+  const caps = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "HTTPS://Example.com/h" } });
+  assert.equal(caps.status, 201);
+  assert.equal(caps.body.webhook_url, "https://example.com/h");
+  const plainCaps = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "HTTP://example.com/h" } });
+  assert.equal(plainCaps.status, 422);
   await s.close();
 });
 

@@ -37,7 +37,8 @@ const color = z.string().regex(/^[0-9A-Fa-f]{6}$/).openapi({
   description: "Six hex digits without the leading #; answered in upper case",
   example: "6C63FF",
 });
-const webhookUrl = z.string().max(2048).regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/).openapi({
+// The scheme in any case (URLs' schemes are case-insensitive; the stored URL is normalised).
+const webhookUrl = z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/).openapi({
   format: "uri",
   description: "Absolute https URL notified of the timer's events (plain http only where the operator allows it; " +
     "private and loopback addresses are refused unless the operator allows them)",

@@ -53,6 +53,9 @@ Deno.test("deno task keys creates, lists, re-plans, rotates and revokes keys on 
   // Rotated again within the grace: three secrets sign, the header keeps the oldest, and the CLI says so.
   const twice = await keys(path, "rotate-secret", c.account_id);
   assert.match(twice.stdout, /3 secrets are in force: .*X-Service-Signature keeps\s+the oldest/s);
+  const short = await keys(path, "revoke", c.api_key.slice(0, 6));
+  assert.notEqual(short.code, 0);
+  assert.match(short.stderr, /a key prefix has at least 8 characters/);
   assert.equal((await keys(path, "revoke", c.api_key.slice(0, 12))).code, 0);
   const after = JSON.parse((await keys(path, "list", "--json")).stdout)[0];
   assert.equal(after.plan, "enterprise");

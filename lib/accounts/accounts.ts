@@ -149,6 +149,9 @@ async function findKeys(store: Store, ref: string): Promise<ApiKey[]> {
  */
 export async function revokeByRef(store: Store, ref: string, now = Date.now()): Promise<ApiKey[]> {
   const direct = /^acct_/.test(ref) ? await store.accounts.get(ref) : null;
+  if (!direct && !/^acct_/.test(ref) && ref.length < 8) {
+    throw new Error(`a key prefix has at least 8 characters (as "keys list" shows them), got "${ref}"`);
+  }
   const keys = direct ? await store.accounts.listKeys(direct.id) : ref.length >= 8 ? await findKeys(store, ref) : [];
   if (keys.length === 0) throw new Error(`no account or key with id or key prefix "${ref}"`);
   if (!direct && keys.length > 1) throw new Error(`"${ref}" matches ${keys.length} keys; give more characters`);

@@ -2,10 +2,82 @@
 import type { TimerRow } from "../../islands/DashboardTimers.tsx";
 import { EMBED, embedSnippet, fill } from "../../lib/display.ts";
 import type { Delivery } from "../../lib/kv/store.ts";
-import type { Timer } from "../../lib/timers/model.ts";
+import { THEMES, type Timer } from "../../lib/timers/model.ts";
 import { Copy } from "./keys.tsx";
 import { CellLabel, dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
-import { tableProps, TimersTable } from "./timers.tsx";
+import { type CreateForm, tableProps, TimersTable } from "./timers.tsx";
+
+/** The fields the edit form changes, as PATCH /api/v1/timers/:id names them. */
+export const EDIT_FIELDS = ["title", "theme", "color", "webhook_url"] as const;
+
+/** The edit form's values as they stand on the timer. */
+export function editValues(timer: Timer): Record<string, string> {
+  return { title: timer.title ?? "", theme: timer.theme, color: timer.color, webhook_url: timer.webhook_url ?? "" };
+}
+
+/**
+ * Title, theme, colour and webhook URL, posted to /edit (TimerService.update, as PATCH). A refused
+ * value comes back typed as it was, its field marked, its message below it and the cursor in it.
+ */
+function EditTimerForm({ f, id, form }: { f: Frame; id: string; form: CreateForm }) {
+  const { t } = f;
+  const v = form.values;
+  const err = form.error;
+  const bad = (name: string) => err?.field === name;
+  const onNoField = err && !(EDIT_FIELDS as readonly string[]).includes(err.field ?? "");
+  const described = (name: string, hint?: string) =>
+    [hint, bad(name) ? `edit-${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const marks = (name: string, hint?: string) => ({
+    id: `edit-${name}`,
+    name,
+    "aria-invalid": bad(name) ? "true" as const : undefined,
+    "aria-describedby": described(name, hint),
+    autofocus: bad(name) || undefined,
+  });
+  const Err = ({ name }: { name: string }) =>
+    bad(name) ? <p id={`edit-${name}-error`} class="field-error" role="alert">{err!.message}</p> : null;
+  const themes = { light: t.theme_light, dark: t.theme_dark, auto: t.theme_auto };
+  return (
+    <section id="edit" class="card" aria-labelledby="edit-heading">
+      <h2 id="edit-heading">{t.ed_title}</h2>
+      {onNoField && <p class="flash flash--error" role="alert">{err.message}</p>}
+      <PostForm f={f} action={`/dashboard/timers/${id}/edit`} class="edit-timer">
+        <div class="grid">
+          <div class="field">
+            <label for="edit-title">{t.tm_title_field}</label>
+            <input {...marks("title", "edit-title-hint")} type="text" value={v.title ?? ""} maxLength={100} />
+            <p id="edit-title-hint" class="field-hint">{t.ed_title_hint}</p>
+            <Err name="title" />
+          </div>
+          <div class="field">
+            <label for="edit-theme">{t.tm_theme}</label>
+            <select {...marks("theme")}>
+              {THEMES.map((th) => <option key={th} value={th} selected={v.theme === th}>{themes[th]}</option>)}
+            </select>
+            <Err name="theme" />
+          </div>
+          <div class="field">
+            <label for="edit-color">{t.tm_color}</label>
+            <input {...marks("color")} type="text" value={v.color ?? ""} maxLength={7} placeholder="6C63FF" />
+            <Err name="color" />
+          </div>
+          <div class="field">
+            <label for="edit-webhook_url">{t.dt_webhook}</label>
+            <input
+              {...marks("webhook_url", "edit-webhook_url-hint")}
+              type="url"
+              value={v.webhook_url ?? ""}
+              placeholder="https://example.com/hook"
+            />
+            <p id="edit-webhook_url-hint" class="field-hint">{t.ed_webhook_hint}</p>
+            <Err name="webhook_url" />
+          </div>
+        </div>
+        <button type="submit" class="button">{t.ed_save}</button>
+      </PostForm>
+    </section>
+  );
+}
 
 function Attempts({ f, d }: { f: Frame; d: Delivery }) {
   const { t } = f;
@@ -66,6 +138,10 @@ export function timerDetailPage(f: Frame, o: {
   flash: Flash | null;
   /** Right after creation or replacement: the control URL, shown this once. */
   controlUrl?: string;
+  /** The edit form as typed when it was refused; else the timer's values. */
+  edit?: CreateForm;
+  /** The delete form was sent without its confirmation. */
+  deleteError?: string;
 }) {
   const { t } = f;
   const { timer } = o;
@@ -136,6 +212,7 @@ export function timerDetailPage(f: Frame, o: {
             failed={t.copy_failed}
           />
         </section>
+        <EditTimerForm f={f} id={id} form={o.edit ?? { values: editValues(timer) }} />
         <section class="card" aria-labelledby="control-link-heading">
           <h2 id="control-link-heading">{t.dt_control}</h2>
           <p class="muted">{t.dt_control_lede}</p>
@@ -188,7 +265,24 @@ export function timerDetailPage(f: Frame, o: {
         </section>
         <section class="card card--danger" aria-labelledby="delete-heading">
           <h2 id="delete-heading">{t.tm_delete}</h2>
+          {/* A required box (as the account's deletion requires its email typed): no one-click loss, no script needed. */}
           <PostForm f={f} action={`/dashboard/timers/${id}/delete`}>
+            <div class="confirm">
+              <label class="check">
+                <input
+                  id="delete-confirm"
+                  type="checkbox"
+                  name="confirm"
+                  value="yes"
+                  required
+                  aria-invalid={o.deleteError ? "true" : undefined}
+                  aria-describedby={o.deleteError ? "delete-confirm-error" : undefined}
+                  autofocus={o.deleteError ? true : undefined}
+                />
+                <span>{t.dt_delete_confirm}</span>
+              </label>
+              {o.deleteError && <p id="delete-confirm-error" class="field-error" role="alert">{o.deleteError}</p>}
+            </div>
             <button type="submit" class="button button--danger">{t.tm_delete}</button>
           </PostForm>
         </section>

@@ -1,4 +1,4 @@
-/** /dashboard/timers…: the live table, creation from a form, actions, deliveries and test sends. */
+/** /dashboard/timers…: the live table, creation and editing from forms, actions, deliveries and test sends. */
 import type { Hono, MiddlewareHandler } from "hono";
 import type { Principal } from "../../lib/accounts/auth.ts";
 import { isTimeZone, parseTargetDate } from "../../lib/display.ts";
@@ -6,13 +6,13 @@ import { ApiError } from "../../lib/errors.ts";
 import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
 import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
-import { CreateTimerBody } from "../api/v1/schemas.ts";
+import { CreateTimerBody, UpdateTimerBody } from "../api/v1/schemas.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { Flash } from "./layout.tsx";
 import type { DashboardDeps } from "./mod.ts";
 import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
 import { actionName, dashTexts } from "./texts.ts";
-import { timerDetailPage } from "./timer_detail.tsx";
+import { EDIT_FIELDS, timerDetailPage } from "./timer_detail.tsx";
 import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
 
 const PAGE = 50;
@@ -67,6 +67,27 @@ export function formToInput(v: Record<string, string>): Record<string, unknown> 
   put("theme", v.theme);
   put("color", v.color?.trim().replace(/^#/, ""));
   put("webhook_url", v.webhook_url?.trim());
+  return out;
+}
+
+/**
+ * The API's PATCH body from the edit form: the fields sent whose value differs from the timer's
+ * (so a webhook URL left as it was is not checked again); an empty title or webhook URL is null.
+ */
+export function editToInput(v: Record<string, string>, timer: Timer): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const typed = {
+    title: v.title?.trim() || null,
+    theme: v.theme,
+    color: v.color?.trim().replace(/^#/, ""),
+    webhook_url: v.webhook_url?.trim() || null,
+  };
+  const now = { title: timer.title, theme: timer.theme, color: timer.color, webhook_url: timer.webhook_url };
+  for (const k of EDIT_FIELDS) {
+    if (!(k in v)) continue;
+    const same = k === "color" ? String(typed.color).toUpperCase() === now.color : typed[k] === now[k];
+    if (!same) out[k] = typed[k];
+  }
   return out;
 }
 
@@ -128,16 +149,25 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
   }
 
   /** A timer's page: its row, facts and a page of deliveries; with a control token, its link, shown this once. */
-  async function detail(c: Ctx, timer: Timer, o: { flash: Flash | null; controlToken?: string; status?: 200 | 201 }) {
+  async function detail(c: Ctx, timer: Timer, o: {
+    flash: Flash | null;
+    controlToken?: string;
+    edit?: CreateForm;
+    deleteError?: string;
+    status?: number;
+  }) {
     const at = now();
     const page = await store.listDeliveries(timer.id, { limit: PAGE, cursor: c.req.query("cursor"), now: at })
       .catch((e) => {
         if (e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
         throw e;
       });
+    const f = frameOf(c);
+    // Answering a POST (…/edit, …/control): the language menu comes back to the page, not to the form's address.
+    if (c.req.method === "POST") f.here = `/dashboard/timers/${encodeURIComponent(timer.id)}`;
     return html(
       c,
-      timerDetailPage(frameOf(c), {
+      timerDetailPage(f, {
         timer,
         row: timerRow(timer, at, config.siteUrl),
         at,
@@ -146,6 +176,8 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
         next: page.next_cursor,
         flash: o.flash,
         controlUrl: o.controlToken && `${config.siteUrl}/c/${timer.id}#${o.controlToken}`,
+        edit: o.edit,
+        deleteError: o.deleteError,
       }),
       o.status ?? 200,
     );
@@ -297,8 +329,37 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     });
   });
 
+  // PATCH /api/v1/timers/:id from a form: the same schema and TimerService.update, so the same rules and messages.
+  dash.post("/timers/:id/edit", async (c) => {
+    const id = c.req.param("id");
+    const values = await formOf(c);
+    const { timer } = await svc.get(principalOf(c), id);
+    try {
+      const input = editToInput(values, timer);
+      const parsed = UpdateTimerBody.safeParse(input);
+      if (!parsed.success) throw issuesToError(parsed.error.issues, input, 422);
+      await svc.update(principalOf(c), id, parsed.data);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status >= 500 || e.status === 404 || e.status === 403) throw e;
+      const edit = { values, error: { message: e.message, field: e.field } };
+      return await detail(c, timer, { flash: null, edit, status: e.status });
+    }
+    flash(c, { kind: "ok", text: dashTexts(langOf(c)).ed_saved });
+    return seeOther(c, `/dashboard/timers/${encodeURIComponent(id)}`);
+  });
+
+  // Deleting asks first: the form's box must be ticked (the account's deletion asks for its email).
   dash.post("/timers/:id/delete", async (c) => {
-    await svc.delete(principalOf(c), c.req.param("id"));
+    const id = c.req.param("id");
+    if ((await formOf(c)).confirm !== "yes") {
+      const { timer } = await svc.get(principalOf(c), id);
+      return await detail(c, timer, {
+        flash: null,
+        deleteError: dashTexts(langOf(c)).dt_delete_unconfirmed,
+        status: 422,
+      });
+    }
+    await svc.delete(principalOf(c), id);
     flash(c, { kind: "ok", text: dashTexts(langOf(c)).tm_deleted });
     return seeOther(c, "/dashboard/timers");
   });

@@ -220,5 +220,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
 function errorPage(c: Ctx, err: Error): Response {
   const status = err instanceof ApiError ? err.status : 500;
   if (status >= 500 || !c.get("session")) throw err;
+  // A 429's Retry-After goes with the page, as with the API's answer.
+  if (err instanceof ApiError) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }
   return html(c, problemPage(frameOf(c), status, err.message), status);
 }

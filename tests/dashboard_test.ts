@@ -157,7 +157,8 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
     [`/dashboard/timers/${id}/action`, { action: "start" }],
     [`/dashboard/timers/${id}/test`, {}],
     [`/dashboard/timers/${id}/deliveries/evt_x/redeliver`, {}],
-    [`/dashboard/timers/${id}/delete`, {}],
+    [`/dashboard/timers/${id}/edit`, { title: "Forged", theme: "dark", color: "000000", webhook_url: "" }],
+    [`/dashboard/timers/${id}/delete`, { confirm: "yes" }],
   ];
   const before = (await s.store.accounts.get(s.pro.account.id))!;
   for (const [path, fields] of posts) {
@@ -174,7 +175,10 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
   }
   const after = (await s.store.accounts.get(s.pro.account.id))!;
   assert.deepEqual(after.webhook_secrets, before.webhook_secrets, "no refused POST rotated the secret");
-  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.state, "idle", "no refused POST started the timer");
+  const kept = (await s.call("GET", `/api/v1/timers/${id}`)).body;
+  assert.equal(kept.state, "idle", "no refused POST started the timer");
+  assert.equal(kept.title, null, "no refused POST edited the timer");
+  assert.equal(kept.theme, "light");
   assert.equal((await s.call("GET", "/api/v1/timers")).body.timers.length, 1, "no refused POST created a timer");
   await s.close();
 });
@@ -184,13 +188,22 @@ Deno.test("another account's timer is 404 on every page and form", async () => {
   const timer = await s.create({ type: "countdown", duration: 90 });
   const id = timer.timer_id;
   assert.equal((await get(s, stranger, `/dashboard/timers/${id}`)).status, 404);
-  for (const path of ["action", "test", "delete", "deliveries/evt_x/redeliver"]) {
-    const r = await post(s, stranger, `/dashboard/timers/${id}/${path}`, { action: "start" });
+  for (const path of ["action", "test", "edit", "delete", "deliveries/evt_x/redeliver"]) {
+    const r = await post(s, stranger, `/dashboard/timers/${id}/${path}`, { action: "start", title: "Mine" });
     assert.equal(r.status, 404, path);
+    const confirmed = await post(s, stranger, `/dashboard/timers/${id}/${path}`, {
+      action: "start",
+      confirm: "yes",
+      color: "000000",
+    });
+    assert.equal(confirmed.status, 404, `${path}, confirmed`);
   }
   const list = text((await get(s, stranger, "/dashboard/timers")).html);
   assert.doesNotMatch(list, new RegExp(id));
-  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.state, "idle");
+  const kept = (await s.call("GET", `/api/v1/timers/${id}`)).body;
+  assert.equal(kept.state, "idle");
+  assert.equal(kept.title, null, "not renamed");
+  assert.equal(kept.color, "6C63FF", "not recoloured");
   await s.close();
 });
 
@@ -302,9 +315,191 @@ Deno.test("actions go through the timer service: done, refused with the API's me
   assert.doesNotMatch(paused.html, new RegExp(`data-timer="${id}"`), "the state filter leaves it out");
   const events = await get(s, owner, "/dashboard/timers?type=event");
   assert.doesNotMatch(events.html, new RegExp(`data-timer="${id}"`), "the type filter leaves it out");
-  const gone = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/delete`));
+  const gone = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/delete`, { confirm: "yes" }));
   assert.match(gone.text, /Timer deleted/);
   assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).status, 404);
+  await s.close();
+});
+
+/** The start tag of the element with `id` (its attributes, as rendered). */
+function tagOf(html: string, id: string): string {
+  const m = html.match(new RegExp(`<(?:input|select)[^>]*\\bid="${id}"[^>]*>`));
+  assert.ok(m, `no field #${id}`);
+  return m[0];
+}
+
+Deno.test("the timer page edits title, theme, colour and webhook URL through the API's rules", async () => {
+  const { s, owner, stranger } = await fixture();
+  const { timer_id: id } = await s.create({
+    type: "countdown",
+    duration: 90,
+    title: "Tea",
+    webhook_url: "https://example.com/a",
+  });
+  const path = `/dashboard/timers/${id}`;
+  const page = await get(s, owner, path);
+  assert.match(page.html, new RegExp(`<form method="post" action="/dashboard/timers/${id}/edit"`));
+  assert.match(tagOf(page.html, "edit-title"), /value="Tea"/, "the form starts from the timer's values");
+  assert.match(tagOf(page.html, "edit-color"), /value="6C63FF"/);
+  assert.match(tagOf(page.html, "edit-webhook_url"), /value="https:\/\/example\.com\/a"/);
+  assert.match(page.html, /<option value="light" selected>/);
+  assert.match(text(page.html), /Leave it empty to remove the webhook/, "the form says what an empty field does");
+
+  // Every field at once, as typed in the form (a colour with its #).
+  const saved = await post(s, owner, `${path}/edit`, {
+    title: "  Green tea ",
+    theme: "dark",
+    color: "#00aa88",
+    webhook_url: "https://example.com/b",
+  });
+  assert.equal(saved.headers.get("location"), path, "answered by a redirect to the timer's page");
+  const shown = await followFlash(s, owner, saved);
+  assert.match(shown.text, /Changes saved\./);
+  let api = (await s.call("GET", `/api/v1/timers/${id}`)).body;
+  assert.equal(api.title, "Green tea");
+  assert.equal(api.theme, "dark");
+  assert.equal(api.color, "00AA88");
+  assert.equal(api.webhook_url, "https://example.com/b");
+  assert.match(tagOf(shown.html, "edit-title"), /value="Green tea"/);
+  assert.match(shown.html, /<option value="dark" selected>/);
+
+  // One field alone: the others stay as they are.
+  await followFlash(s, owner, await post(s, owner, `${path}/edit`, { theme: "auto" }));
+  api = (await s.call("GET", `/api/v1/timers/${id}`)).body;
+  assert.equal(api.theme, "auto");
+  assert.equal(api.title, "Green tea");
+  assert.equal(api.webhook_url, "https://example.com/b");
+
+  // A refused value: the API's 422 and message, beside its field, the typed values kept, the cursor in it.
+  const refusals: [string, Record<string, string>, Record<string, unknown>][] = [
+    ["color", { color: "zz" }, { color: "zz" }],
+    ["webhook_url", { webhook_url: "ftp://example.com/x" }, { webhook_url: "ftp://example.com/x" }],
+    ["title", { title: "x".repeat(101) }, { title: "x".repeat(101) }],
+    ["theme", { theme: "neon" }, { theme: "neon" }],
+  ];
+  for (const [field, fields, body] of refusals) {
+    const typed: Record<string, string> = {
+      title: "Oolong",
+      theme: "light",
+      color: "112233",
+      webhook_url: "https://example.com/c",
+      ...fields,
+    };
+    const r = await post(s, owner, `${path}/edit`, typed);
+    assert.equal(r.status, 422, field);
+    const viaApi = await s.call("PATCH", `/api/v1/timers/${id}`, { body });
+    assert.equal(viaApi.status, 422, field);
+    assert.equal(viaApi.body.error.field, field);
+    const message = viaApi.body.error.message;
+    const bad = tagOf(r.html, `edit-${field}`);
+    assert.match(bad, /aria-invalid="true"/, field);
+    assert.match(bad, new RegExp(`aria-describedby="[^"]*edit-${field}-error"`), field);
+    assert.match(bad, /autofocus/, `${field}: the cursor goes to the refused field`);
+    const escaped = message.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    assert.ok(
+      r.html.includes(`<p id="edit-${field}-error" class="field-error" role="alert">${escaped}</p>`),
+      `${field}: the API's message "${message}" beside the field`,
+    );
+    assert.equal((r.html.match(/autofocus/g) ?? []).length, 1, `${field}: one field has the cursor`);
+    for (const other of ["title", "color", "webhook_url"].filter((k) => k !== field)) {
+      assert.ok(tagOf(r.html, `edit-${other}`).includes(`value="${typed[other]}"`), `${field}: ${other} kept as typed`);
+      assert.doesNotMatch(tagOf(r.html, `edit-${other}`), /aria-invalid/);
+    }
+    if (field !== "theme") assert.ok(tagOf(r.html, `edit-${field}`).includes(`value="${typed[field]}"`));
+  }
+  api = (await s.call("GET", `/api/v1/timers/${id}`)).body;
+  assert.deepEqual([api.title, api.theme, api.color, api.webhook_url], [
+    "Green tea",
+    "auto",
+    "00AA88",
+    "https://example.com/b",
+  ], "a refused form changes nothing");
+
+  // Empty title and webhook URL fields clear them (null), as the API's null does.
+  const cleared = await followFlash(
+    s,
+    owner,
+    await post(s, owner, `${path}/edit`, { title: "", theme: "auto", color: "00AA88", webhook_url: "  " }),
+  );
+  api = (await s.call("GET", `/api/v1/timers/${id}`)).body;
+  assert.equal(api.title, null);
+  assert.equal(api.webhook_url, null);
+  assert.match(cleared.text, /Webhook URL None\./);
+  assert.match(cleared.text, /Untitled Countdown/);
+  assert.doesNotMatch(cleared.html, /Send test payload/, "no webhook, no test send");
+
+  // Another account's timer: 404, unchanged.
+  const foreign = await post(s, stranger, `${path}/edit`, { title: "Mine", theme: "dark" });
+  assert.equal(foreign.status, 404);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.title, null);
+  await s.close();
+});
+
+Deno.test("removing the webhook from the timer page drops retries to the old URL", async () => {
+  const hook = receiver(() => new Response("down", { status: 503 }));
+  const { s, owner } = await fixture({ webhookRetryDelays: [60, 60, 60, 60] });
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 600, webhook_url: hook.url });
+  await s.act(id, "start");
+  await hook.waitFor(1);
+  await s.app.scheduler.settled();
+  const before = (await s.call("GET", `/api/v1/timers/${id}/deliveries`)).body.deliveries;
+  assert.equal(before[0].state, "pending", "a retry is due");
+  const page = await followFlash(
+    s,
+    owner,
+    await post(s, owner, `/dashboard/timers/${id}/edit`, { webhook_url: "", title: "", theme: "light" }),
+  );
+  assert.match(page.text, /Changes saved\./);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.webhook_url, null);
+  const after = (await s.call("GET", `/api/v1/timers/${id}/deliveries`)).body.deliveries;
+  assert.equal(after[0].state, "failed");
+  assert.equal(after[0].next_attempt_at, null);
+  assert.match(after[0].attempts.at(-1).error, /webhook_url changed; retries to the old URL dropped/);
+  assert.match(page.html, /data-state="failed"/, "the log on the page says so");
+  await hook.close();
+  await s.close();
+});
+
+Deno.test("edits from the timer page count against the account's API rate limit", async () => {
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro.per_minute = 2;
+  const { s, owner } = await fixture({ plans });
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 90 }); // request 1
+  assert.equal((await post(s, owner, `/dashboard/timers/${id}/edit`, { title: "One" })).status, 303); // request 2
+  const over = await post(s, owner, `/dashboard/timers/${id}/edit`, { title: "Two" });
+  assert.equal(over.status, 429);
+  assert.ok(Number(over.headers.get("retry-after")) > 0);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`, {})).status, 429, "the API shares the count");
+  assert.equal((await s.store.getTimer(id))?.timer.title, "One");
+  await s.close();
+});
+
+Deno.test("deleting a timer asks first: the box must be ticked", async () => {
+  const { s, owner } = await fixture();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 90, title: "Keep me" });
+  const path = `/dashboard/timers/${id}`;
+  const page = await get(s, owner, path);
+  const box = tagOf(page.html, "delete-confirm");
+  assert.match(box, /type="checkbox"/);
+  assert.match(box, /name="confirm"/);
+  assert.match(box, /required/, "the browser asks before sending, without JavaScript");
+  assert.match(text(page.html), /I understand the timer, its deliveries and its log are deleted Delete timer/);
+  for (const fields of [{}, { confirm: "" }, { confirm: "no" }] as Record<string, string>[]) {
+    const r = await post(s, owner, `${path}/delete`, fields);
+    assert.equal(r.status, 422, JSON.stringify(fields));
+    const refused = tagOf(r.html, "delete-confirm");
+    assert.match(refused, /aria-invalid="true"/);
+    assert.match(refused, /aria-describedby="delete-confirm-error"/);
+    assert.match(refused, /autofocus/, "the cursor goes to the box");
+    assert.match(r.html, /<p id="delete-confirm-error" class="field-error" role="alert">Tick the box to confirm/);
+    assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).status, 200, "not deleted");
+  }
+  const lang = await post(s, owner, `${path}/delete`, {});
+  assert.match(lang.html, new RegExp(`name="back" value="${path}"`), "the language menu returns to the timer's page");
+  const gone = await followFlash(s, owner, await post(s, owner, `${path}/delete`, { confirm: "yes" }));
+  assert.match(gone.text, /Timer deleted/);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).status, 404);
+  assert.equal((await post(s, owner, `${path}/delete`, {})).status, 404, "a deleted timer is not asked about");
   await s.close();
 });
 
@@ -319,15 +514,16 @@ Deno.test("an account moved to a plan without the API drives no timers from the 
     ], [
       "/dashboard/timers",
       { type: "countdown", duration: "60" },
-    ]] as const
+    ], [`/dashboard/timers/${id}/edit`, { title: "Renamed" }]] as const
   ) {
     const r = await post(s, owner, path, fields);
     assert.equal(r.status, 403, path);
     assert.match(text(r.html), /free plan has no timers/, path);
   }
   assert.equal((await s.app.store.getTimer(id))?.timer.state, "idle");
+  assert.equal((await s.app.store.getTimer(id))?.timer.title, null, "not renamed");
   assert.equal((await s.app.store.deliveries.deliveryLog(id)).length, 0, "no test was sent");
-  const gone = await post(s, owner, `/dashboard/timers/${id}/delete`);
+  const gone = await post(s, owner, `/dashboard/timers/${id}/delete`, { confirm: "yes" });
   assert.equal(gone.status, 303);
   assert.equal(await s.app.store.getTimer(id), null);
   await s.close();

@@ -64,6 +64,8 @@ export interface Config {
   logRequests: boolean;
   /** Open /live streams allowed per client IP; more answer 429. */
   liveStreamsPerIp: number;
+  /** Open /live streams allowed in this process, every address together; more answer 503. */
+  liveStreamsMax: number;
 }
 
 /**
@@ -306,6 +308,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     rateLimitFlushMs: r.int("RATE_LIMIT_FLUSH_MS", 250, 10, 60_000, " of milliseconds"),
     timerTtlSeconds: r.int("TIMER_TTL_SECONDS", 30 * 86400, 1, 10 * 366 * 86400, " of seconds"),
     liveStreamsPerIp: r.int("LIVE_STREAMS_PER_IP", 20, 1, 100_000),
+    liveStreamsMax: r.int("LIVE_STREAMS_MAX", 10_000, 1, 1_000_000),
     logRequests: r.flag("LOG_REQUESTS", true),
   };
   if (r.problems.length) throw new ConfigError(r.problems);

@@ -40,6 +40,7 @@ Deno.test("defaults match the README's configuration table", () => {
   assertEquals([c.sweepIntervalMs, c.rateLimitFlushMs, c.timerTtlSeconds], [1000, 250, 2592000]);
   assertEquals(c.logRequests, true);
   assertEquals(c.liveStreamsPerIp, 20);
+  assertEquals(c.liveStreamsMax, 10_000);
 });
 
 Deno.test("good values are read", () => {
@@ -126,6 +127,7 @@ Deno.test("every bad variable gives one line naming it, its value and what is al
   rejects("TIMER_TTL_SECONDS", "0", /from 1 to/);
   rejects("LOG_REQUESTS", "loud", /use 1 or 0/);
   rejects("LIVE_STREAMS_PER_IP", "0", /from 1 to 100000/);
+  rejects("LIVE_STREAMS_MAX", "0", /from 1 to 1000000/);
 });
 
 Deno.test("a password in a bad SMTP_URL is not repeated", () => {

@@ -63,6 +63,9 @@ export function liveRoutes(
   /** Open streams per client IP. */
   const open = new Map<string, number>();
   const perIp = deps.config.liveStreamsPerIp ?? 20;
+  // Every address together: an IPv6 /48 holds 65 536 /64s, each allowed perIp streams (≈ 28 KB each).
+  const max = deps.config.liveStreamsMax ?? 10_000;
+  let total = 0;
   app.get("/live/:id", async (c) => {
     const id = c.req.param("id");
     const first = id.length <= MAX_ID_LENGTH ? await deps.store.getTimer(id) : null;
@@ -82,11 +85,18 @@ export function liveRoutes(
         { "Retry-After": "5" },
       );
     }
+    if (total >= max) {
+      throw new ApiError(503, `this server holds its limit of ${max} live streams; retry shortly`, undefined, {
+        "Retry-After": "5",
+      });
+    }
     open.set(ip, held + 1);
+    total++;
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
+      total--;
       const n = (open.get(ip) ?? 1) - 1;
       if (n > 0) open.set(ip, n);
       else open.delete(ip);

@@ -238,6 +238,28 @@ Deno.test("/live allows a configured number of open streams per client IP, then 
   await s.close();
 });
 
+Deno.test("/live holds at most a configured number of streams from every address together, then 503", async () => {
+  // Each /64 is its own address: without a ceiling, a /48 (65 536 of them) could open 20 streams from each.
+  const s = await setup({ config: { liveStreamsPerIp: 20, liveStreamsMax: 2, trustProxyHops: 1 } });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const from = (n: number) => ({
+    request: (url: string) => s.app.app.request(url, { headers: { "x-forwarded-for": `2001:db8:0:${n}::1` } }),
+  });
+  const a = await openLive(from(1), t.timer_id);
+  const b = await openLive(from(2), t.timer_id);
+  const c = await openLive(from(3), t.timer_id);
+  assert.deepEqual([a.res.status, b.res.status, c.res.status], [200, 200, 503]);
+  const refused = await c.res.json();
+  assert.match(refused.error.message, /limit of 2 live streams/);
+  assert.ok(c.res.headers.get("retry-after"));
+  await a.close();
+  const d = await openLive(from(4), t.timer_id);
+  assert.equal(d.res.status, 200, "a closed stream frees its place");
+  await b.close();
+  await d.close();
+  await s.close();
+});
+
 Deno.test("shutdown ends every open /live stream and releases its place and watcher", async () => {
   const s = await setup({ config: { liveStreamsPerIp: 1 } });
   const t = await s.create({ type: "countdown", duration: 60 });

@@ -74,7 +74,16 @@ function page(title: string, current: string, body: string, head = ""): string {
 <body>${nav(current)}${body}</body></html>`;
 }
 
-const INIT = `Scalar.createApiReference("#reference", {
+/**
+ * Runs before the bundle. The bundle includes zod 4 (Scalar's schemas of its API client's data: servers,
+ * security schemes, requests), which probes once, as it builds them, whether it may compile parsers with
+ * `Function("")` (its faster "JIT" object parser); under script-src 'self' that probe throws and is
+ * reported as a CSP eval violation, then zod falls back to its interpreter: nothing visible breaks. `jitless` is zod's own
+ * setting for CSP pages (z.config({ jitless: true })), read from globalThis.__zod_globalConfig: it skips
+ * the probe, with the same parse results. Scalar is created once the bundle (the next script) has run.
+ */
+const INIT = `globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+document.addEventListener("DOMContentLoaded", () => Scalar.createApiReference("#reference", {
   url: "/api/v1/openapi.json",
   withDefaultFonts: false,
   hideClientButton: false,
@@ -85,7 +94,7 @@ const INIT = `Scalar.createApiReference("#reference", {
   hideModels: false,
   documentDownloadType: "json",
   defaultOpenAllTags: true,
-});`;
+}));`;
 
 function strict(c: Context<AppEnv>) {
   c.header("Content-Security-Policy", DOCS_CSP);
@@ -100,7 +109,7 @@ export function docsRoutes(app: Hono<AppEnv>) {
     return c.html(page(
       "API reference",
       "",
-      `<div id="reference"></div><script src="${ASSET}"></script><script src="/docs/assets/init.js"></script>`,
+      `<div id="reference"></div><script src="/docs/assets/init.js"></script><script src="${ASSET}"></script>`,
     ));
   });
   app.get(ASSET, async (c) => {

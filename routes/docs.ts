@@ -75,6 +75,22 @@ function page(title: string, current: string, body: string, head = ""): string {
 }
 
 /**
+ * Scalar's `customCss`: overrides where axe found its default theme failing (serious or critical).
+ * Scalar sets its colours as variables on .light-mode / .dark-mode (the body, and cards it always draws
+ * dark, such as an operation's example request), in sRGB and again in display-p3; ours win by specificity.
+ */
+const THEME_CSS = [
+  // color-contrast: text below 4.5:1: the muted greys (color-2, color-3: the version badges, the client
+  // tabs, "Example", the search placeholder) and the HTTP-method colours (GET blue, POST green, PATCH
+  // yellow at 1.6:1, DELETE red, "required" orange). The same hues, darkened (light) or lightened (dark)
+  // to at least 4.7:1 on every background of the theme (#fff, #f6f6f6, #e7e7e7; #0f0f0f, #1a1a1a, #272727).
+  `body.light-mode,body .light-mode{--scalar-color-2:#555;--scalar-color-3:#666;--scalar-color-green:#007449;
+--scalar-color-red:#cd0000;--scalar-color-yellow:#7f6100;--scalar-color-blue:#0069aa;--scalar-color-orange:#b43d00;
+--scalar-color-query:#007074}`,
+  `body.dark-mode,body .dark-mode{--scalar-color-3:#919191;--scalar-color-red:#f65e5e}`,
+].join("\n");
+
+/**
  * Runs before the bundle. The bundle includes zod 4 (Scalar's schemas of its API client's data: servers,
  * security schemes, requests), which probes once, as it builds them, whether it may compile parsers with
  * `Function("")` (its faster "JIT" object parser); under script-src 'self' that probe throws and is
@@ -94,6 +110,7 @@ document.addEventListener("DOMContentLoaded", () => Scalar.createApiReference("#
   hideModels: false,
   documentDownloadType: "json",
   defaultOpenAllTags: true,
+  customCss: ${JSON.stringify(THEME_CSS)},
 }));`;
 
 function strict(c: Context<AppEnv>) {

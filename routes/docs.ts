@@ -88,15 +88,20 @@ const THEME_CSS = [
 --scalar-color-red:#cd0000;--scalar-color-yellow:#7f6100;--scalar-color-blue:#0069aa;--scalar-color-orange:#b43d00;
 --scalar-color-query:#007074}`,
   `body.dark-mode,body .dark-mode{--scalar-color-3:#919191;--scalar-color-red:#f65e5e}`,
+  // button-name (critical): a code block's copy button has its name ("cURL Copy", "JSON Copy") in a
+  // visually hidden span, but inside a `hidden` (display:none) one shown only while the block is hovered
+  // or focused, so screen readers browsing the page found a nameless button. The visually hidden copy is
+  // displayed always (the visible label keeps Scalar's hover behaviour).
+  `.scalar-code-copy .sr-only .hidden{display:inline}`,
 ].join("\n");
 
 /**
  * Runs before the bundle. The bundle includes zod 4 (Scalar's schemas of its API client's data: servers,
  * security schemes, requests), which probes once, as it builds them, whether it may compile parsers with
  * `Function("")` (its faster "JIT" object parser); under script-src 'self' that probe throws and is
- * reported as a CSP eval violation, then zod falls back to its interpreter: nothing visible breaks. `jitless` is zod's own
- * setting for CSP pages (z.config({ jitless: true })), read from globalThis.__zod_globalConfig: it skips
- * the probe, with the same parse results. Scalar is created once the bundle (the next script) has run.
+ * reported as a CSP eval violation, then zod falls back to its interpreter: nothing visible breaks.
+ * `jitless` is zod's own setting for CSP pages (z.config({ jitless: true })), read from
+ * globalThis.__zod_globalConfig: it skips the probe, with the same parse results. Scalar is created once the bundle (the next script) has run.
  */
 const INIT = `globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 document.addEventListener("DOMContentLoaded", () => Scalar.createApiReference("#reference", {

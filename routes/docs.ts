@@ -93,6 +93,12 @@ const THEME_CSS = [
   // or focused, so screen readers browsing the page found a nameless button. The visually hidden copy is
   // displayed always (the visible label keeps Scalar's hover behaviour).
   `.scalar-code-copy .sr-only .hidden{display:inline}`,
+  // scrollable-region-focusable (serious): a tag's "Operations" card lists its paths unwrapped in a box
+  // of at most 60vh that scrolls, but its entries are links without href, so a keyboard cannot reach
+  // them nor scroll the box (the Webhooks tag: its long paths and webhook titles overflowed at every
+  // width). Paths wrap and the card grows to its list instead: nothing in it scrolls.
+  `.endpoints-card .scalar-card-content{max-height:none}.endpoints{overflow:visible}
+.endpoints .endpoint{white-space:normal}.endpoints .endpoint-path{overflow-wrap:anywhere}`,
 ].join("\n");
 
 /**

@@ -88,11 +88,12 @@ const THEME_CSS = [
 --scalar-color-red:#cd0000;--scalar-color-yellow:#7f6100;--scalar-color-blue:#0069aa;--scalar-color-orange:#b43d00;
 --scalar-color-query:#007074}`,
   `body.dark-mode,body .dark-mode{--scalar-color-3:#919191;--scalar-color-red:#f65e5e}`,
-  // button-name (critical): a code block's copy button has its name ("cURL Copy", "JSON Copy") in a
-  // visually hidden span, but inside a `hidden` (display:none) one shown only while the block is hovered
-  // or focused, so screen readers browsing the page found a nameless button. The visually hidden copy is
-  // displayed always (the visible label keeps Scalar's hover behaviour).
-  `.scalar-code-copy .sr-only .hidden{display:inline}`,
+  // button-name (critical): a code block's copy button (in the reference and in the API client's
+  // response) has its name ("cURL Copy", "JSON Copy") in a visually hidden span, but inside a `hidden`
+  // (display:none) one shown only while the block is hovered or focused, so screen readers browsing the
+  // page found a nameless button. The visually hidden copy is displayed always (the visible label keeps
+  // Scalar's hover behaviour).
+  `[class~="group/copy-button"] .sr-only .hidden{display:inline}`,
   // scrollable-region-focusable (serious): a tag's "Operations" card lists its paths unwrapped in a box
   // of at most 60vh that scrolls, but its entries are links without href, so a keyboard cannot reach
   // them nor scroll the box (the Webhooks tag: its long paths and webhook titles overflowed at every

@@ -108,7 +108,8 @@ const THEME_CSS = [
  * `Function("")` (its faster "JIT" object parser); under script-src 'self' that probe throws and is
  * reported as a CSP eval violation, then zod falls back to its interpreter: nothing visible breaks.
  * `jitless` is zod's own setting for CSP pages (z.config({ jitless: true })), read from
- * globalThis.__zod_globalConfig: it skips the probe, with the same parse results. Scalar is created once the bundle (the next script) has run.
+ * globalThis.__zod_globalConfig: it skips the probe, with the same parse results. Scalar is created once
+ * the bundle (the next script) has run.
  */
 const INIT = `globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 document.addEventListener("DOMContentLoaded", () => Scalar.createApiReference("#reference", {

@@ -3,6 +3,7 @@
  * content-hashed chunks are cached for a year; anything else for five minutes.
  */
 import type { Context } from "hono";
+import { acceptsGzip, gzip } from "../../lib/gzip.ts";
 
 const ROOT = new URL("../../static/", import.meta.url);
 
@@ -21,11 +22,6 @@ const COMPRESSIBLE = new Set(["js", "css", "json", "svg", "txt", "map"]);
 
 /** Gzipped bodies by path and modification time (the files are few and small). */
 const gzipCache = new Map<string, { mtime: number; body: Uint8Array<ArrayBuffer> }>();
-
-async function gzip(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
 
 /** Style sheets without comments and layout whitespace, by path and modification time. */
 const cssCache = new Map<string, { mtime: number; body: Uint8Array<ArrayBuffer> }>();
@@ -86,7 +82,7 @@ export function serveStatic() {
     };
     if (COMPRESSIBLE.has(ext)) {
       headers.vary = "accept-encoding";
-      if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "") && body.byteLength > 256) {
+      if (acceptsGzip(c.req.header("accept-encoding")) && body.byteLength > 256) {
         const mtime = (await Deno.stat(file)).mtime?.getTime() ?? 0;
         let hit = gzipCache.get(rel);
         if (hit?.mtime !== mtime) gzipCache.set(rel, hit = { mtime, body: await gzip(body) });

@@ -92,6 +92,15 @@ Deno.test({
             assert.deepEqual(await axeViolations(w.page), [], `${scheme} ${width}×${height}`);
             assert.deepEqual(await w.csp(), [], "no CSP violation (zod's eval probe is off: jitless)");
             assert.deepEqual(w.outside, [], "nothing was fetched from outside the service");
+            // No link hands the document's address to another site (Scalar's "Open API Client": hideClientButton).
+            const away = await w.page.evaluate(
+              (origin) =>
+                [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].map((a) => a.href).filter((h) =>
+                  /^https?:/.test(h) && new URL(h).origin !== origin
+                ),
+              srv.url,
+            );
+            assert.deepEqual(away.filter((h) => /client\.scalar\.com/.test(h)), [], "no link to client.scalar.com");
             assert.deepEqual(w.errors, []);
             await context.close();
           });

@@ -13,6 +13,7 @@ import { createBareAccount } from "./accounts.ts";
 import { dropAccessBeforeProof } from "./first_proof.ts";
 import { isMailbox, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
+import { HashBudget } from "./hash_budget.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
 import { AuthThrottle } from "./throttle.ts";
 
@@ -60,9 +61,12 @@ function tooMany(seconds: number): ApiError {
 
 export class Users {
   readonly throttle: AuthThrottle;
+  /** Every password hash of a visitor's request runs within it (not the operator's CLI). */
+  readonly hashing: HashBudget;
 
   constructor(readonly deps: UsersDeps) {
     this.throttle = new AuthThrottle(deps.store.users, deps.now);
+    this.hashing = new HashBudget(deps.config.passwordHashesPerSecond, deps.now);
     // The dummy hash is ready before the first sign-in, so that one takes no longer either.
     prewarm();
   }
@@ -79,11 +83,7 @@ export class Users {
     const wait = await this.throttle.retryAfter([["create", ip]]);
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("create", ip);
-    if (password !== null) await checkPassword(password, email);
-    if (await this.#users.byEmail(email)) {
-      throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
-    }
-    const hash = password === null ? null : await hashPassword(password);
+    const hash = await this.#hashNew(email, password);
     const { account } = await createBareAccount(store, { plan: config.signupPlan, name: email, now: now() });
     const user: User = {
       id,
@@ -102,6 +102,22 @@ export class Users {
     return user;
   }
 
+  /** The new account's password hash (null for a passkey sign-up), judged and hashed within the budget. */
+  #hashNew(email: string, password: string | null): Promise<string | null> {
+    const exists = async () => {
+      if (await this.#users.byEmail(email)) {
+        throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
+      }
+    };
+    if (password === null) return exists().then(() => null);
+    // Judging the password costs CPU too (zxcvbn): it is inside the budget.
+    return this.hashing.run(async () => {
+      await checkPassword(password, email);
+      await exists();
+      return await hashPassword(password);
+    });
+  }
+
   /** The normalised email a sign-up may use: 403 when sign-up is closed, 422 for a malformed one. */
   checkSignUp(rawEmail: unknown): string {
     if (this.deps.config.signup === "closed") {
@@ -117,8 +133,14 @@ export class Users {
     const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase().slice(0, 255) : "";
     const wait = await this.throttle.retryAfter([["email", email], ["ip", ip]]);
     if (wait > 0) throw tooMany(wait);
-    const user = email ? await this.#users.byEmail(email) : null;
-    const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : await verifyNothing(password);
+    // Refused for the budget before the account is looked up: that answer tells nothing about it.
+    const { user, ok } = await this.hashing.run(async () => {
+      const user = email ? await this.#users.byEmail(email) : null;
+      const ok = user?.password_hash
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyNothing(password);
+      return { user, ok };
+    });
     if (!ok || !user) {
       await this.throttle.fail("email", email);
       await this.throttle.fail("ip", ip);
@@ -134,13 +156,15 @@ export class Users {
       // Throttled as sign-in is: a session alone must not allow guessing the password at full speed.
       const wait = await this.throttle.retryAfter([["email", user.email]]);
       if (wait > 0) throw tooMany(wait);
-      if (!(await verifyPassword(current, user.password_hash))) {
+      if (!(await this.hashing.run(() => verifyPassword(current, user.password_hash!)))) {
         await this.throttle.fail("email", user.email);
         throw new ApiError(422, "the current password is not right", "current_password");
       }
     }
-    await checkPassword(next, user.email);
-    const hash = await hashPassword(next);
+    const hash = await this.hashing.run(async () => {
+      await checkPassword(next, user.email);
+      return await hashPassword(next);
+    });
     await this.#users.update(user.id, (u) => withPassword(u, hash));
     await this.#users.deleteSessions(user.id, keep);
   }
@@ -183,9 +207,12 @@ export class Users {
     const invalid = () => new ApiError(400, "this reset link is not valid any more; ask for a new one", "token");
     if (!isLiveReset(t, user, this.deps.now())) throw invalid();
     // A refused password leaves the link usable; an accepted one uses it up (once, even if raced).
-    await checkPassword(password, user.email);
-    if (!(await this.#users.takeToken(tokenHash))) throw invalid();
-    const hash = await hashPassword(password);
+    // Refused for the budget, the link stays usable.
+    const hash = await this.hashing.run(async () => {
+      await checkPassword(password, user.email);
+      if (!(await this.#users.takeToken(tokenHash))) throw invalid();
+      return await hashPassword(password);
+    });
     // The password first: from here on, whoever chose the old one cannot sign in again.
     const changed = await this.#users.update(user.id, (u) => {
       // Checked again in the commit: of two links used at once, only one changes the password.

@@ -41,6 +41,14 @@ Deno.test("defaults match the README's configuration table", () => {
   assertEquals(c.logRequests, true);
   assertEquals(c.liveStreamsPerIp, 20);
   assertEquals(c.liveStreamsMax, 10_000);
+  assertEquals(c.passwordHashesPerSecond, 5);
+});
+
+Deno.test("PASSWORD_HASHES_PER_SECOND sets the process's hashing budget", () => {
+  assertEquals(loadConfig({ PASSWORD_HASHES_PER_SECOND: "12" }).passwordHashesPerSecond, 12);
+  assertEquals(loadConfig({ PASSWORD_HASHES_PER_SECOND: "" }).passwordHashesPerSecond, 5);
+  rejects("PASSWORD_HASHES_PER_SECOND", "0", /from 1 to 1000/);
+  rejects("PASSWORD_HASHES_PER_SECOND", "2.5", /whole number/);
 });
 
 Deno.test("good values are read", () => {

@@ -254,6 +254,30 @@ Deno.test("20 wrong passwords slow the account down; the owner gets in once the 
   await w.close();
 });
 
+Deno.test("past the hashing budget (every address together) sign-in answers 503 without hashing, whether or not the account exists", async () => {
+  const w = await world({ passwordHashesPerSecond: 2 });
+  // The sign-up spends one of the two hashes of this second, a wrong password the other.
+  assert.equal((await browser(w, "198.51.100.1").signUp("di@example.com", "correct horse battery")).status, 303);
+  assert.equal((await browser(w, "198.51.100.2").signIn("di@example.com", "not the password")).status, 401);
+  // From fresh addresses and emails, so that no per-address or per-email limit applies.
+  const known = await browser(w, "2001:db8:0:1::1").signIn("di@example.com", "correct horse battery");
+  const unknown = await browser(w, "2001:db8:0:2::1").signIn("nobody@example.com", "not the password");
+  for (const r of [known, unknown]) {
+    assert.equal(r.status, 503);
+    assert.equal(r.headers.get("retry-after"), "1");
+    assert.match(errorOf(r.text)!, /too many sign-ins on the service right now/);
+  }
+  const strip = (s: string) => s.replace(/[0-9A-Za-z]{43}/g, "").replace(/value="[^"]*@example\.com"/, "");
+  assert.equal(strip(known.text), strip(unknown.text), "the refusal tells nothing about the account");
+  const signUp = await browser(w, "2001:db8:0:3::1").signUp("ed@example.com", "another long phrase");
+  assert.equal(signUp.status, 503, "sign-up is within the same budget");
+  assert.equal(await w.store.users.byEmail("ed@example.com"), null);
+  // Refused attempts count against no one: a second later the owner signs in.
+  w.clock.advance(1000);
+  assert.equal((await browser(w, "2001:db8:0:1::1").signIn("di@example.com", "correct horse battery")).status, 303);
+  await w.close();
+});
+
 Deno.test("per-IP limits: one address guessing across many emails is slowed down too", async () => {
   const w = await world();
   const b = browser(w, "203.0.113.200");

@@ -819,3 +819,20 @@ Deno.test("the dashboard's message and language cookies are __Host- ones: a sibl
   assert.match(shown.headers.get("set-cookie") ?? "", /__Host-dash_flash=;.*Max-Age=0/);
   await w.close();
 });
+
+Deno.test("a refused account form answered in the dashboard's frame speaks the language chosen there", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "lang@example.com", password: PASSWORD })).status, 303);
+  assert.equal((await b.request("GET", "/dashboard/lang?lang=de&back=/dashboard/account")).status, 303);
+  assert.match((await b.request("GET", "/dashboard/account")).text, /<html lang="de"/);
+  // Posted to sign-in's /account route, which answers in the dashboard's frame: its language too.
+  const refused = await b.form("/dashboard/account", "/account/password", {
+    current_password: "not the password",
+    password: "another long phrase",
+    back: "/dashboard/account",
+  });
+  assert.equal(refused.status, 422);
+  assert.match(refused.text, /<html lang="de"/);
+  await w.close();
+});

@@ -25,9 +25,17 @@ export function accountPage(f: Frame, p: AccountProps): string {
   });
 }
 
-/** A form of this page refused by sign-in's routes: answered in the dashboard's frame, the error beside the form. */
-export function accountFrame(c: Context<SessionEnv>, p: AccountProps, status: ContentfulStatusCode): Response {
-  // Posted to /account/…: the language switch comes back to this page, not to the form's address.
-  const f = { ...frameOf(c as unknown as Ctx), here: "/dashboard/account" };
-  return html(c, accountPage(f, { ...p, back: "/dashboard/account", t: authTexts(f.lang) }), status);
+/**
+ * A form of this page refused by sign-in's routes: answered in the dashboard's frame, the error
+ * beside the form. `secure`: whether the dashboard's cookies are `__Host-` ones (sign-in's
+ * routes do not pass through the dashboard's guards, which say so for its own pages).
+ */
+export function accountFrame(secure: boolean) {
+  return (c: Context<SessionEnv>, p: AccountProps, status: ContentfulStatusCode): Response => {
+    const ctx = c as unknown as Ctx;
+    ctx.set("secureCookies", secure);
+    // Posted to /account/…: the language switch comes back to this page, not to the form's address.
+    const f = { ...frameOf(ctx), here: "/dashboard/account" };
+    return html(c, accountPage(f, { ...p, back: "/dashboard/account", t: authTexts(f.lang) }), status);
+  };
 }

@@ -27,7 +27,8 @@ export function html(c: Context, body: string, status = 200): Response {
  * subdomain can then not set them, so no page of it shows a message (or a language) it did not write.
  */
 const cookieName = (c: Ctx, name: string) => c.get("secureCookies") ? `__Host-${name}` : name;
-const cookiePath = (c: Ctx) => c.get("secureCookies") ? "/" : "/dashboard";
+// The whole site: sign-in's /account routes answer the dashboard's account forms in its frame and language.
+const COOKIE_PATH = "/";
 
 /** The reader's language: the one chosen in the dashboard, else the browser's. */
 export function langOf(c: Ctx): Lang {
@@ -36,7 +37,7 @@ export function langOf(c: Ctx): Lang {
 
 export function setLang(c: Ctx, lang: Lang) {
   setCookie(c, cookieName(c, "dash_lang"), lang, {
-    path: cookiePath(c),
+    path: COOKIE_PATH,
     sameSite: "Lax",
     maxAge: 365 * 86400,
     httpOnly: true,
@@ -62,7 +63,7 @@ export function frameOf(c: Ctx): Frame {
 /** Remembers a message for the next page this browser shows (after the redirect). */
 export function flash(c: Ctx, f: Flash) {
   setCookie(c, cookieName(c, "dash_flash"), encodeURIComponent(JSON.stringify(f)), {
-    path: cookiePath(c),
+    path: COOKIE_PATH,
     sameSite: "Lax",
     httpOnly: true,
     secure: c.get("secureCookies"),
@@ -74,7 +75,7 @@ export function flash(c: Ctx, f: Flash) {
 export function takeFlash(c: Ctx): Flash | null {
   const raw = getCookie(c, cookieName(c, "dash_flash"));
   if (!raw) return null;
-  deleteCookie(c, cookieName(c, "dash_flash"), { path: cookiePath(c), secure: c.get("secureCookies") });
+  deleteCookie(c, cookieName(c, "dash_flash"), { path: COOKIE_PATH, secure: c.get("secureCookies") });
   try {
     const f = JSON.parse(decodeURIComponent(raw));
     return (f.kind === "ok" || f.kind === "error") && typeof f.text === "string"

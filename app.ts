@@ -78,6 +78,7 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/timers$/, methods: ["GET", "POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/state$/, methods: ["PATCH"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/control_token$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/[^/]+\/redeliver$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/webhook\/test$/, methods: ["POST"] },

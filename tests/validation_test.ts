@@ -333,3 +333,16 @@ Deno.test("ids of any length or shape answer 404 on every id route, never 500", 
   }
   await s.close();
 });
+
+Deno.test("every path of the OpenAPI document answers a method it does not list with 405 and its Allow", async () => {
+  const s = await setup();
+  const doc = (await s.call("GET", "/api/v1/openapi.json")).body;
+  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+    const allowed = Object.keys(ops).map((m) => m.toUpperCase()).filter((m) => m !== "PARAMETERS");
+    const real = `/api/v1${path.replace(/\{[^}]+\}/g, "x1")}`;
+    const r = await s.call("PUT", real, { body: {} });
+    assert.equal(r.status, 405, `PUT ${path}`);
+    assert.deepEqual(r.headers.get("allow")?.split(", ").sort(), allowed.sort(), path);
+  }
+  await s.close();
+});

@@ -192,7 +192,6 @@ export class Users {
     });
   }
 
-  /** Sets a new password with a reset token (once); every session of the user ends. */
   /** Whether a reset link can still set a password (its page says at once when not). */
   async resetLinkLive(token: string): Promise<boolean> {
     if (token.length > 200) return false;
@@ -200,6 +199,7 @@ export class Users {
     return isLiveReset(t, t ? await this.#users.get(t.user_id) : null, this.deps.now());
   }
 
+  /** Sets a new password with a reset token (once); every session of the user ends. */
   async resetPassword(token: string, password: string): Promise<User> {
     const tokenHash = sha256Hex(token);
     const t = await this.#users.getToken(tokenHash);

@@ -545,32 +545,27 @@ Deno.test("changes made in the dashboard count against the account's API rate li
   await w.close();
 });
 
+/** Base64url without padding, as WebAuthn spells bytes. */
+function b64url(b: Uint8Array): string {
+  let s = "";
+  for (const x of b) s += String.fromCharCode(x);
+  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+const fromB64url = (s: string) =>
+  Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+
+/** An ES256 public key as the COSE_Key a WebAuthn authenticator reports: {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}. */
+async function es256CoseKey(publicKey: CryptoKey): Promise<Uint8Array> {
+  const jwk = await crypto.subtle.exportKey("jwk", publicKey);
+  const field = (label: number, b64: string) => [label, 0x58, 0x20, ...fromB64url(b64)];
+  return new Uint8Array([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, ...field(0x21, jwk.x!), ...field(0x22, jwk.y!)]);
+}
+
 /** A software authenticator with one ES256 credential: its stored record and its sign-in answers. */
 async function softAuthenticator(credentialId: string, userId: string, at: number) {
-  const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"]);
-  const jwk = await crypto.subtle.exportKey("jwk", keys.publicKey);
-  const bytes = (s: string) =>
-    Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
-  const b64url = (b: Uint8Array) =>
-    btoa(String.fromCharCode(...b)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-  // COSE_Key {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}
-  const cose = new Uint8Array([
-    0xa5,
-    0x01,
-    0x02,
-    0x03,
-    0x26,
-    0x20,
-    0x01,
-    0x21,
-    0x58,
-    0x20,
-    ...bytes(jwk.x!),
-    0x22,
-    0x58,
-    0x20,
-    ...bytes(jwk.y!),
-  ]);
+  const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const cose = await es256CoseKey(keys.publicKey);
   const der = (raw: Uint8Array) => {
     const int = (x: Uint8Array) => {
       let i = 0;
@@ -673,33 +668,10 @@ Deno.test("a session ended while one of its requests is under way stays ended (i
 
 /** A "none"-attestation registration answer for `challenge` whose credential id has `idBytes` bytes. */
 async function registrationWithId(challenge: string, idBytes: number) {
-  const b64url = (b: Uint8Array) => {
-    let s = "";
-    for (const x of b) s += String.fromCharCode(x);
-    return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  };
   const text = (s: string) => [0x60 + s.length, ...new TextEncoder().encode(s)];
   const bstr = (b: Uint8Array) => [0x59, b.length >> 8, b.length & 255, ...b];
   const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign"]);
-  const jwk = await crypto.subtle.exportKey("jwk", pair.publicKey);
-  const raw = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
-  const cose = [
-    0xa5,
-    0x01,
-    0x02,
-    0x03,
-    0x26,
-    0x20,
-    0x01,
-    0x21,
-    0x58,
-    0x20,
-    ...raw(jwk.x!),
-    0x22,
-    0x58,
-    0x20,
-    ...raw(jwk.y!),
-  ];
+  const cose = await es256CoseKey(pair.publicKey);
   const rpIdHash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode("timers.test")));
   const credId = new Uint8Array(idBytes).fill(7);
   const authData = new Uint8Array([

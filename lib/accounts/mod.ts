@@ -30,6 +30,7 @@
  */
 export * from "./accounts.ts";
 export * from "./auth.ts";
+export * from "./gate.ts";
 export * from "./rate_limit.ts";
 export * from "./usage.ts";
 export * from "./sessions.ts";

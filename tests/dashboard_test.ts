@@ -156,6 +156,7 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
     ["/dashboard/timers", { type: "countdown", duration: "60" }],
     [`/dashboard/timers/${id}/action`, { action: "start" }],
     [`/dashboard/timers/${id}/test`, {}],
+    [`/dashboard/timers/${id}/control`, {}],
     [`/dashboard/timers/${id}/deliveries/evt_x/redeliver`, {}],
     [`/dashboard/timers/${id}/edit`, { title: "Forged", theme: "dark", color: "000000", webhook_url: "" }],
     [`/dashboard/timers/${id}/delete`, { confirm: "yes" }],
@@ -179,6 +180,12 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
   assert.equal(kept.state, "idle", "no refused POST started the timer");
   assert.equal(kept.title, null, "no refused POST edited the timer");
   assert.equal(kept.theme, "light");
+  const token = timer.control_url.split("#")[1];
+  assert.equal(
+    (await s.call("GET", `/api/v1/timers/${id}`, { key: token })).status,
+    200,
+    "nor replaced its control link",
+  );
   assert.equal((await s.call("GET", "/api/v1/timers")).body.timers.length, 1, "no refused POST created a timer");
   await s.close();
 });
@@ -188,7 +195,7 @@ Deno.test("another account's timer is 404 on every page and form", async () => {
   const timer = await s.create({ type: "countdown", duration: 90 });
   const id = timer.timer_id;
   assert.equal((await get(s, stranger, `/dashboard/timers/${id}`)).status, 404);
-  for (const path of ["action", "test", "edit", "delete", "deliveries/evt_x/redeliver"]) {
+  for (const path of ["action", "test", "edit", "control", "delete", "deliveries/evt_x/redeliver"]) {
     const r = await post(s, stranger, `/dashboard/timers/${id}/${path}`, { action: "start", title: "Mine" });
     assert.equal(r.status, 404, path);
     const confirmed = await post(s, stranger, `/dashboard/timers/${id}/${path}`, {
@@ -204,6 +211,12 @@ Deno.test("another account's timer is 404 on every page and form", async () => {
   assert.equal(kept.state, "idle");
   assert.equal(kept.title, null, "not renamed");
   assert.equal(kept.color, "6C63FF", "not recoloured");
+  const token = timer.control_url.split("#")[1];
+  assert.equal(
+    (await s.call("GET", `/api/v1/timers/${id}`, { key: token })).status,
+    200,
+    "its control link not replaced",
+  );
   await s.close();
 });
 

@@ -808,3 +808,22 @@ Deno.test("a refused account form answered in the dashboard's frame speaks the l
   assert.match(refused.text, /<html lang="de"/);
   await w.close();
 });
+
+Deno.test("a password change refused by the per-email limit carries Retry-After, on /account and in the dashboard's frame", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "wait@example.com", password: PASSWORD })).status, 303);
+  for (const back of ["/account", "/dashboard/account"]) {
+    let last = { status: 0, headers: new Headers() };
+    for (let i = 0; i < 7 && last.status !== 429; i++) {
+      last = await b.form(back, "/account/password", {
+        current_password: `wrong ${i}`,
+        password: "another long phrase",
+        back,
+      });
+    }
+    assert.equal(last.status, 429, back);
+    assert.match(last.headers.get("retry-after") ?? "", /^\d+$/, `${back}: as every other 429 of the site`);
+  }
+  await w.close();
+});

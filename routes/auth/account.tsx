@@ -240,6 +240,12 @@ export function accountRoutes(
     return html(c, reauthPage({ lang, t: authTexts(lang) }, backOf(back)), 403);
   };
 
+  /** A form refused with `e`: the page again, the message beside the form, the error's headers (a 429's Retry-After). */
+  async function refusedPage(c: Context<SessionEnv>, e: ApiError, section: string, back: unknown) {
+    for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
+    return page(c, await props(c, { kind: "error", text: e.message, section }, back), e.status as ContentfulStatusCode);
+  }
+
   app.post("/account/password", async (c) => {
     const f = await c.req.parseBody();
     // A first password is a new way in (a change asks for the current one, which is proof enough).
@@ -252,11 +258,7 @@ export function accountRoutes(
       await users.changePassword(user, String(f.current_password ?? ""), String(f.password ?? ""), record.hash);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      return page(
-        c,
-        await props(c, { kind: "error", text: e.message, section: "password" }, f.back),
-        e.status as ContentfulStatusCode,
-      );
+      return await refusedPage(c, e, "password", f.back);
     }
     return c.redirect(`${backOf(f.back)}${backOf(f.back).includes("?") ? "&" : "?"}done=password`, 303);
   });
@@ -267,11 +269,7 @@ export function accountRoutes(
       await passkeys.remove(c.get("session").user, String(f.id ?? ""));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      return page(
-        c,
-        await props(c, { kind: "error", text: e.message, section: "passkeys" }, f.back),
-        e.status as ContentfulStatusCode,
-      );
+      return await refusedPage(c, e, "passkeys", f.back);
     }
     return c.redirect(`${backOf(f.back)}${backOf(f.back).includes("?") ? "&" : "?"}done=passkey`, 303);
   });

@@ -731,6 +731,10 @@ Deno.test("the dashboard speaks the chosen language and falls back to the browse
   assert.equal(chosen.status, 303);
   assert.equal(chosen.headers.get("location"), "/dashboard/keys");
   const cookie = chosen.headers.get("set-cookie")!.match(/dash_lang=\w+/)![0];
+  // Site-wide (sign-in's /account answers the dashboard's account forms in its language); over plain
+  // http the former Path=/dashboard cookie is cleared, so it cannot shadow the choice there.
+  assert.ok(chosen.headers.getSetCookie().some((c) => /^dash_lang=de;.*Path=\/(;|$)/.test(c)));
+  assert.ok(chosen.headers.getSetCookie().some((c) => /^dash_lang=;.*Max-Age=0.*Path=\/dashboard/.test(c)));
   const de = await get(s, { ...owner, cookie: `${owner.cookie}; ${cookie}` }, "/dashboard", {
     "accept-language": "ja",
   });

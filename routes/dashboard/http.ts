@@ -36,6 +36,8 @@ export function langOf(c: Ctx): Lang {
 }
 
 export function setLang(c: Ctx, lang: Lang) {
+  // Over plain http the cookie had Path=/dashboard before: that one would shadow the new choice there.
+  if (!c.get("secureCookies")) deleteCookie(c, "dash_lang", { path: "/dashboard" });
   setCookie(c, cookieName(c, "dash_lang"), lang, {
     path: COOKIE_PATH,
     sameSite: "Lax",

@@ -89,12 +89,32 @@ export class Sender {
   /** Claimed attempts one account may have here (see MAX_HELD_PER_ACCOUNT; tests lower it). */
   maxHeldPerAccount = MAX_HELD_PER_ACCOUNT;
 
+  /** Claims being committed, by account: they count against its bound until submitted or refused. */
+  #claiming = new Map<string, number>();
+
+  #claimingOf(accountId: string, by: number): void {
+    const n = (this.#claiming.get(accountId) ?? 0) + by;
+    if (n > 0) this.#claiming.set(accountId, n);
+    else this.#claiming.delete(accountId);
+  }
+
   /**
-   * Whether the account holds as many attempts here as it may (with `claiming` more about to be):
-   * more are neither claimed nor queued.
+   * Whether the account holds as many attempts here as it may, counting the claims being
+   * committed by any wake-up of this process (and `planned` more): more are neither claimed nor queued.
    */
-  #full(accountId: string, claiming = 0): boolean {
-    return this.pool.pendingOf(accountId) + claiming >= this.maxHeldPerAccount;
+  #full(accountId: string, planned = 0): boolean {
+    const held = this.pool.pendingOf(accountId) + (this.#claiming.get(accountId) ?? 0) + planned;
+    return held >= this.maxHeldPerAccount;
+  }
+
+  /** Commits claims, counted against their accounts' bounds while the commit runs. */
+  async #claim(changes: DeliveryChange[], now: number): Promise<(string | null)[]> {
+    for (const c of changes) this.#claimingOf(c.next.account_id, 1);
+    try {
+      return await this.deps.store.deliveries.commitDeliveries(changes, now, false);
+    } finally {
+      for (const c of changes) this.#claimingOf(c.next.account_id, -1);
+    }
   }
 
   /**
@@ -115,18 +135,18 @@ export class Sender {
     const changes: DeliveryChange[] = [];
     const rest: DueEntry[] = [];
     const read: DueEntry[] = [];
-    const claiming = new Map<string, number>();
+    const planned = new Map<string, number>();
     for (const e of entries) {
       const d = e.value.kind === "delivery" ? e.value.delivery : null;
       // An account holding its bound here: left due, unclaimed (a claim now would only run out).
-      if (d && this.#full(d.account_id, claiming.get(d.account_id))) continue;
+      if (d && this.#full(d.account_id, planned.get(d.account_id))) continue;
       if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
         changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
-        claiming.set(d.account_id, (claiming.get(d.account_id) ?? 0) + 1);
+        planned.set(d.account_id, (planned.get(d.account_id) ?? 0) + 1);
         read.push(e);
       } else rest.push(e);
     }
-    const stamps = changes.length ? await this.deps.store.deliveries.commitDeliveries(changes, now, false) : [];
+    const stamps = changes.length ? await this.#claim(changes, now) : [];
     stamps.forEach((vs, n) => {
       if (vs) this.submit(changes[n].next, vs);
       else rest.push(read[n]);
@@ -165,11 +185,7 @@ export class Sender {
     if (!entry || !d || d.state !== "pending" || d.next_attempt_at === null || d.next_attempt_at > t) return;
     if (this.#full(d.account_id)) return;
     const claimed = claim(d, t + this.leaseMs);
-    const [vs] = await store.deliveries.commitDeliveries(
-      [{ versionstamp: entry.versionstamp, prev: d, next: claimed }],
-      t,
-      false,
-    );
+    const [vs] = await this.#claim([{ versionstamp: entry.versionstamp, prev: d, next: claimed }], t);
     if (vs) this.submit(claimed, vs);
   }
 

@@ -14,6 +14,36 @@ async function runMain(env: Record<string, string>) {
   return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
 }
 
+/** Starts main.ts with `env` and reads its first line (the "listening" one); `stop` ends it. */
+async function startMain(env: Record<string, string>) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "main.ts"],
+    cwd: new URL(".", import.meta.url),
+    env: { KV_PATH: ":memory:", LOG_REQUESTS: "0", HOSTNAME: "127.0.0.1", ...env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  while (!seen.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen += value;
+  }
+  reader.releaseLock();
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await child.status;
+    await child.stdout.cancel().catch(() => {});
+  };
+  try {
+    return { line: JSON.parse(seen.split("\n")[0]), stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
 Deno.test("a bad PORT stops the server with one line naming the variable and what is allowed", async () => {
   const r = await runMain({ PORT: "eighty" });
   assertEquals(r, {
@@ -43,31 +73,14 @@ Deno.test("HOSTNAME binds the server to that address", async () => {
   const probe = Deno.listen({ port: 0, hostname: "127.0.0.1" });
   const port = probe.addr.port;
   probe.close();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "main.ts"],
-    cwd: new URL(".", import.meta.url),
-    env: { KV_PATH: ":memory:", LOG_REQUESTS: "0", PORT: String(port), HOSTNAME: "127.0.0.1" },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
+  const { line, stop } = await startMain({ PORT: String(port), HOSTNAME: "127.0.0.1" });
   try {
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = "";
-    while (!seen.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      seen += value;
-    }
-    reader.releaseLock();
-    const line = JSON.parse(seen.split("\n")[0]);
     assertEquals([line.msg, line.hostname, line.port], ["listening", "127.0.0.1", port]);
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     await res.body?.cancel();
     assertEquals(res.status, 200);
   } finally {
-    child.kill("SIGTERM");
-    await child.status;
-    await child.stdout.cancel().catch(() => {});
+    await stop();
   }
 });
 
@@ -128,31 +141,14 @@ Deno.test({
 });
 
 Deno.test("PORT=0 without SITE_URL: the default SITE_URL names the port picked, in URLs the API returns", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "main.ts"],
-    cwd: new URL(".", import.meta.url),
-    env: { KV_PATH: ":memory:", LOG_REQUESTS: "0", PORT: "0", HOSTNAME: "127.0.0.1", SITE_URL: "" },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
+  const { line, stop } = await startMain({ PORT: "0", SITE_URL: "" });
   try {
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = "";
-    while (!seen.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      seen += value;
-    }
-    reader.releaseLock();
-    const line = JSON.parse(seen.split("\n")[0]);
     assertEquals(line.msg, "listening");
     const site = `http://localhost:${line.port}`;
     assertEquals(line.site_url, site);
     const doc = await (await fetch(`http://127.0.0.1:${line.port}/api/v1/openapi.json`)).json();
     assertEquals(doc.servers[0].url, `${site}/api/v1`);
   } finally {
-    child.kill("SIGTERM");
-    await child.status;
-    await child.stdout.cancel().catch(() => {});
+    await stop();
   }
 });

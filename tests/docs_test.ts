@@ -3,7 +3,7 @@
  * assets, under a strict CSP, with every operation and webhook of the document; the guides render.
  */
 import assert from "node:assert/strict";
-import { axeViolations, launch, serve, shot, watchErrors } from "./browser/harness.ts";
+import { axeViolations, launch, offline, serve, shot, watchErrors } from "./browser/harness.ts";
 import { DOCS_CSP, GUIDES } from "../routes/docs.ts";
 import { setup } from "./helpers.ts";
 import { verifyWebhook } from "../sdk/src/webhooks.ts";
@@ -75,14 +75,8 @@ Deno.test({
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const errors = watchErrors(page);
-      const outside: string[] = [];
       // Offline: anything not served by the service itself is refused and recorded.
-      await page.route("**/*", (route) => {
-        const u = new URL(route.request().url());
-        if (u.origin === srv.url) return route.continue();
-        outside.push(u.href);
-        return route.abort();
-      });
+      const outside = await offline(page, srv.url);
       const violations: string[] = [];
       page.on("console", (m) => {
         if (/Content Security Policy/i.test(m.text())) violations.push(m.text());

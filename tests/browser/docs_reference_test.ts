@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
-import { axeViolations, ensureBuilt, launch, serve, type Served, watchErrors } from "./harness.ts";
+import { axeViolations, ensureBuilt, launch, offline, serve, type Served, watchErrors } from "./harness.ts";
 
 const SIZES = [[1440, 900], [360, 640]] as const;
 const SCHEMES = ["light", "dark"] as const;
@@ -24,14 +24,8 @@ interface Watched {
 async function watchedPage(srv: Served, context: BrowserContext): Promise<Watched> {
   const page = await context.newPage();
   const errors = watchErrors(page);
-  const outside: string[] = [];
   // Offline: anything not served by the service itself is refused and recorded.
-  await page.route("**/*", (route) => {
-    const u = new URL(route.request().url());
-    if (u.origin === srv.url) return route.continue();
-    outside.push(u.href);
-    return route.abort();
-  });
+  const outside = await offline(page, srv.url);
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.defineProperty(globalThis, "__cspReports", { value: seen });

@@ -148,6 +148,18 @@ export async function axeViolations(page: Page, context = "document") {
   return result.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
+/** Keeps `page` offline: requests to anywhere but `origin` are refused; returns the list of those refused. */
+export async function offline(page: Page, origin: string): Promise<string[]> {
+  const outside: string[] = [];
+  await page.route("**/*", (route) => {
+    const u = new URL(route.request().url());
+    if (u.origin === origin) return route.continue();
+    outside.push(u.href);
+    return route.abort();
+  });
+  return outside;
+}
+
 /** Collects uncaught page errors and console errors of a page. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

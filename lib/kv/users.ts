@@ -216,14 +216,19 @@ export class UserStore {
    * session adding it) has ended meanwhile.
    */
   async addPasskey(p: Passkey, session?: string): Promise<boolean> {
-    const op = this.kv.atomic().check({ key: key.passkey(p.id), versionstamp: null });
-    if (session !== undefined) {
-      const s = await this.kv.get(key.session(session));
-      if (!s.value) return false;
-      op.check(s);
+    // A session touched meanwhile (its last-seen time) changed, not ended: read it again, a few times.
+    for (let tries = 0; tries < 3; tries++) {
+      const op = this.kv.atomic().check({ key: key.passkey(p.id), versionstamp: null });
+      if (session !== undefined) {
+        const s = await this.kv.get(key.session(session));
+        if (!s.value) return false;
+        op.check(s);
+      }
+      const res = await op.set(key.passkey(p.id), p).set(key.userPasskey(p.user_id, p.id), true).commit();
+      if (res.ok) return true;
+      if ((await this.kv.get(key.passkey(p.id))).value) return false;
     }
-    const res = await op.set(key.passkey(p.id), p).set(key.userPasskey(p.user_id, p.id), true).commit();
-    return res.ok;
+    return false;
   }
 
   async getPasskey(id: string): Promise<Passkey | null> {

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { type Passkey, type Session, UserStore } from "./users.ts";
+
+const passkey = (id: string): Passkey => ({
+  id,
+  user_id: "usr_1",
+  name: "Laptop",
+  public_key: "AAAA",
+  counter: 0,
+  transports: [],
+  created_at: 0,
+  last_used_at: null,
+});
+
+Deno.test("a passkey is added while its session lasts, even if the session was touched meanwhile", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const users = new UserStore(kv);
+  const session: Session = {
+    hash: "s1",
+    user_id: "usr_1",
+    account_id: "acct_1",
+    csrf: "c",
+    created_at: 0,
+    last_seen_at: 0,
+  };
+  await users.putSession(session, 60_000);
+  // The session's last-seen touch lands between the read and the commit of the first try.
+  const atomic = kv.atomic.bind(kv);
+  let touched = false;
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = async () => {
+      if (!touched) {
+        touched = true;
+        await users.putSession({ ...session, last_seen_at: 1 }, 60_000);
+      }
+      return await commit();
+    };
+    return op;
+  };
+  assert.equal(await users.addPasskey(passkey("cred-1"), "s1"), true);
+  assert.ok(touched);
+  assert.ok(await users.getPasskey("cred-1"));
+  // Already registered, or the session ended: refused.
+  assert.equal(await users.addPasskey(passkey("cred-1"), "s1"), false);
+  await users.deleteSession(session);
+  assert.equal(await users.addPasskey(passkey("cred-2"), "s1"), false);
+  assert.equal(await users.getPasskey("cred-2"), null);
+  kv.close();
+});

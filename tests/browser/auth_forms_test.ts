@@ -3,10 +3,7 @@
  * is in the field to type again (the one the error is about), so Enter after retyping resubmits.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { ensureBuilt, launch, serve } from "./harness.ts";
-
-const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
+import { ensureBuilt, focusedBy, launch, serve } from "./harness.ts";
 
 Deno.test("a refused sign-up or sign-in puts the cursor in the field to type again", async (t) => {
   await ensureBuilt();
@@ -18,14 +15,14 @@ Deno.test("a refused sign-up or sign-in puts the cursor in the field to type aga
   try {
     await t.step("a refused password: the email stays, the cursor is in the password", async () => {
       await page.goto(`${s.url}/signup`);
-      assert.equal(await focused(page), "email");
+      assert.equal(await focusedBy(page, "id", "email"), "email");
       await page.keyboard.type(email);
       await page.keyboard.press("Tab");
       await page.keyboard.type("password1");
       await page.keyboard.press("Enter");
       await page.getByRole("alert").waitFor();
       assert.equal(await page.getByLabel("Email").inputValue(), email);
-      assert.equal(await focused(page), "password");
+      assert.equal(await focusedBy(page, "id", "password"), "password");
       await page.keyboard.type("correct horse battery staple");
       await page.keyboard.press("Enter");
       await page.waitForURL(`${s.url}/dashboard`);
@@ -41,18 +38,18 @@ Deno.test("a refused sign-up or sign-in puts the cursor in the field to type aga
       await page.keyboard.type("correct horse battery staple");
       await page.keyboard.press("Enter");
       await page.getByRole("alert").waitFor();
-      assert.equal(await focused(page), "email");
+      assert.equal(await focusedBy(page, "id", "email"), "email");
     });
 
     await t.step("a wrong password at sign-in: the cursor is in the password", async () => {
       await page.goto(`${s.url}/login`);
-      assert.equal(await focused(page), "email");
+      assert.equal(await focusedBy(page, "id", "email"), "email");
       await page.keyboard.type(email);
       await page.keyboard.press("Tab");
       await page.keyboard.type("not the password at all");
       await page.keyboard.press("Enter");
       await page.getByRole("alert").waitFor();
-      assert.equal(await focused(page), "password");
+      assert.equal(await focusedBy(page, "id", "password"), "password");
       await page.keyboard.type("correct horse battery staple");
       await page.keyboard.press("Enter");
       await page.waitForURL(`${s.url}/dashboard`);

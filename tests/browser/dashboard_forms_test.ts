@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { ensureBuilt, launch, serve, watchErrors } from "./harness.ts";
+import { ensureBuilt, focusedBy, launch, serve, watchErrors } from "./harness.ts";
 
 const PHONE = { width: 360, height: 640 };
 const TABLET = { width: 768, height: 1024 };
@@ -89,19 +89,18 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
     });
 
     await t.step("a refused timer or key form puts the cursor in the field the error is about", async () => {
-      const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? "");
       await page.goto(`${s.url}/dashboard/timers`);
       await page.locator("#new").getByLabel("Title").fill("Typo");
       await page.getByLabel("Duration in seconds").fill("6o");
       await page.getByRole("button", { name: "Create timer" }).click();
       await page.locator("#create-error").waitFor();
-      assert.equal(await focused(), "duration");
+      assert.equal(await focusedBy(page, "name", "duration"), "duration");
       assert.equal(await page.getByLabel("Duration in seconds").inputValue(), "6o");
       await page.goto(`${s.url}/dashboard/keys`);
       await page.getByLabel("Name").fill("   ");
       await page.getByRole("button", { name: "Create key" }).click();
       await page.locator("#key-name-error").waitFor();
-      assert.equal(await focused(), "name");
+      assert.equal(await focusedBy(page, "name", "name"), "name");
     });
 
     await t.step("a refused account form is answered in the dashboard and returns there", async () => {
@@ -109,7 +108,7 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
       await page.getByLabel("Type your email to confirm").fill("someone-else@example.com");
       await page.getByRole("button", { name: "Delete the account" }).click();
       await page.getByText("type the account's email exactly").waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.id), "confirm");
+      assert.equal(await focusedBy(page, "id", "confirm"), "confirm");
       assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
       assert.ok(await s.store.users.byEmail(email), "the account stays");
 
@@ -117,7 +116,7 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
       await page.getByLabel("New password", { exact: true }).fill("another horse battery staple");
       await page.getByRole("button", { name: "Change password" }).click();
       await page.locator("#password-heading ~ [role=alert]").waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.id), "current_password");
+      assert.equal(await focusedBy(page, "id", "current_password"), "current_password");
       assert.equal(await page.locator('.dash-nav a[aria-current="page"]').innerText(), "Account");
       // The next try, from the page the error was shown on, comes back to the dashboard.
       await page.getByLabel("Current password").fill("correct horse battery staple");

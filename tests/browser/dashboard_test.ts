@@ -9,7 +9,17 @@ import { createHmac } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { receiver } from "../helpers.ts";
-import { axeViolations, ensureBuilt, hydrated, launch, serve, shot, ticksFrom, watchErrors } from "./harness.ts";
+import {
+  axeViolations,
+  ensureBuilt,
+  focusedBy,
+  hydrated,
+  launch,
+  serve,
+  shot,
+  ticksFrom,
+  watchErrors,
+} from "./harness.ts";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -203,7 +213,7 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       await edit.getByRole("button", { name: "Save changes" }).click();
       await page.waitForSelector("#edit-color-error");
       assert.match(await page.locator("#edit-color-error").innerText(), /color must be/);
-      assert.equal(await page.evaluate(() => document.activeElement?.id), "edit-color", "the cursor is in the field");
+      assert.equal(await focusedBy(page, "id", "edit-color"), "edit-color", "the cursor is in the field");
       assert.equal(await edit.getByLabel("Title").inputValue(), "Launch v2", "what was typed is kept");
       assert.equal(await edit.getByLabel("Theme").inputValue(), "dark");
       // The refusal is a 422 page, which Chrome logs: expected here, and only here.

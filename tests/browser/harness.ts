@@ -148,6 +148,19 @@ export async function axeViolations(page: Page, context = "document") {
   return result.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
+/**
+ * The focused element's `by` ("id" or "name"), once it is `expected` or 5 s have passed: the
+ * browser applies `autofocus` on a later rendering step than the one that shows the page.
+ */
+export async function focusedBy(page: Page, by: "id" | "name", expected: string): Promise<string> {
+  await page.waitForFunction(
+    ([k, v]) => String((document.activeElement as HTMLInputElement | null)?.[k as "id"] ?? "") === v,
+    [by, expected] as const,
+    { timeout: 5000 },
+  ).catch(() => {});
+  return await page.evaluate((k) => String((document.activeElement as HTMLInputElement | null)?.[k as "id"] ?? ""), by);
+}
+
 /** Keeps `page` offline: requests to anywhere but `origin` are refused; returns the list of those refused. */
 export async function offline(page: Page, origin: string): Promise<string[]> {
   const outside: string[] = [];

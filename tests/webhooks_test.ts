@@ -710,6 +710,20 @@ Deno.test("GET /deliveries?limit=1 on a running timer returns its newest deliver
     cursor = page.body.next_cursor;
   }
   assert.equal(seen.length, 3, "started and two round ends");
+  // A cursor pages only the listing that returned it: handed to another one it is refused.
+  await s.create({ type: "countdown", duration: 60 });
+  const timersPage = await s.call("GET", "/api/v1/timers?limit=1");
+  assert.ok(timersPage.body.next_cursor);
+  for (
+    const [path, cursor] of [
+      ["/api/v1/timers", first.body.next_cursor],
+      [`/api/v1/timers/${t.timer_id}/deliveries`, timersPage.body.next_cursor],
+    ]
+  ) {
+    const r = await s.call("GET", `${path}?limit=1&cursor=${encodeURIComponent(cursor)}`);
+    assert.equal(r.status, 400, path);
+    assert.equal(r.body.error.field, "cursor", path);
+  }
   await s.close();
   await rx.close();
 });

@@ -6,7 +6,7 @@ import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
 import { deliveryDue } from "../timers/changes.ts";
 import { emptyWrite, type KvWrite } from "./batch.ts";
 import { DueIndex, dueKeys } from "./due.ts";
-import { key } from "./keys.ts";
+import { key, pageCursor } from "./keys.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
 
@@ -93,13 +93,13 @@ export class DeliveryStore extends DueIndex {
     const iter = this.kv.list<Delivery>({ prefix: key.deliveries(timerId) }, {
       reverse: true,
       limit: opts.limit,
-      cursor: opts.cursor,
+      cursor: pageCursor.unwrap("d", opts.cursor),
     });
     const deliveries: Delivery[] = [];
     for await (const e of iter) deliveries.push(e.value);
     // A full page may have more behind it; a short one is the last.
     const more = deliveries.length === opts.limit && iter.cursor !== "";
-    return { deliveries, next_cursor: more ? iter.cursor : null };
+    return { deliveries, next_cursor: more ? pageCursor.wrap("d", iter.cursor) : null };
   }
 
   /** A timer's whole delivery log, newest first. */

@@ -10,6 +10,20 @@ export function rateKey(subject: string, window: "m" | "d", start: number): [str
 /** Every rate-limit counter, for sweeping out ended windows. */
 export const ratePrefix = (): Deno.KvKey => ["rate"];
 
+/**
+ * Page cursors name the listing they page ("t." timers, "d." deliveries): a cursor of one listing
+ * handed to another is refused (TypeError, as for a cursor KV cannot decode) instead of paging
+ * from a meaningless place.
+ */
+export const pageCursor = {
+  wrap: (listing: "t" | "d", kv: string) => `${listing}.${kv}`,
+  unwrap(listing: "t" | "d", cursor: string | undefined): string | undefined {
+    if (cursor === undefined) return undefined;
+    if (!cursor.startsWith(`${listing}.`)) throw new TypeError("a cursor of another listing");
+    return cursor.slice(2);
+  },
+};
+
 export const key = {
   account: (id: string) => ["account", id],
   /** A key's SHA-256 → `{ account_id, key_id }` (a bare account id in data written before named keys). */

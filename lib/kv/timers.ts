@@ -8,7 +8,7 @@ import type { TimerChange } from "../timers/changes.ts";
 import type { Timer, TimerType } from "../timers/model.ts";
 import { emptyWrite, type KvWrite } from "./batch.ts";
 import { type Committed, DueIndex, dueKeys } from "./due.ts";
-import { key } from "./keys.ts";
+import { key, pageCursor } from "./keys.ts";
 
 export type TimerEntry = { timer: Timer; versionstamp: string };
 
@@ -150,12 +150,16 @@ export class TimerStore extends DueIndex {
   /** A page of an account's timers, newest first, optionally of one type. */
   async listTimers(acct: string, opts: { type?: TimerType; limit: number; cursor?: string; now: number }) {
     const prefix = opts.type ? key.acctTimersOfType(acct, opts.type) : key.acctTimers(acct);
-    const iter = this.kv.list<number>({ prefix }, { reverse: true, limit: opts.limit, cursor: opts.cursor });
+    const iter = this.kv.list<number>({ prefix }, {
+      reverse: true,
+      limit: opts.limit,
+      cursor: pageCursor.unwrap("t", opts.cursor),
+    });
     const ids: string[] = [];
     for await (const e of iter) if (e.value > opts.now) ids.push(e.key[e.key.length - 1] as string);
     const timers: Timer[] = [];
     for (const e of await this.getTimers(ids)) if (e) timers.push(e.timer);
     const full = ids.length === opts.limit || iter.cursor !== "";
-    return { timers, next_cursor: full && iter.cursor ? iter.cursor : null };
+    return { timers, next_cursor: full && iter.cursor ? pageCursor.wrap("t", iter.cursor) : null };
   }
 }

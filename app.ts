@@ -44,7 +44,7 @@ export function createApp(deps: AppDeps) {
   const auth = new Auth({ store, config, now, timers, log: deps.log });
   const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch });
   // The SSE streams held open, so that shutdown can end them (they never end by themselves).
-  const streams = new OpenStreams();
+  const streams = new OpenStreams(config.liveStreamsMax);
 
   const app = new OpenAPIHono<AppEnv>();
   app.use(requestContext({ log, now, trustProxyHops: config.trustProxyHops }));

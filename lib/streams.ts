@@ -1,3 +1,5 @@
+import { ApiError } from "./errors.ts";
+
 /**
  * The event streams (SSE) this process holds open. A stream never ends by itself, so a graceful
  * shutdown would wait for every browser to leave while its pages stayed "live" on a dying
@@ -7,6 +9,24 @@
 export class OpenStreams {
   #ends = new Set<() => void>();
   #closed = false;
+  #held = 0;
+
+  /** `max`: streams of every kind (viewers' /live, dashboard feeds) this process holds at once. */
+  constructor(readonly max = Infinity) {}
+
+  /**
+   * Takes one of the process's stream places, or null when all are held. The returned release
+   * gives it back (once, however often it is called).
+   */
+  hold(): (() => void) | null {
+    if (this.#held >= this.max) return null;
+    this.#held++;
+    let held = true;
+    return () => {
+      if (held) this.#held--;
+      held = false;
+    };
+  }
 
   /**
    * Registers how to end one open stream (close it and release what it holds); returns the
@@ -37,4 +57,11 @@ export class OpenStreams {
   get size(): number {
     return this.#ends.size;
   }
+}
+
+/** The answer when every stream place of the process is held. */
+export function streamsFull(max: number): ApiError {
+  return new ApiError(503, `this server holds its limit of ${max} live streams; retry shortly`, undefined, {
+    "Retry-After": "5",
+  });
 }

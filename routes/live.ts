@@ -8,7 +8,7 @@ import { addressBucket } from "../lib/accounts/throttle.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
-import type { OpenStreams } from "../lib/streams.ts";
+import { type OpenStreams, streamsFull } from "../lib/streams.ts";
 import { effective, nextDeadlineAfter, type Timer, timerView } from "../lib/timers/model.ts";
 
 /** What viewers receive: the public view plus the instants a display computes from. */
@@ -63,9 +63,6 @@ export function liveRoutes(
   /** Open streams per client IP. */
   const open = new Map<string, number>();
   const perIp = deps.config.liveStreamsPerIp ?? 20;
-  // Every address together: an IPv6 /48 holds 65 536 /64s, each allowed perIp streams (≈ 28 KB each).
-  const max = deps.config.liveStreamsMax ?? 10_000;
-  let total = 0;
   app.get("/live/:id", async (c) => {
     const id = c.req.param("id");
     const first = id.length <= MAX_ID_LENGTH ? await deps.store.getTimer(id) : null;
@@ -85,18 +82,15 @@ export function liveRoutes(
         { "Retry-After": "5" },
       );
     }
-    if (total >= max) {
-      throw new ApiError(503, `this server holds its limit of ${max} live streams; retry shortly`, undefined, {
-        "Retry-After": "5",
-      });
-    }
+    // Every address together: an IPv6 /48 holds 65 536 /64s, each allowed perIp streams (≈ 28 KB each).
+    const place = deps.streams.hold();
+    if (!place) throw streamsFull(deps.streams.max);
     open.set(ip, held + 1);
-    total++;
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      total--;
+      place();
       const n = (open.get(ip) ?? 1) - 1;
       if (n > 0) open.set(ip, n);
       else open.delete(ip);

@@ -721,6 +721,27 @@ Deno.test("shutdown ends the live feed, and one asked for meanwhile (the browser
   await s.close();
 });
 
+Deno.test("live feeds and viewers' /live streams share the process's LIVE_STREAMS_MAX places", async () => {
+  // Per account a feed is capped, but accounts are cheap: the process's ceiling covers feeds too.
+  const { s, owner, stranger } = await fixture({ liveStreamsMax: 2 });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const feed = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { cookie: owner.cookie } });
+  const live = await s.app.app.request(`${ORIGIN}/live/${t.timer_id}`);
+  assert.deepEqual([feed.status, live.status], [200, 200]);
+  const overFeed = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { cookie: stranger.cookie } });
+  const overLive = await s.app.app.request(`${ORIGIN}/live/${t.timer_id}`);
+  assert.deepEqual([overFeed.status, overLive.status], [503, 503]);
+  assert.ok(overFeed.headers.get("retry-after"));
+  await overFeed.body?.cancel();
+  await overLive.body?.cancel();
+  await feed.body!.cancel();
+  const again = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { cookie: stranger.cookie } });
+  assert.equal(again.status, 200, "a closed feed frees its place");
+  await again.body!.cancel();
+  await live.body!.cancel();
+  await s.close();
+});
+
 Deno.test("the dashboard speaks the chosen language and falls back to the browser's", async () => {
   const { s, owner } = await fixture();
   const ja = await get(s, owner, "/dashboard/timers", { "accept-language": "ja" });

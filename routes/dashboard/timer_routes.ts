@@ -6,6 +6,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
 import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
+import { streamsFull } from "../../lib/streams.ts";
 import { CreateTimerBody, UpdateTimerBody } from "../api/v1/schemas.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { Flash } from "./layout.tsx";
@@ -221,11 +222,15 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
         { "Retry-After": "5" },
       );
     }
+    // The process's places are shared with the viewers' /live streams (LIVE_STREAMS_MAX).
+    const place = deps.streams.hold();
+    if (!place) throw streamsFull(deps.streams.max);
     feeds.set(accountId, held + 1);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
+      place();
       const n = (feeds.get(accountId) ?? 1) - 1;
       if (n > 0) feeds.set(accountId, n);
       else feeds.delete(accountId);

@@ -108,7 +108,10 @@ export default function Control(p: ControlProps) {
   const state = timer.source.type === "event" && timer.source.state === "idle" ? "idle" : frame.state;
   const allowed = timer.gone ? [] : validActions(p.source.type, state);
   const enabled = access === "ok" && !busy && waitFor === null && !timer.gone;
-  const status = access === "checking"
+  // A deleted or expired timer has nothing left to control: no earlier "Sent: …" stays.
+  const status = timer.gone
+    ? t.state_gone
+    : access === "checking"
     ? t.control_checking
     : access === "none"
     ? t.control_no_token

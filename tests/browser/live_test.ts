@@ -228,6 +228,11 @@ Deno.test("live pages in a browser", async (t) => {
         assert.equal(api.body.state, state, `the API agrees after ${action}`);
         if (action === "pause") await shot(c.page, "control-paused");
       }
+      // Deleted meanwhile: the status line no longer reports the last action as sent.
+      assert.match(await c.page.locator(".control-status").innerText(), /Reset/);
+      await s.api("DELETE", `/timers/${timer.timer_id}`);
+      await c.page.locator(".control-status", { hasText: "Unavailable" }).waitFor({ timeout: 5000 });
+      assert.deepEqual(await enabled(c.page), []);
       assert.deepEqual(c.errors, []);
       await c.close();
     });

@@ -163,11 +163,11 @@ export class Passkeys {
     }
     if (!result.verified) throw refused("the signature did not verify");
     // Not written back blindly: a passkey removed meanwhile would come back, unlisted and working.
-    const kept = await this.deps.store.users.updatePasskey({
-      ...stored,
-      counter: result.authenticationInfo.newCounter,
-      last_used_at: this.deps.now(),
-    });
+    const kept = await this.deps.store.users.recordPasskeyUse(
+      stored.id,
+      result.authenticationInfo.newCounter,
+      this.deps.now(),
+    );
     if (!kept) throw refused("this passkey is not registered here");
     const user = await this.deps.store.users.get(stored.user_id);
     if (!user) throw refused("its account no longer exists");

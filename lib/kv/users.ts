@@ -235,11 +235,21 @@ export class UserStore {
     return (await this.kv.get<Passkey>(key.passkey(id))).value;
   }
 
-  /** Writes a passkey's new state (its counter after a sign-in); false if it was removed or changed meanwhile. */
-  async updatePasskey(p: Passkey): Promise<boolean> {
-    const e = await this.kv.get<Passkey>(key.passkey(p.id));
-    if (!e.value) return false;
-    return (await this.kv.atomic().check(e).set(key.passkey(p.id), p).commit()).ok;
+  /**
+   * Records a sign-in with a passkey: its signature counter (never lowered: two sign-ins at once
+   * both land) and last use. False if the passkey was removed meanwhile (never written back).
+   */
+  async recordPasskeyUse(id: string, counter: number, at: number): Promise<boolean> {
+    for (;;) {
+      const e = await this.kv.get<Passkey>(key.passkey(id));
+      if (!e.value) return false;
+      const p = {
+        ...e.value,
+        counter: Math.max(e.value.counter, counter),
+        last_used_at: Math.max(e.value.last_used_at ?? at, at),
+      };
+      if ((await this.kv.atomic().check(e).set(key.passkey(id), p).commit()).ok) return true;
+    }
   }
 
   async listPasskeys(userId: string): Promise<Passkey[]> {

@@ -49,3 +49,21 @@ Deno.test("a passkey is added while its session lasts, even if the session was t
   assert.equal(await users.getPasskey("cred-2"), null);
   kv.close();
 });
+
+Deno.test("two sign-ins with one passkey at once both land, and its counter is never lowered", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const users = new UserStore(kv);
+  assert.equal(await users.addPasskey({ ...passkey("pk1"), counter: 4 }), true);
+  // Both verified against counter 4; the one with the higher counter commits first.
+  assert.deepEqual(
+    await Promise.all([users.recordPasskeyUse("pk1", 6, 20), users.recordPasskeyUse("pk1", 5, 10)]),
+    [true, true],
+  );
+  const used = (await users.getPasskey("pk1"))!;
+  assert.deepEqual([used.counter, used.last_used_at], [6, 20]);
+  // Removed meanwhile: nothing is written back.
+  await users.deletePasskey("usr_1", "pk1");
+  assert.equal(await users.recordPasskeyUse("pk1", 7, 30), false);
+  assert.equal(await users.getPasskey("pk1"), null);
+  kv.close();
+});

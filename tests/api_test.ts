@@ -196,6 +196,37 @@ Deno.test("GET /timers lists newest first with a cursor and a type filter", asyn
   await s.close();
 });
 
+Deno.test("GET /timers gives next_cursor null on the last page, also when that page is full", async () => {
+  // The document says "null on the last": a client looping while next_cursor is set must not fetch an empty page.
+  const s = await setup();
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    s.clock.advance(1000);
+    ids.push(
+      (await s.create(
+        i % 2 ? { type: "event", target_date: "2027-01-01T00:00:00Z" } : { type: "countdown", duration: 5 },
+      )).timer_id,
+    );
+  }
+  const all = await s.call("GET", "/api/v1/timers?limit=4");
+  assert.equal(all.body.timers.length, 4);
+  assert.equal(all.body.next_cursor, null);
+  const p1 = await s.call("GET", "/api/v1/timers?limit=2");
+  assert.equal(typeof p1.body.next_cursor, "string");
+  const p2 = await s.call("GET", `/api/v1/timers?limit=2&cursor=${encodeURIComponent(p1.body.next_cursor)}`);
+  assert.deepEqual(p2.body.timers.map((t: { timer_id: string }) => t.timer_id), [ids[1], ids[0]]);
+  assert.equal(p2.body.next_cursor, null);
+  const ev1 = await s.call("GET", "/api/v1/timers?type=event&limit=1");
+  assert.deepEqual(ev1.body.timers.map((t: { timer_id: string }) => t.timer_id), [ids[3]]);
+  const ev2 = await s.call(
+    "GET",
+    `/api/v1/timers?type=event&limit=1&cursor=${encodeURIComponent(ev1.body.next_cursor)}`,
+  );
+  assert.deepEqual(ev2.body.timers.map((t: { timer_id: string }) => t.timer_id), [ids[1]]);
+  assert.equal(ev2.body.next_cursor, null);
+  await s.close();
+});
+
 Deno.test("PATCH /timers/:id changes title, theme, color and webhook_url", async () => {
   const s = await setup();
   const { timer_id: id } = await s.create({ type: "countdown", duration: 60, title: "Old" });

@@ -705,7 +705,7 @@ Deno.test("GET /deliveries?limit=1 on a running timer returns its newest deliver
   let cursor = first.body.next_cursor;
   while (cursor) {
     const page = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries?limit=1&cursor=${cursor}`);
-    assert.ok(page.body.deliveries.length === 1 || page.body.next_cursor === null);
+    assert.equal(page.body.deliveries.length, 1, "no empty last page");
     seen.push(...page.body.deliveries.map((d: { id: string }) => d.id));
     cursor = page.body.next_cursor;
   }
@@ -724,6 +724,27 @@ Deno.test("GET /deliveries?limit=1 on a running timer returns its newest deliver
     assert.equal(r.status, 400, path);
     assert.equal(r.body.error.field, "cursor", path);
   }
+  await s.close();
+  await rx.close();
+});
+
+Deno.test("GET /deliveries gives next_cursor null on the last page, also when that page is full", async () => {
+  const s = await setup();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+  for (let i = 0; i < 2; i++) {
+    s.clock.advance(1000);
+    assert.equal((await s.call("POST", `/api/v1/timers/${t.timer_id}/webhook/test`)).status, 200);
+  }
+  const all = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries?limit=2`);
+  assert.equal(all.body.deliveries.length, 2);
+  assert.equal(all.body.next_cursor, null);
+  const p1 = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries?limit=1`);
+  assert.equal(typeof p1.body.next_cursor, "string");
+  const p2 = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries?limit=1&cursor=${p1.body.next_cursor}`);
+  assert.equal(p2.body.deliveries.length, 1);
+  assert.notEqual(p2.body.deliveries[0].id, p1.body.deliveries[0].id);
+  assert.equal(p2.body.next_cursor, null);
   await s.close();
   await rx.close();
 });

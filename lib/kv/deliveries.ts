@@ -88,18 +88,25 @@ export class DeliveryStore extends DueIndex {
     return (await this.commit([w], [{ due, born: [] }]))[0];
   }
 
-  /** A page of a timer's deliveries, newest first. */
+  /** A page of a timer's deliveries, newest first; `next_cursor` is null on the last page. */
   async listDeliveries(timerId: string, opts: { limit: number; cursor?: string; now?: number }) {
+    // One entry past the page says whether another page follows, so a full last page ends with null.
     const iter = this.kv.list<Delivery>({ prefix: key.deliveries(timerId) }, {
       reverse: true,
-      limit: opts.limit,
+      limit: opts.limit + 1,
       cursor: pageCursor.unwrap("d", opts.cursor),
     });
     const deliveries: Delivery[] = [];
-    for await (const e of iter) deliveries.push(e.value);
-    // A full page may have more behind it; a short one is the last.
-    const more = deliveries.length === opts.limit && iter.cursor !== "";
-    return { deliveries, next_cursor: more ? pageCursor.wrap("d", iter.cursor) : null };
+    let after = "", more = false;
+    for await (const e of iter) {
+      if (deliveries.length === opts.limit) {
+        more = true;
+        break;
+      }
+      deliveries.push(e.value);
+      after = iter.cursor;
+    }
+    return { deliveries, next_cursor: more ? pageCursor.wrap("d", after) : null };
   }
 
   /** A timer's whole delivery log, newest first. */

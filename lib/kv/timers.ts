@@ -147,19 +147,27 @@ export class TimerStore extends DueIndex {
     await this.commit(writes, writes.map(() => ({ due: [], born: [] })));
   }
 
-  /** A page of an account's timers, newest first, optionally of one type. */
+  /** A page of an account's timers, newest first, optionally of one type; `next_cursor` is null on the last page. */
   async listTimers(acct: string, opts: { type?: TimerType; limit: number; cursor?: string; now: number }) {
     const prefix = opts.type ? key.acctTimersOfType(acct, opts.type) : key.acctTimers(acct);
+    // One entry past the page says whether another page follows, so a full last page ends with null.
     const iter = this.kv.list<number>({ prefix }, {
       reverse: true,
-      limit: opts.limit,
+      limit: opts.limit + 1,
       cursor: pageCursor.unwrap("t", opts.cursor),
     });
     const ids: string[] = [];
-    for await (const e of iter) if (e.value > opts.now) ids.push(e.key[e.key.length - 1] as string);
+    let read = 0, after = "", more = false;
+    for await (const e of iter) {
+      if (read++ === opts.limit) {
+        more = true;
+        break;
+      }
+      if (e.value > opts.now) ids.push(e.key[e.key.length - 1] as string);
+      after = iter.cursor;
+    }
     const timers: Timer[] = [];
     for (const e of await this.getTimers(ids)) if (e) timers.push(e.timer);
-    const full = ids.length === opts.limit || iter.cursor !== "";
-    return { timers, next_cursor: full && iter.cursor ? pageCursor.wrap("t", iter.cursor) : null };
+    return { timers, next_cursor: more ? pageCursor.wrap("t", after) : null };
   }
 }

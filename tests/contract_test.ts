@@ -396,3 +396,25 @@ Deno.test("429 and its headers match the document", async () => {
   assert.deepEqual(statuses, [200, 200, 429]);
   await s.close();
 });
+
+Deno.test("each 403 is described as what the operation can meet: the timer limit on creation, control tokens where refused", async () => {
+  const { s, doc } = await loadDocument();
+  const why = (path: string, method: string) => doc.paths[path][method].responses["403"].description as string;
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const token = t.control_url.split("#")[1];
+  // Only creation meets the stored-timer limit.
+  assert.match(why("/timers", "post"), /stored-timer limit/);
+  for (const [path, method] of [["/timers", "get"], ["/timers/{id}", "get"], ["/timers/{id}/state", "patch"]]) {
+    assert.doesNotMatch(why(path, method), /stored-timer limit/, `${method} ${path}`);
+  }
+  // A control token is refused (403) by the list, and the document says so; its own timer's read and state take it.
+  const list = await s.call("GET", "/api/v1/timers", { key: token });
+  assert.equal(list.status, 403);
+  assert.match(why("/timers", "get"), /control token/);
+  const create = await s.call("POST", "/api/v1/timers", { key: token, body: { type: "countdown", duration: 5 } });
+  assert.equal(create.status, 403);
+  assert.match(why("/timers", "post"), /control token/);
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: token })).status, 200);
+  assert.doesNotMatch(why("/timers/{id}", "get"), /control token/);
+  await s.close();
+});

@@ -1081,7 +1081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+            /** @description The plan has no API access, or a control token was used where only an API key is accepted */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1198,7 +1198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or the plan's stored-timer limit is reached (the message names it) */
+            /** @description The plan has no API access, the plan's stored-timer limit is reached (the message names it), or a control token was used where only an API key is accepted */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1326,7 +1326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2122,7 +2122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

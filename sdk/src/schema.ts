@@ -1104,7 +1104,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+      /** @description The plan has no API access, or a control token was used where only an API key is accepted */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1221,7 +1221,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or the plan's stored-timer limit is reached (the message names it) */
+      /** @description The plan has no API access, the plan's stored-timer limit is reached (the message names it), or a control token was used where only an API key is accepted */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1349,7 +1349,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2145,7 +2145,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or the plan's stored-timer limit is reached */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -88,7 +88,7 @@ export function ok<T>(schema: T, description: string, opts: { location?: boolean
 const DEFAULT_TEXT: Record<number, string> = {
   400: "Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it)",
   401: "Missing or invalid credentials",
-  403: "The plan has no API access, or the plan's stored-timer limit is reached",
+  403: "The plan has no API access",
   404: "Timer not found or expired (also for ids of any other shape)",
   405: "Another method on this path; the Allow header lists the ones it answers",
   409: "The action is not valid in the timer's current state (error.field is action or state)",

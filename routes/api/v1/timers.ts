@@ -36,7 +36,8 @@ const createTimer = createRoute({
       { location: true },
     ),
     ...errors([400, 401, 403, 413, 422], {
-      403: "The plan has no API access, or the plan's stored-timer limit is reached (the message names it)",
+      403: "The plan has no API access, the plan's stored-timer limit is reached (the message names it), " +
+        "or a control token was used where only an API key is accepted",
     }),
   },
 });
@@ -50,7 +51,7 @@ const listTimers = createRoute({
   request: { query: ListQuery },
   responses: {
     200: ok(TimerList, "A page of timers"),
-    ...errors([400, 401, 403], { 400: "An invalid query parameter, or a cursor this API did not return" }),
+    ...errors([400, 401, 403], { ...OWNER, 400: "An invalid query parameter, or a cursor this API did not return" }),
   },
 });
 

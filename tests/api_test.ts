@@ -311,3 +311,21 @@ Deno.test("what a key or a control token reads is never cached (webhook and cont
   );
   await s.close();
 });
+
+Deno.test("rate-limit headers on plans without a per-minute figure: the day's figures, or none when unlimited", async () => {
+  const { DEFAULT_PLANS } = await import("../config.ts");
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro = { ...plans.pro, per_minute: null, per_day: 5 };
+  plans.enterprise = { ...plans.enterprise, per_minute: null, per_day: null };
+  const s = await setup({ config: { plans } });
+  const day = await s.call("GET", "/api/v1/timers");
+  assert.equal(day.headers.get("x-ratelimit-limit"), "5");
+  assert.equal(day.headers.get("x-ratelimit-remaining"), "4");
+  assert.match(day.headers.get("x-ratelimit-reset") ?? "", /^\d+$/);
+  const none = await s.call("GET", "/api/v1/timers", { key: s.enterprise.apiKey });
+  assert.equal(none.status, 200);
+  assert.equal(none.headers.get("x-ratelimit-limit"), null);
+  assert.equal(none.headers.get("x-ratelimit-remaining"), null);
+  assert.match(none.headers.get("x-ratelimit-reset") ?? "", /^\d+$/);
+  await s.close();
+});

@@ -63,6 +63,15 @@ Deno.test("the widget guide names the framing headers the widget sends", async (
   await s.close();
 });
 
+Deno.test("the quick-start guide names every operationId of the document", async () => {
+  const s = await setup();
+  const doc = await (await s.app.app.request("http://timers.test/api/v1/openapi.json")).json();
+  const guide = await (await s.app.app.request("http://timers.test/docs/guides/quick-start")).text();
+  const ids = Object.values(doc.paths).flatMap((item) => Object.values(item as object).map((op) => op.operationId));
+  for (const id of ids) assert.match(guide, new RegExp(`<code>${id}</code>`), id);
+  await s.close();
+});
+
 Deno.test({
   name: "/docs renders offline in Chromium with every operation and webhook (screenshot in tests/artifacts/)",
   sanitizeOps: false,

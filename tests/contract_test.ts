@@ -418,3 +418,21 @@ Deno.test("each 403 is described as what the operation can meet: the timer limit
   assert.doesNotMatch(why("/timers/{id}", "get"), /control token/);
   await s.close();
 });
+
+Deno.test("400 on the body operations is described as what they refuse: the body, not query parameters they ignore", async () => {
+  const { s, doc } = await loadDocument();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const ops: [string, string, string, unknown][] = [
+    ["/timers", "post", "/api/v1/timers", { type: "countdown", duration: 5 }],
+    ["/timers/{id}", "patch", `/api/v1/timers/${t.timer_id}`, { title: "x" }],
+    ["/timers/{id}/state", "patch", `/api/v1/timers/${t.timer_id}/state`, { action: "start" }],
+  ];
+  for (const [path, method, url, body] of ops) {
+    const why = doc.paths[path][method].responses["400"].description as string;
+    assert.doesNotMatch(why, /query/, `${method} ${path}`);
+    assert.match(why, /JSON/, `${method} ${path}`);
+    const r = await s.call(method.toUpperCase(), `${url}?unknown=1`, { body });
+    assert.ok(r.status < 300, `${method} ${path} ignores its query: ${r.status}`);
+  }
+  await s.close();
+});

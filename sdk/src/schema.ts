@@ -1194,7 +1194,7 @@ export interface operations {
           "application/json": components["schemas"]["Timer"];
         };
       };
-      /** @description Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it) */
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
       400: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1569,7 +1569,7 @@ export interface operations {
           "application/json": components["schemas"]["Timer"];
         };
       };
-      /** @description Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it) */
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
       400: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2118,7 +2118,7 @@ export interface operations {
           "application/json": components["schemas"]["Timer"];
         };
       };
-      /** @description Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it) */
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
       400: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -86,7 +86,7 @@ export function ok<T>(schema: T, description: string, opts: { location?: boolean
 }
 
 const DEFAULT_TEXT: Record<number, string> = {
-  400: "Malformed JSON, a wrong Content-Type, or an invalid query parameter (error.field names it)",
+  400: "Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON",
   401: "Missing or invalid credentials",
   403: "The plan has no API access",
   404: "Timer not found or expired (also for ids of any other shape)",

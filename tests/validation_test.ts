@@ -346,3 +346,25 @@ Deno.test("every path of the OpenAPI document answers a method it does not list 
   }
   await s.close();
 });
+
+Deno.test("a webhook_url is at most 2048 characters as stored, so the URL a timer answers can be sent back", async () => {
+  const s = await setup();
+  // 1020 characters as sent, 6020 once each é is percent-encoded: what would be stored, answered and POSTed to.
+  const long = "https://example.com/" + "é".repeat(1000);
+  const r = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: long } });
+  assert.equal(r.status, 422);
+  assert.equal(r.body.error.field, "webhook_url");
+  assert.match(r.body.error.message, /2048/);
+  const { timer_id: id } = await s.create(cd);
+  const p = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { webhook_url: long } });
+  assert.equal(p.status, 422);
+  // What is accepted reads back within the limit, and PATCHing it back is accepted.
+  const ok = await s.call("PATCH", `/api/v1/timers/${id}`, {
+    body: { webhook_url: "https://example.com/" + "é".repeat(300) },
+  });
+  assert.equal(ok.status, 200);
+  assert.ok(ok.body.webhook_url.length <= 2048);
+  const back = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { webhook_url: ok.body.webhook_url } });
+  assert.equal(back.status, 200);
+  await s.close();
+});

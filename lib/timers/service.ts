@@ -230,6 +230,15 @@ export class TimerService {
     const refused = webhookUrlProblem(url, this.config.webhookAllowPrivate);
     if (refused) throw new ApiError(422, refused, "webhook_url");
     if (raw.length > 2048) throw new ApiError(422, "webhook_url must be at most 2048 characters", "webhook_url");
+    // The stored (normalised) URL is what reads answer and a PATCH may send back: it keeps the limit too.
+    if (url.href.length > 2048) {
+      throw new ApiError(
+        422,
+        `webhook_url must be at most 2048 characters once normalised (non-ASCII characters percent-encoded), ` +
+          `got ${url.href.length}`,
+        "webhook_url",
+      );
+    }
     return url.href;
   }
 }

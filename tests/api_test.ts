@@ -327,5 +327,12 @@ Deno.test("rate-limit headers on plans without a per-minute figure: the day's fi
   assert.equal(none.headers.get("x-ratelimit-limit"), null);
   assert.equal(none.headers.get("x-ratelimit-remaining"), null);
   assert.match(none.headers.get("x-ratelimit-reset") ?? "", /^\d+$/);
+  // The document and the guide say so.
+  const doc = (await s.call("GET", "/api/v1/openapi.json", { key: null })).body;
+  for (const h of ["X-RateLimit-Limit", "X-RateLimit-Remaining"]) {
+    assert.match(doc.components.headers[h].description, /per-minute limit: the day's/, h);
+  }
+  const guide = await (await s.app.app.request("http://timers.test/docs/guides/rate-limits")).text();
+  assert.match(guide, /per-minute limit: the day/);
   await s.close();
 });

@@ -906,9 +906,9 @@ export interface components {
         "Retry-After": number;
         /** @description The Bearer challenge */
         "WWW-Authenticate": string;
-        /** @description Requests allowed in the current minute window (absent on unlimited plans) */
+        /** @description Requests allowed in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited) */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current minute window (absent on unlimited plans) */
+        /** @description Requests left in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited) */
         "X-RateLimit-Remaining": number;
         /** @description Unix epoch seconds at which the current minute window resets */
         "X-RateLimit-Reset": number;

@@ -36,11 +36,13 @@ const HEADERS: Record<string, { description: string; schema: Record<string, unkn
     required: true,
   },
   "X-RateLimit-Limit": {
-    description: "Requests allowed in the current minute window (absent on unlimited plans)",
+    description:
+      "Requests allowed in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited)",
     schema: { type: "integer", minimum: 0 },
   },
   "X-RateLimit-Remaining": {
-    description: "Requests left in the current minute window (absent on unlimited plans)",
+    description:
+      "Requests left in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited)",
     schema: { type: "integer", minimum: 0 },
   },
   "X-RateLimit-Reset": {

@@ -306,7 +306,9 @@ export function notFoundHandler(
   return function notFound(c: Context<AppEnv>) {
     const route = routes.find((r) => r.pattern.test(c.req.path));
     if (route && !route.methods.includes(c.req.method)) {
-      c.header("Allow", route.methods.join(", "));
+      // HEAD is answered wherever GET is (RFC 9110 §9.3.2), so Allow names it too.
+      const allow = route.methods.flatMap((m) => m === "GET" ? ["GET", "HEAD"] : [m]);
+      c.header("Allow", allow.join(", "));
       return c.json(
         errorBody(405, `${c.req.method} is not allowed on ${c.req.path}; use ${route.methods.join(", ")}`),
         405,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { setup } from "./helpers.ts";
+import { setPlan } from "../lib/accounts/accounts.ts";
 
 Deno.test("POST /timers creates a countdown with every creation field, 201 and Location", async () => {
   const s = await setup();
@@ -334,5 +335,23 @@ Deno.test("rate-limit headers on plans without a per-minute figure: the day's fi
   }
   const guide = await (await s.app.app.request("http://timers.test/docs/guides/rate-limits")).text();
   assert.match(guide, /per-minute limit: the day/);
+  await s.close();
+});
+
+Deno.test("an account moved to free: its keys get 403, its timers and their control links go on", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const token = t.control_url.split("#")[1];
+  await setPlan(s.store, s.pro.account.id, "free");
+  s.clock.advance(6000); // past the key cache (5 s)
+  const viaKey = await s.call("GET", `/api/v1/timers/${t.timer_id}`);
+  assert.equal(viaKey.status, 403);
+  assert.match(viaKey.body.error.message, /free plan has no API access/);
+  const started = await s.act(t.timer_id, "start", token);
+  assert.equal(started.status, 200, "the control link still works");
+  assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: token })).body.state, "running");
+  s.clock.advance(61_000);
+  await s.app.scheduler.sweep();
+  assert.equal((await s.store.getTimer(t.timer_id))!.timer.state, "completed", "it ran out as it would have");
   await s.close();
 });

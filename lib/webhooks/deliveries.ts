@@ -79,6 +79,13 @@ export function newDelivery(t: Timer, ev: TimerEvent, now: number, claimUntil: n
   };
 }
 
+/**
+ * The attempts a delivery keeps, newest last: redelivering a failed one again and again adds one
+ * each time, and a record past KV's 64 KiB could no longer be written (its outcome never recorded,
+ * the attempt made again at every lease, for ever). The schedule allows at most 21.
+ */
+export const MAX_ATTEMPTS_KEPT = 50;
+
 /** A due attempt claimed until `until`. */
 export function claim(d: Delivery, until: number): Delivery {
   return { ...d, next_attempt_at: until, claimed: true };
@@ -92,21 +99,23 @@ export function afterAttempt(
   finished: number,
   retryDelaysSeconds: number[],
 ): Delivery {
+  // Numbered by every attempt made, including those no longer kept.
+  const n = (d.attempts.at(-1)?.n ?? 0) + 1;
   const attempts = [...d.attempts, {
-    n: d.attempts.length + 1,
+    n,
     at: new Date(started).toISOString(),
     duration_ms: result.duration_ms,
     status: result.status,
     error: result.error,
-  }];
+  }].slice(-MAX_ATTEMPTS_KEPT);
   const { last_try, ...rest } = d;
-  const exhausted = last_try === true || attempts.length > retryDelaysSeconds.length;
+  const exhausted = last_try === true || n > retryDelaysSeconds.length;
   return {
     ...rest,
     claimed: false,
     attempts,
     state: result.ok ? "succeeded" : exhausted ? "failed" : "pending",
-    next_attempt_at: result.ok || exhausted ? null : finished + retryDelaysSeconds[attempts.length - 1] * 1000,
+    next_attempt_at: result.ok || exhausted ? null : finished + retryDelaysSeconds[n - 1] * 1000,
   };
 }
 

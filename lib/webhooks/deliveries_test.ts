@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
+import { serialize } from "node:v8";
 import {
   afterAttempt,
   beyondLog,
   type Delivery,
   DROPPED_FOR_NEW_URL,
   dropRetry,
+  MAX_ATTEMPTS_KEPT,
   retriesToOldUrl,
 } from "./deliveries.ts";
 
@@ -91,4 +93,27 @@ Deno.test("an attempt's outcome settles the delivery or schedules the next retry
   const ok = afterAttempt(claimed, { ok: true, status: 200, error: null, duration_ms: 5 }, 1000, 1005, [60]);
   assert.equal(ok.state, "succeeded");
   assert.equal(ok.next_attempt_at, null);
+});
+
+Deno.test("a delivery redelivered again and again keeps its newest attempts only: its record stays under KV's 64 KiB", () => {
+  const down = { ok: false, status: null, error: `network error: ${"x".repeat(200)}`, duration_ms: 5 };
+  const retries = [60, 300, 1800, 7200];
+  let del: Delivery = { ...d(1, "pending").delivery, url: `https://a.example/${"p".repeat(2000)}` };
+  // Every redelivery of a failed delivery is one more attempt (POST …/redeliver, once a second, for hours).
+  for (let i = 0; i < 2000; i++) del = afterAttempt({ ...del, last_try: true }, down, i, i + 5, retries);
+  assert.equal(del.state, "failed");
+  assert.equal(del.attempts.length, MAX_ATTEMPTS_KEPT);
+  assert.deepEqual(
+    del.attempts.map((a) => a.n),
+    Array.from({ length: MAX_ATTEMPTS_KEPT }, (_, i) => 2001 - MAX_ATTEMPTS_KEPT + i),
+  );
+  // What a KV commit refuses past 65 536 bytes (V8's serialisation, as Deno KV stores values).
+  assert.ok(serialize(del).byteLength < 60_000, `${serialize(del).byteLength} bytes`);
+  // The schedule still counts every attempt made, kept or not.
+  let fresh: Delivery = { ...d(2, "pending").delivery, attempts: del.attempts };
+  fresh = afterAttempt(fresh, down, 0, 5, retries);
+  assert.equal(fresh.state, "failed", "past the schedule's attempts a delivery fails");
+  const second = afterAttempt({ ...d(3, "pending").delivery }, down, 0, 5, retries);
+  assert.equal(second.state, "pending");
+  assert.equal(second.next_attempt_at, 60_005);
 });

@@ -145,10 +145,13 @@ export function retriesToOldUrl<T extends { delivery: Delivery }>(entries: T[], 
   );
 }
 
-/** A retry dropped: settled as failed, its attempts kept, the last one telling why no more follow. */
+/**
+ * A retry dropped: settled as failed, its attempts kept, the last one telling why no more follow
+ * (once: a redelivery dropped again before its attempt was recorded has the same last attempt).
+ */
 export function dropRetry(d: Delivery): Delivery {
   const attempts = d.attempts.map((a, i) =>
-    i < d.attempts.length - 1
+    i < d.attempts.length - 1 || a.error?.endsWith(DROPPED_FOR_NEW_URL)
       ? a
       : { ...a, error: a.error ? `${a.error}; ${DROPPED_FOR_NEW_URL}` : DROPPED_FOR_NEW_URL }
   );

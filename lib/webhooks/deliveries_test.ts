@@ -117,3 +117,18 @@ Deno.test("a delivery redelivered again and again keeps its newest attempts only
   assert.equal(second.state, "pending");
   assert.equal(second.next_attempt_at, 60_005);
 });
+
+Deno.test("dropping retries of one delivery again and again says so once: its last error does not grow", () => {
+  let del: Delivery = {
+    ...d(1, "pending").delivery,
+    attempts: [{ n: 1, at: "", duration_ms: 1, status: 503, error: "HTTP 503" }],
+  };
+  // Redeliver (pending again, attempt under way), change the URL (retries dropped), and again.
+  for (let i = 0; i < 3; i++) del = dropRetry({ ...dropRetry(del), state: "pending", claimed: true });
+  assert.equal(del.attempts[0].error, `HTTP 503; ${DROPPED_FOR_NEW_URL}`);
+  assert.equal(
+    dropRetry({ ...d(2, "pending").delivery, attempts: [{ n: 1, at: "", duration_ms: 1, status: null, error: null }] })
+      .attempts[0].error,
+    DROPPED_FOR_NEW_URL,
+  );
+});

@@ -225,6 +225,20 @@ Deno.test("an account has several named keys; revoking one leaves the others and
   await s.close();
 });
 
+Deno.test("a key name holds no control characters: `keys list` prints it to the operator's terminal", async () => {
+  const s = await setup();
+  // An escape sequence would clear the operator's screen, retitle it or write a line that looks like another account's.
+  for (const name of ["\x1b[2J\x1b]0;hi\x07", "ci\rAcct_x enterprise", "\u202Eyek"]) {
+    await assert.rejects(
+      () => createKey(s.store, s.pro.account.id, name),
+      /key name must be .* without control characters/,
+    );
+  }
+  assert.deepEqual((await listKeys(s.store, s.pro.account.id)).map((k) => k.name), ["default"]);
+  assert.equal((await createKey(s.store, s.pro.account.id, "Déploiements 🚀")).key.name, "Déploiements 🚀");
+  await s.close();
+});
+
 Deno.test("a key's last use is recorded coarsely: at most one KV write an hour", async () => {
   const s = await setup();
   const k = await createKey(s.store, s.pro.account.id, "hourly", s.clock.now());

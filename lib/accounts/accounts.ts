@@ -3,6 +3,7 @@ import { PLAN_NAMES, type PlanName } from "../../config.ts";
 import { ApiError } from "../errors.ts";
 import { newAccountId, newApiKey, newKeyId, newWebhookSecret, sha256Hex } from "../ids.ts";
 import type { Account, ApiKey, Store, WebhookSecret } from "../kv/store.ts";
+import { controlIn } from "../timers/validation.ts";
 
 /** How long a rotated-out webhook secret keeps signing alongside the new one. */
 export const SECRET_GRACE_MS = 24 * 3600_000;
@@ -36,11 +37,18 @@ function freshKey(accountId: string, name: string, now: number): NewKey {
   return { key, secret };
 }
 
-/** A key name: 1 to 60 characters after trimming. */
+/**
+ * A key name: 1 to 60 characters after trimming, without control characters or bidi overrides
+ * (`keys list` prints it to the operator's terminal, where an escape sequence would act).
+ */
 export function parseKeyName(raw: string | undefined): string {
   const name = (raw ?? "").trim();
-  if (name.length < 1 || [...name].length > 60) {
-    throw new ApiError(422, `key name must be 1 to 60 characters, got ${JSON.stringify(raw ?? "")}`, "name");
+  if (name.length < 1 || [...name].length > 60 || controlIn(name)) {
+    throw new ApiError(
+      422,
+      `key name must be 1 to 60 characters without control characters, got ${JSON.stringify(raw ?? "")}`,
+      "name",
+    );
   }
   return name;
 }

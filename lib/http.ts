@@ -256,6 +256,23 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array> {
   return all;
 }
 
+/**
+ * A form's string fields (the parsed body is cached for later readers). A body its Content-Type
+ * does not describe (multipart without a boundary, or not multipart) is the client's error: 400.
+ */
+export async function formFields(c: Context): Promise<Record<string, string>> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch (e) {
+    if (e instanceof ApiError || e instanceof HTTPException) throw e; // e.g. a body over its limit (413)
+    throw new ApiError(400, `the form body could not be read: ${(e as Error).message}`);
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
 /** Maps every thrown error to the envelope; only unexpected ones are logged, without details sent. */
 export function errorHandler(opts: { log?: (line: LogLine) => void }): ErrorHandler<AppEnv> {
   return function onError(err, c) {

@@ -429,6 +429,53 @@ Deno.test("a dashboard form over 32 KiB is refused before it is read", async () 
   await w.close();
 });
 
+Deno.test("a form body that cannot be parsed is refused (400 or 403), never a server error", async () => {
+  const w = await world();
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "forms@example.com", password: PASSWORD })).status, 303);
+  const dashCsrf = await b.csrfOf("/dashboard/keys");
+  const preCsrf = b.jar.get("__Host-csrf") ?? "";
+  // A multipart type without a boundary, and a boundary whose body is not multipart.
+  const bodies = [
+    { type: "multipart/form-data", body: "email=a%40b.co" },
+    { type: "multipart/form-data; boundary=zz", body: "not multipart at all" },
+  ];
+  const posts = [
+    ["/login", null],
+    ["/signup", null],
+    ["/reset/request", null],
+    ["/passkeys/login/options", null],
+    // With the CSRF token in its header, the body is read by the handler itself.
+    ["/login", preCsrf],
+    ["/dashboard/keys", dashCsrf],
+    ["/dashboard/timers", dashCsrf],
+    ["/account/password", dashCsrf],
+    ["/account/delete", dashCsrf],
+  ] as const;
+  for (const [path, csrf] of posts) {
+    for (const { type, body } of bodies) {
+      const res = await w.app.app.request(`${SITE}${path}`, {
+        method: "POST",
+        headers: {
+          cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+          origin: SITE,
+          "content-type": type,
+          "x-forwarded-for": "203.0.113.7",
+          ...(csrf && { "x-csrf-token": csrf }),
+        },
+        body,
+      });
+      await res.body?.cancel();
+      assert.ok(
+        [400, 403].includes(res.status),
+        `${path} (${type}, token ${csrf ? "in header" : "none"}): ${res.status}`,
+      );
+    }
+  }
+  assert.deepEqual(w.logs.filter((l) => l.level === "error"), []);
+  await w.close();
+});
+
 Deno.test("per-address limits count an IPv6 /64 as one address", async () => {
   const w = await world();
   let created = 0;

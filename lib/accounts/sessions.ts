@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Config } from "../../config.ts";
 import { ApiError } from "../errors.ts";
-import type { AppEnv } from "../http.ts";
+import { type AppEnv, formFields } from "../http.ts";
 import { newSecretToken, sha256Hex, timingSafeEqual } from "../ids.ts";
 import type { Account, Store } from "../kv/store.ts";
 import { passwordEpoch, type Session, type User } from "../kv/users.ts";
@@ -226,7 +226,5 @@ export async function csrfTokenOf(c: Context): Promise<string | null> {
   if (header) return header;
   const type = c.req.header("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
-  const form = await c.req.parseBody();
-  const v = form[CSRF_FIELD];
-  return typeof v === "string" ? v : null;
+  return (await formFields(c))[CSRF_FIELD] ?? null;
 }

@@ -10,6 +10,7 @@ import type { Auth } from "../../lib/accounts/service.ts";
 import type { KeyResolver } from "../../lib/accounts/auth.ts";
 import { reauthPath, type SessionEnv } from "../../lib/accounts/sessions.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { formFields } from "../../lib/http.ts";
 import type { Passkey } from "../../lib/kv/users.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import { authPage, Csrf, PasskeyButton, reauthPage } from "./pages.tsx";
@@ -247,7 +248,7 @@ export function accountRoutes(
   }
 
   app.post("/account/password", async (c) => {
-    const f = await c.req.parseBody();
+    const f = await formFields(c);
     // A first password is a new way in (a change asks for the current one, which is proof enough).
     if (c.get("session").user.password_hash === null) {
       const refused = stale(c, f.back);
@@ -264,7 +265,7 @@ export function accountRoutes(
   });
 
   app.post("/account/passkeys/remove", async (c) => {
-    const f = await c.req.parseBody();
+    const f = await formFields(c);
     try {
       await passkeys.remove(c.get("session").user, String(f.id ?? ""));
     } catch (e) {
@@ -275,7 +276,7 @@ export function accountRoutes(
   });
 
   app.post("/account/delete", async (c) => {
-    const f = await c.req.parseBody();
+    const f = await formFields(c);
     const refused = stale(c, f.back);
     if (refused) return refused;
     const { user } = c.get("session");

@@ -13,7 +13,7 @@ import type { KeyResolver } from "../../lib/accounts/auth.ts";
 import { csrfTokenOf, FRESH_MS, type SessionEnv } from "../../lib/accounts/sessions.ts";
 import { addressBucket } from "../../lib/accounts/throttle.ts";
 import { ApiError } from "../../lib/errors.ts";
-import type { AppEnv } from "../../lib/http.ts";
+import { type AppEnv, formFields } from "../../lib/http.ts";
 import { newSecretToken, newUserId, timingSafeEqual } from "../../lib/ids.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import { type AccountFrame, accountRoutes } from "./account.tsx";
@@ -27,13 +27,6 @@ export const MAX_RUNNING_PER_IP = 4;
 /** A same-site path to go to after signing in; anything else goes to the dashboard. */
 export function safeNext(raw: unknown): string {
   return typeof raw === "string" && /^\/(?![/\\])[\x21-\x7e]*$/.test(raw) ? raw : "/dashboard";
-}
-
-async function formOf(c: Context): Promise<Record<string, string>> {
-  const body = await c.req.parseBody().catch(() => ({}));
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === "string") out[k] = v;
-  return out;
 }
 
 async function jsonOf(c: Context): Promise<Record<string, unknown>> {
@@ -149,7 +142,7 @@ export function authRoutes(
   app.get("/signup", (c) => html(c, signupPage(base(c), closed()), closed() ? 403 : 200));
 
   app.post("/signup", async (c) => {
-    const f = await formOf(c);
+    const f = await formFields(c);
     await checkPre(c);
     try {
       const user = await users.signUp(f.email, f.password ?? "", c.get("ip"));
@@ -170,7 +163,7 @@ export function authRoutes(
   });
 
   app.post("/login", async (c) => {
-    const f = await formOf(c);
+    const f = await formFields(c);
     await checkPre(c);
     try {
       const user = await users.signIn(f.email, f.password ?? "", c.get("ip"));
@@ -193,7 +186,7 @@ export function authRoutes(
   });
 
   app.post("/reset/request", async (c) => {
-    const f = await formOf(c);
+    const f = await formFields(c);
     await checkPre(c);
     try {
       await users.requestReset(f.email, c.get("ip"));
@@ -204,7 +197,7 @@ export function authRoutes(
   });
 
   app.post("/reset", async (c) => {
-    const f = await formOf(c);
+    const f = await formFields(c);
     await checkPre(c);
     try {
       const user = await users.resetPassword(f.token ?? "", f.password ?? "");
@@ -220,7 +213,7 @@ export function authRoutes(
   app.get("/verify", (c) => html(c, verifyPage(base(c), c.req.query("token") ?? "")));
 
   app.post("/verify", async (c) => {
-    const f = await formOf(c);
+    const f = await formFields(c);
     await checkPre(c);
     const user = await users.verifyEmail(f.token ?? "", (await sessions.read(c))?.user.id ?? null);
     if (user === "sign-in") return html(c, verifyPage(base(c), f.token ?? "", "sign-in"), 403);

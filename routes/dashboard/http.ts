@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { asLang, type Lang, negotiateLang } from "../../lib/i18n.ts";
 import { privatePageHeaders } from "../../lib/csp.ts";
+import { formFields } from "../../lib/http.ts";
 import type { Flash, Frame } from "./layout.tsx";
 import { CSRF_FIELD, type DashEnv } from "./session.ts";
 import { dashTexts } from "./texts.ts";
@@ -97,11 +98,8 @@ export function safeBack(raw: unknown, fallback: string): string {
 }
 
 /** The form fields as strings (the body was parsed once by the CSRF guard; Hono caches it). */
-export async function formOf(c: Ctx): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === "string") out[k] = v;
-  return out;
+export function formOf(c: Ctx): Promise<Record<string, string>> {
+  return formFields(c);
 }
 
 /** 303 to `to`: after a form POST the browser GETs the page again. */

@@ -21,6 +21,7 @@ import { createMailer } from "../lib/accounts/mailer.ts";
 import { Users } from "../lib/accounts/users.ts";
 import { openKv } from "../lib/kv/open.ts";
 import { Store } from "../lib/kv/store.ts";
+import { displayable } from "../lib/timers/validation.ts";
 
 const USAGE = `usage: deno task keys <command>
   create --plan <free|pro|enterprise> --name <name> [--json]   new account, API key and webhook secret
@@ -129,14 +130,22 @@ export async function main(args: string[]): Promise<number> {
       if (values.json) out(JSON.stringify(rows));
       else {
         for (const r of rows) {
-          out(`${r.account_id}  ${r.plan.padEnd(10)} ${r.name}${r.logins.length ? `  <${r.logins.join(", ")}>` : ""}`);
-          for (const k of r.keys) out(`    ${k.key_prefix}…  ${k.revoked ? "REVOKED " : ""}${k.name} (${k.key_id})`);
+          // Key names are typed by users; those stored before they were checked may hold escapes: none reaches the terminal.
+          const name = displayable(r.name);
+          out(`${r.account_id}  ${r.plan.padEnd(10)} ${name}${r.logins.length ? `  <${r.logins.join(", ")}>` : ""}`);
+          for (const k of r.keys) {
+            out(`    ${k.key_prefix}…  ${k.revoked ? "REVOKED " : ""}${displayable(k.name)} (${k.key_id})`);
+          }
         }
       }
     } else if (cmd === "revoke") {
       if (!rest[0]) throw new Error("revoke needs a key prefix or account id");
       for (const k of await revokeByRef(store, rest[0])) {
-        out(`revoked ${k.prefix}… (${k.name}) of ${k.account_id}; running servers stop accepting it within 5 s`);
+        out(
+          `revoked ${k.prefix}… (${
+            displayable(k.name)
+          }) of ${k.account_id}; running servers stop accepting it within 5 s`,
+        );
       }
     } else if (cmd === "plan") {
       if (!rest[0]) throw new Error("plan needs a key prefix or account id and a plan");

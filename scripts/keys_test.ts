@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Store } from "../lib/kv/store.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -79,6 +80,30 @@ Deno.test("deno task keys creates, lists, re-plans, rotates and revokes keys on 
   const bad = await keys(path, "create", "--plan", "gold", "--name", "X");
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /plan must be one of free, pro, enterprise/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("deno task keys prints names without control characters: a stored name's escapes never reach the terminal", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite3`;
+  const c = JSON.parse((await keys(path, "create", "--plan", "pro", "--name", "Acme", "--json")).stdout);
+  // A key named before names were checked (the dashboard took any text): escapes, a carriage return, a bidi override.
+  const kv = await Deno.openKv(path);
+  const store = new Store(kv);
+  const [k] = await store.accounts.listKeys(c.account_id);
+  await store.accounts.updateKey(
+    c.account_id,
+    k.id,
+    (x) => ({ ...x, name: "ci\x1b]0;owned\x07\x1b[2J\rfake\u202Eline" }),
+  );
+  kv.close();
+  for (const args of [["list"], ["revoke", c.api_key.slice(0, 12)]]) {
+    const out = await keys(path, ...args);
+    assert.equal(out.code, 0, out.stderr);
+    // deno-lint-ignore no-control-regex
+    assert.doesNotMatch(out.stdout, /[\x00-\x08\x0b-\x1f\x7f\u202e]/, `keys ${args[0]}`);
+    assert.match(out.stdout, /ci\]0;owned\[2Jfakeline/, `keys ${args[0]} still names the key`);
+  }
   await Deno.remove(dir, { recursive: true });
 });
 

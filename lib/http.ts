@@ -7,7 +7,8 @@ import { randomBase62 } from "./ids.ts";
 import { isUnavailable } from "./kv/open.ts";
 
 export type AppEnv = {
-  Bindings: { remoteAddr?: { hostname?: string } } | undefined;
+  /** Deno.serve's handler info (absent where the app is called directly, e.g. app.request in tests). */
+  Bindings: { remoteAddr?: { hostname?: string }; completed?: Promise<void> } | undefined;
   Variables: { requestId: string; principal: Principal; ip: string };
 };
 

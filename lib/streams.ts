@@ -1,4 +1,26 @@
 import { ApiError } from "./errors.ts";
+import type { AppEnv } from "./http.ts";
+
+/**
+ * What a stream may hold for a client that has not read it (≈ 70 /live snapshots); past it the
+ * stream is dropped. A client that reads nothing (its TCP window kept shut) would otherwise have
+ * every change queued in this process for as long as it stays connected.
+ */
+export const MAX_UNREAD_BYTES = 64 * 1024;
+
+/**
+ * Resolves once the request's connection is done with: its response delivered, or its client
+ * gone (Deno.serve's `completed`; elsewhere, as for app.request in tests, the request's signal).
+ */
+export function connectionEnded(c: { env: AppEnv["Bindings"]; req: { raw: Request } }): Promise<void> {
+  const completed = c.env?.completed;
+  if (completed) return completed.then(() => {}, () => {});
+  const signal = c.req.raw.signal;
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
 
 /**
  * The event streams (SSE) this process holds open. A stream never ends by itself, so a graceful

@@ -8,7 +8,7 @@ import { addressBucket } from "../lib/accounts/throttle.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
-import { type OpenStreams, streamsFull } from "../lib/streams.ts";
+import { connectionEnded, MAX_UNREAD_BYTES, type OpenStreams, streamsFull } from "../lib/streams.ts";
 import { effective, nextDeadlineAfter, type Timer, timerView } from "../lib/timers/model.ts";
 
 /** What viewers receive: the public view plus the instants a display computes from. */
@@ -87,14 +87,22 @@ export function liveRoutes(
     if (!place) throw streamsFull(deps.streams.max);
     open.set(ip, held + 1);
     let released = false;
+    // A stream dropped for not reading keeps its place until its connection ends: Deno holds a
+    // connection whose last write waits for the client (with its socket's buffers), so an address
+    // given its place back at once could pile up such connections without limit.
+    let heldUntilGone = false;
     const release = () => {
-      if (released) return;
+      if (released || heldUntilGone) return;
       released = true;
       place();
       const n = (open.get(ip) ?? 1) - 1;
       if (n > 0) open.set(ip, n);
       else open.delete(ip);
     };
+    void connectionEnded(c).then(() => {
+      heldUntilGone = false;
+      release();
+    });
     const enc = new TextEncoder();
     let watcher: ReadableStreamDefaultReader<[Deno.KvEntryMaybe<Timer>]> | null = null;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -122,6 +130,13 @@ export function liveRoutes(
           try {
             controller.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
           } catch { /* closed */ }
+          // Past the bound the stream goes with its queue (an error drops it; a close would keep
+          // it for a reader that never comes); a live page reconnects (retry below) and resyncs.
+          if ((controller.desiredSize ?? 0) < 0) {
+            heldUntilGone = true;
+            end();
+            controller.error(new Error("the client reads nothing; stream dropped"));
+          }
         };
         const push = (t: Timer) => {
           if (ended) return;
@@ -160,7 +175,7 @@ export function liveRoutes(
         unregister = deps.streams.add(() => end(controller));
       },
       cancel: () => end(),
-    });
+    }, new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }));
     return new Response(body, {
       headers: {
         "content-type": "text/event-stream; charset=utf-8",

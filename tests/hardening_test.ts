@@ -278,6 +278,32 @@ Deno.test("shutdown ends every open /live stream and releases its place and watc
   await s.close();
 });
 
+Deno.test("/live ends a stream its client does not read, rather than queue its frames in memory without end", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 1 } });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  // Opened and never read, as by a client whose TCP window stays shut: every change is a frame of ~1 KB.
+  const connection = new AbortController();
+  const res = await s.app.app.request(`http://timers.test/live/${t.timer_id}`, { signal: connection.signal });
+  assert.equal(res.status, 200);
+  for (let i = 0; i < 400 && s.app.streams.size > 0; i++) {
+    const r = await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { title: `${i} ${"x".repeat(90)}` } });
+    assert.equal(r.status, 200);
+    await new Promise((r) => setTimeout(r, 1)); // the watch hands the change to the stream
+  }
+  assert.equal(s.app.streams.size, 0, "the stream ended once its unread frames passed the bound");
+  await res.body?.cancel().catch(() => {});
+  // Its connection, whose last write waits for the client, keeps its place (one stream per address here)...
+  const held = await s.app.app.request(`http://timers.test/live/${t.timer_id}`);
+  assert.equal(held.status, 429);
+  await held.body?.cancel();
+  // ...until it ends; a client that reads reconnects then and resyncs.
+  connection.abort();
+  const again = await openLive(s.app.app, t.timer_id);
+  assert.equal(again.res.status, 200);
+  await again.close();
+  await s.close();
+});
+
 Deno.test("/live with an over-long id answers 404, never 500", async () => {
   const s = await setup();
   for (const id of ["x".repeat(2100), "tmr_" + "A".repeat(3000), "%F0%9F%98%80".repeat(400)]) {

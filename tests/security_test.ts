@@ -183,6 +183,42 @@ Deno.test("one account holds at most LIVE_FEEDS_PER_ACCOUNT live feeds of the da
   await w.close();
 });
 
+Deno.test("a dashboard live feed its browser does not read ends, rather than queue its rows in memory without end", async () => {
+  const w = await world({ signupPlan: "pro" }, true);
+  const b = browser(w);
+  assert.equal((await b.form("/signup", "/signup", { email: "unread@example.com", password: PASSWORD })).status, 303);
+  const account = (await w.store.accounts.get((await w.store.users.byEmail("unread@example.com"))!.account_id))!;
+  const principal = { kind: "account" as const, account };
+  const ids: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    ids.push((await w.app.timers.create(principal, { type: "countdown", duration: 600 })).timer.id);
+  }
+  // Opened and never read: every change of the page's timers is a frame of its 50 rows (~30 KB).
+  const connection = new AbortController();
+  const res = await w.app.app.request(`${SITE}/dashboard/live`, {
+    headers: { cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join("; "), "x-forwarded-for": "203.0.113.7" },
+    signal: connection.signal,
+  });
+  assert.equal(res.status, 200);
+  for (let round = 0; round < 20 && w.app.streams.size > 0; round++) {
+    for (const id of ids) await w.app.timers.update(principal, id, { title: `${round} ${"x".repeat(90)}` });
+    await new Promise((r) => setTimeout(r, 1100)); // the feed looks every second
+  }
+  assert.equal(w.app.streams.size, 0, "the feed ended once its unread rows passed the bound");
+  await res.body?.cancel().catch(() => {});
+  // Its connection keeps its place among the account's feeds until it ends.
+  const feeds = async () => {
+    const open = [];
+    for (let i = 0; i < LIVE_FEEDS_PER_ACCOUNT; i++) open.push(await b.raw("GET", "/dashboard/live"));
+    for (const r of open) await r.body?.cancel();
+    return open.map((r) => r.status);
+  };
+  assert.equal((await feeds()).at(-1), 429);
+  connection.abort();
+  assert.equal((await feeds()).at(-1), 200);
+  await w.close();
+});
+
 Deno.test("a reset that first proves the mailbox drops passkeys added before (account pre-hijacking)", async () => {
   const w = await world();
   // Someone signs up first with the victim's email (never verified) and adds a passkey.

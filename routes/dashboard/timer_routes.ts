@@ -1,12 +1,12 @@
 /** /dashboard/timers…: the live table, creation and editing from forms, actions, deliveries and test sends. */
 import type { Hono, MiddlewareHandler } from "hono";
 import type { Principal } from "../../lib/accounts/auth.ts";
+import { connectionEnded, MAX_UNREAD_BYTES, streamsFull } from "../../lib/streams.ts";
 import { isTimeZone, parseTargetDate } from "../../lib/display.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
 import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
-import { streamsFull } from "../../lib/streams.ts";
 import { CreateTimerBody, UpdateTimerBody } from "../api/v1/schemas.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { Flash } from "./layout.tsx";
@@ -227,14 +227,20 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     if (!place) throw streamsFull(deps.streams.max);
     feeds.set(accountId, held + 1);
     let released = false;
+    // A feed dropped for not reading keeps its place until its connection ends (see /live).
+    let heldUntilGone = false;
     const release = () => {
-      if (released) return;
+      if (released || heldUntilGone) return;
       released = true;
       place();
       const n = (feeds.get(accountId) ?? 1) - 1;
       if (n > 0) feeds.set(accountId, n);
       else feeds.delete(accountId);
     };
+    void connectionEnded(c).then(() => {
+      heldUntilGone = false;
+      release();
+    });
     const enc = new TextEncoder();
     let check: ReturnType<typeof setInterval> | undefined;
     let beat: ReturnType<typeof setInterval> | undefined;
@@ -246,6 +252,13 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
           try {
             controller.enqueue(enc.encode(s));
           } catch { /* closed */ }
+          // Rows its browser has not read are dropped with the feed (an error drops the queue; a
+          // close would keep it); a page that is still there reconnects (retry below).
+          if ((controller.desiredSize ?? 0) < 0) {
+            heldUntilGone = true;
+            controller.error(new Error("the browser reads nothing; feed dropped"));
+            end();
+          }
         };
         const end = () => {
           unregister();
@@ -287,7 +300,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
         clearInterval(beat);
         release();
       },
-    });
+    }, new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }));
     return new Response(body, {
       headers: {
         "content-type": "text/event-stream; charset=utf-8",

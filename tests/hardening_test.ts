@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { DEFAULT_PLANS } from "../config.ts";
 import { clientIp, LogBuffer, type LogLine } from "../lib/http.ts";
+import { emptyWrite } from "../lib/kv/batch.ts";
+import { DueIndex } from "../lib/kv/due.ts";
 import { setup, T0 } from "./helpers.ts";
 
 const AUTHENTICATED: [string, string][] = [
@@ -302,6 +304,23 @@ Deno.test("/live ends a stream its client does not read, rather than queue its f
   assert.equal(again.res.status, 200);
   await again.close();
   await s.close();
+});
+
+Deno.test("the queue wake-ups a process remembers stay bounded when deadlines far ahead keep coming", async () => {
+  // A countdown of a year started and paused again and again: each start writes a wake-up for a
+  // new instant months ahead, which a prune of past instants never removes.
+  const kv = await Deno.openKv(":memory:");
+  const due = new DueIndex(kv, { useQueue: true, maxWoken: 10 });
+  const now = Date.now();
+  for (let i = 0; i < 40; i++) {
+    const w = emptyWrite();
+    const item = { at: now + 300 * 86400_000 + i, kind: "timer" as const, ref: `tmr_${i}` };
+    due.addDue(w, { item, value: { kind: "timer" }, wake: true }, now);
+    assert.equal(w.enqueues.length, 1, "a new instant gets its wake-up");
+    assert.notEqual((await due.commit([w], [{ due: [], born: [] }]))[0], null);
+    assert.ok(due.wokenInstants <= 11, `${due.wokenInstants} instants remembered after ${i + 1} wake-ups`);
+  }
+  kv.close();
 });
 
 Deno.test("/live with an over-long id answers 404, never 500", async () => {

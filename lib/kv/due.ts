@@ -31,6 +31,8 @@ export interface StoreOptions {
   leaseMs?: number;
   /** This scheduler instance, named in its claims (set while it runs). */
   instance?: string;
+  /** The most instants a process remembers having a queue wake-up for (default 100 000). */
+  maxWoken?: number;
 }
 
 /** A due entry as listed: its item, the record it carries, and the versionstamp of the commit that wrote both. */
@@ -107,8 +109,19 @@ export class DueIndex {
   /** Remembers the instants whose wake-ups a landed commit wrote. */
   #wrote(w: KvWrite, now: number): void {
     if (!w.enqueues.length) return;
-    if (this.#woken.size > 100_000) { for (const at of this.#woken) if (at < now) this.#woken.delete(at); }
+    const max = this.opts.maxWoken ?? 100_000;
+    if (this.#woken.size > max) {
+      for (const at of this.#woken) if (at < now) this.#woken.delete(at);
+      // Instants far ahead fill it too (a countdown started and paused again and again adds one
+      // each time, months ahead): it only spares duplicate wake-ups, so it starts over.
+      if (this.#woken.size > max / 2) this.#woken.clear();
+    }
     for (const e of w.enqueues) this.#woken.add((e.value as QueueMessage).at);
+  }
+
+  /** How many instants this process remembers having a queue wake-up for (about `maxWoken` at most). */
+  get wokenInstants(): number {
+    return this.#woken.size;
   }
 
   get limits(): KvLimits {

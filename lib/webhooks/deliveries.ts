@@ -82,9 +82,18 @@ export function newDelivery(t: Timer, ev: TimerEvent, now: number, claimUntil: n
 /**
  * The attempts a delivery keeps, newest last: redelivering a failed one again and again adds one
  * each time, and a record past KV's 64 KiB could no longer be written (its outcome never recorded,
- * the attempt made again at every lease, for ever). The schedule allows at most 21.
+ * the attempt made again at every lease, for ever). The schedule allows at most 21. With errors
+ * clipped to MAX_ERROR_CHARS, 50 and the longest URL stay under 40 KB.
  */
 export const MAX_ATTEMPTS_KEPT = 50;
+/**
+ * An attempt's error is kept to this many characters: an error naming the destination's host
+ * (up to a 2 048-character URL's) would otherwise fill 64 KiB in 31 attempts.
+ */
+export const MAX_ERROR_CHARS = 300;
+
+const clip = (error: string | null) =>
+  error === null || error.length <= MAX_ERROR_CHARS ? error : `${error.slice(0, MAX_ERROR_CHARS - 1)}…`;
 
 /** A due attempt claimed until `until`. */
 export function claim(d: Delivery, until: number): Delivery {
@@ -106,7 +115,7 @@ export function afterAttempt(
     at: new Date(started).toISOString(),
     duration_ms: result.duration_ms,
     status: result.status,
-    error: result.error,
+    error: clip(result.error),
   }].slice(-MAX_ATTEMPTS_KEPT);
   const { last_try, ...rest } = d;
   const exhausted = last_try === true || n > retryDelaysSeconds.length;

@@ -7,6 +7,7 @@ import {
   DROPPED_FOR_NEW_URL,
   dropRetry,
   MAX_ATTEMPTS_KEPT,
+  MAX_ERROR_CHARS,
   retriesToOldUrl,
 } from "./deliveries.ts";
 
@@ -96,11 +97,17 @@ Deno.test("an attempt's outcome settles the delivery or schedules the next retry
 });
 
 Deno.test("a delivery redelivered again and again keeps its newest attempts only: its record stays under KV's 64 KiB", () => {
-  const down = { ok: false, status: null, error: `network error: ${"x".repeat(200)}`, duration_ms: 5 };
+  // The worst case: the longest URL, its host named in every error (a host that never resolves).
+  const host = `${"h".repeat(60)}.`.repeat(33) + "example";
+  const down = { ok: false, status: null, error: `cannot resolve ${host}: no such host`, duration_ms: 5 };
   const retries = [60, 300, 1800, 7200];
-  let del: Delivery = { ...d(1, "pending").delivery, url: `https://a.example/${"p".repeat(2000)}` };
+  let del: Delivery = { ...d(1, "pending").delivery, url: `https://${host}/${"p".repeat(2040 - host.length)}` };
   // Every redelivery of a failed delivery is one more attempt (POST …/redeliver, once a second, for hours).
-  for (let i = 0; i < 2000; i++) del = afterAttempt({ ...del, last_try: true }, down, i, i + 5, retries);
+  for (let i = 0; i < 2000; i++) {
+    del = afterAttempt({ ...del, last_try: true }, down, i, i + 5, retries);
+    if (i % 2) del = dropRetry(del); // its URL changed before the attempt was recorded
+  }
+  assert.ok(del.attempts.every((a) => a.error!.length <= MAX_ERROR_CHARS + DROPPED_FOR_NEW_URL.length + 2));
   assert.equal(del.state, "failed");
   assert.equal(del.attempts.length, MAX_ATTEMPTS_KEPT);
   assert.deepEqual(

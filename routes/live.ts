@@ -87,10 +87,12 @@ export function liveRoutes(
     if (!place) throw streamsFull(deps.streams.max);
     open.set(ip, held + 1);
     let released = false;
-    // A stream dropped for not reading keeps its place until its connection ends: Deno holds a
-    // connection whose last write waits for the client (with its socket's buffers), so an address
-    // given its place back at once could pile up such connections without limit.
-    let heldUntilGone = false;
+    // Served by Deno.serve, a stream keeps its place until its connection is done with (its last
+    // byte handed to the client's socket, or the client gone), however it ended: Deno holds a
+    // connection whose writes wait for the client, so an address given its place back at the
+    // stream's end could pile up such connections without limit. Without a connection (the app
+    // called directly) it goes at the stream's end, or, dropped for not reading, when the request is aborted.
+    let heldUntilGone = c.env?.completed !== undefined;
     const release = () => {
       if (released || heldUntilGone) return;
       released = true;
@@ -135,7 +137,8 @@ export function liveRoutes(
           if ((controller.desiredSize ?? 0) < 0) {
             heldUntilGone = true;
             end();
-            controller.error(new Error("the client reads nothing; stream dropped"));
+            // A reason without a stack: Deno prints it, one line per dropped stream.
+            controller.error("live stream dropped: its client reads nothing");
           }
         };
         const push = (t: Timer) => {
@@ -170,7 +173,7 @@ export function liveRoutes(
             }
             push(t);
           }
-        })().catch(() => {}).finally(release);
+        })().catch(() => {}).finally(() => end(controller)); // a watch that fails ends its stream too
         // On shutdown the stream closes; the browser reconnects (retry above) to the next process.
         unregister = deps.streams.add(() => end(controller));
       },

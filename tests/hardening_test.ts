@@ -306,6 +306,37 @@ Deno.test("/live ends a stream its client does not read, rather than queue its f
   await s.close();
 });
 
+Deno.test("served by Deno.serve, a /live stream keeps its place until its connection is done with, however it ended", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 1 } });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  // What Deno.serve hands the app: the peer, and a promise settled once the response is delivered or the client gone.
+  const served = () => {
+    const done = Promise.withResolvers<void>();
+    const env = { remoteAddr: { hostname: "192.0.2.7" }, completed: done.promise };
+    return { env, done };
+  };
+  const open = (env: object) => s.app.app.fetch(new Request(`http://timers.test/live/${t.timer_id}`), env);
+  const first = served();
+  const a = await open(first.env);
+  assert.equal(a.status, 200);
+  await a.body!.cancel(); // the stream ends (here its reader leaves; a deleted timer or a shutdown end it too)
+  assert.equal(s.app.streams.size, 0);
+  // Its connection may still hold unread frames: the address's one place stays taken...
+  const second = served();
+  const refused = await open(second.env);
+  assert.equal(refused.status, 429);
+  second.done.resolve();
+  // ...until the connection is done with.
+  first.done.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+  const third = served();
+  const b = await open(third.env);
+  assert.equal(b.status, 200);
+  await b.body!.cancel();
+  third.done.resolve();
+  await s.close();
+});
+
 Deno.test("the queue wake-ups a process remembers stay bounded when deadlines far ahead keep coming", async () => {
   // A countdown of a year started and paused again and again: each start writes a wake-up for a
   // new instant months ahead, which a prune of past instants never removes.

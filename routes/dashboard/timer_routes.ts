@@ -227,8 +227,8 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     if (!place) throw streamsFull(deps.streams.max);
     feeds.set(accountId, held + 1);
     let released = false;
-    // A feed dropped for not reading keeps its place until its connection ends (see /live).
-    let heldUntilGone = false;
+    // Served by Deno.serve, a feed keeps its place until its connection is done with (see /live).
+    let heldUntilGone = c.env?.completed !== undefined;
     const release = () => {
       if (released || heldUntilGone) return;
       released = true;
@@ -256,7 +256,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
           // close would keep it); a page that is still there reconnects (retry below).
           if ((controller.desiredSize ?? 0) < 0) {
             heldUntilGone = true;
-            controller.error(new Error("the browser reads nothing; feed dropped"));
+            controller.error("dashboard feed dropped: its browser reads nothing"); // no stack in the log
             end();
           }
         };

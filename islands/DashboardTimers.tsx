@@ -81,17 +81,34 @@ export default function DashboardTimers(p: DashboardTimersProps) {
     offset.current = pageOffset(p.at);
     setNow(Date.now() + offset.current);
     const tick = setInterval(() => setNow(Date.now() + offset.current), 1000);
-    const es = new EventSource(p.live);
-    es.addEventListener("timers", (e) => {
-      const data = JSON.parse((e as MessageEvent).data) as { server_now: number; rows: TimerRow[] };
-      offset.current = data.server_now - Date.now();
-      setRows(data.rows);
-      setAt(data.server_now);
-      setNow(data.server_now);
-      setLive(true);
-    });
-    es.onerror = () => setLive(false);
+    let es: EventSource;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = 2000;
+    let stopped = false;
+    const connect = () => {
+      es = new EventSource(p.live);
+      es.addEventListener("timers", (e) => {
+        const data = JSON.parse((e as MessageEvent).data) as { server_now: number; rows: TimerRow[] };
+        offset.current = data.server_now - Date.now();
+        setRows(data.rows);
+        setAt(data.server_now);
+        setNow(data.server_now);
+        setLive(true);
+        delay = 2000;
+      });
+      es.onerror = () => {
+        setLive(false);
+        // The browser retries a dropped connection itself, but gives up on an HTTP error (a
+        // server at its limit of streams answers 503): connect again, less and less often.
+        if (stopped || es.readyState !== EventSource.CLOSED) return;
+        retry = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 60_000);
+      };
+    };
+    connect();
     return () => {
+      stopped = true;
+      clearTimeout(retry);
       clearInterval(tick);
       es.close();
     };

@@ -152,6 +152,25 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       await checkA11y(page, "timers");
     });
 
+    await t.step("a live feed refused by a full server (503) connects again by itself", async () => {
+      let refused = 0;
+      await page.route("**/dashboard/live*", async (route) => {
+        if (refused++ === 0) {
+          await route.fulfill({ status: 503, headers: { "retry-after": "5" }, body: "" });
+        } else await route.continue();
+      });
+      await page.goto(`${s.url}/dashboard/timers`);
+      await hydrated(page);
+      await page.waitForSelector('.timers[data-live="off"]', { timeout: 5000 });
+      await page.waitForSelector('.timers[data-live="live"]', { timeout: 10_000 });
+      assert.ok(refused >= 2, "asked again after the refusal");
+      await page.unroute("**/dashboard/live*");
+      // The browser logs the refused request; that one is expected.
+      const logged = errors.findIndex((e) => /status of 503/.test(e));
+      assert.ok(logged >= 0);
+      errors.splice(logged, 1);
+    });
+
     await t.step("a timer created from the form shows only its type's fields and its control link once", async () => {
       await page.locator("#new select[name=type]").selectOption("interval");
       assert.equal(await page.getByLabel("Duration in seconds").isVisible(), false, "countdown fields hide");

@@ -163,12 +163,13 @@ export class Passkeys {
     }
     if (!result.verified) throw refused("the signature did not verify");
     // Not written back blindly: a passkey removed meanwhile would come back, unlisted and working.
-    const kept = await this.deps.store.users.recordPasskeyUse(
+    const used = await this.deps.store.users.recordPasskeyUse(
       stored.id,
       result.authenticationInfo.newCounter,
       this.deps.now(),
     );
-    if (!kept) throw refused("this passkey is not registered here");
+    if (used === "gone") throw refused("this passkey is not registered here");
+    if (used === "replayed") throw refused("this passkey was just used to sign in; sign in with it again");
     const user = await this.deps.store.users.get(stored.user_id);
     if (!user) throw refused("its account no longer exists");
     return user;

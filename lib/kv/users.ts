@@ -236,19 +236,22 @@ export class UserStore {
   }
 
   /**
-   * Records a sign-in with a passkey: its signature counter (never lowered: two sign-ins at once
-   * both land) and last use. False if the passkey was removed meanwhile (never written back).
+   * Records a sign-in with a passkey: its signature counter and last use. Retried when another
+   * sign-in wrote meanwhile (two at once both land), but a counter the authenticator reports (not
+   * 0) must still be above the stored one: one that is not was used already ("replayed", WebAuthn's
+   * sign of a cloned authenticator). "gone": the passkey was removed meanwhile (never written back).
    */
-  async recordPasskeyUse(id: string, counter: number, at: number): Promise<boolean> {
+  async recordPasskeyUse(id: string, counter: number, at: number): Promise<"ok" | "gone" | "replayed"> {
     for (;;) {
       const e = await this.kv.get<Passkey>(key.passkey(id));
-      if (!e.value) return false;
+      if (!e.value) return "gone";
+      if (counter !== 0 && counter <= e.value.counter) return "replayed";
       const p = {
         ...e.value,
         counter: Math.max(e.value.counter, counter),
         last_used_at: Math.max(e.value.last_used_at ?? at, at),
       };
-      if ((await this.kv.atomic().check(e).set(key.passkey(id), p).commit()).ok) return true;
+      if ((await this.kv.atomic().check(e).set(key.passkey(id), p).commit()).ok) return "ok";
     }
   }
 

@@ -50,20 +50,30 @@ Deno.test("a passkey is added while its session lasts, even if the session was t
   kv.close();
 });
 
-Deno.test("two sign-ins with one passkey at once both land, and its counter is never lowered", async () => {
+Deno.test("sign-ins with one passkey: two at once both land; a counter that did not advance is refused", async () => {
   const kv = await Deno.openKv(":memory:");
   const users = new UserStore(kv);
   assert.equal(await users.addPasskey({ ...passkey("pk1"), counter: 4 }), true);
-  // Both verified against counter 4; the one with the higher counter commits first.
+  // Both verified against counter 4 and both raised it: whichever commits second retries and lands too.
   assert.deepEqual(
-    await Promise.all([users.recordPasskeyUse("pk1", 6, 20), users.recordPasskeyUse("pk1", 5, 10)]),
-    [true, true],
+    await Promise.all([users.recordPasskeyUse("pk1", 5, 10), users.recordPasskeyUse("pk1", 6, 20)]),
+    ["ok", "ok"],
   );
   const used = (await users.getPasskey("pk1"))!;
   assert.deepEqual([used.counter, used.last_used_at], [6, 20]);
+  // One counter presented twice at once (a replayed or cloned answer): only one lands.
+  const twice = await Promise.all([users.recordPasskeyUse("pk1", 7, 30), users.recordPasskeyUse("pk1", 7, 31)]);
+  assert.deepEqual(twice.toSorted(), ["ok", "replayed"]);
+  assert.equal(await users.recordPasskeyUse("pk1", 3, 40), "replayed");
+  // Authenticators that keep no counter (synced passkeys) always report 0.
+  assert.equal(await users.addPasskey(passkey("pk0")), true);
+  assert.deepEqual(
+    await Promise.all([users.recordPasskeyUse("pk0", 0, 10), users.recordPasskeyUse("pk0", 0, 11)]),
+    ["ok", "ok"],
+  );
   // Removed meanwhile: nothing is written back.
   await users.deletePasskey("usr_1", "pk1");
-  assert.equal(await users.recordPasskeyUse("pk1", 7, 30), false);
+  assert.equal(await users.recordPasskeyUse("pk1", 9, 50), "gone");
   assert.equal(await users.getPasskey("pk1"), null);
   kv.close();
 });

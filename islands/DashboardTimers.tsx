@@ -96,12 +96,19 @@ export default function DashboardTimers(p: DashboardTimersProps) {
         setLive(true);
         delay = 2000;
       });
+      // The session ended: nothing to follow until the next sign-in.
+      es.addEventListener("signed-out", () => {
+        stopped = true;
+        es.close();
+        setLive(false);
+      });
       es.onerror = () => {
         setLive(false);
         // The browser retries a dropped connection itself, but gives up on an HTTP error (a
-        // server at its limit of streams answers 503): connect again, less and less often.
+        // server at its limit of streams answers 503): connect again, less and less often, at
+        // spread moments (tabs refused together do not come back together).
         if (stopped || es.readyState !== EventSource.CLOSED) return;
-        retry = setTimeout(connect, delay);
+        retry = setTimeout(connect, delay * (0.5 + Math.random()));
         delay = Math.min(delay * 2, 60_000);
       };
     };

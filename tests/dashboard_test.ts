@@ -697,9 +697,11 @@ Deno.test("the live feed sends the account's rows and only them", async () => {
   const data = JSON.parse(got.match(/event: timers\ndata: (.*)\n\n/)![1]);
   assert.deepEqual(data.rows.map((r: { id: string }) => r.id), [mine.timer_id]);
   assert.equal(data.rows[0].source.state, "idle");
-  // Without a session an EventSource is told to stop (204), not sent to the sign-in page it cannot read.
+  // Without a session an EventSource is told so (its page stops asking), not sent to the sign-in page it cannot read.
   const ended = await s.app.app.request(`${ORIGIN}/dashboard/live`, { headers: { accept: "text/event-stream" } });
-  assert.equal(ended.status, 204);
+  assert.equal(ended.status, 200);
+  assert.match(ended.headers.get("content-type")!, /text\/event-stream/);
+  assert.match(await ended.text(), /retry: 86400000\nevent: signed-out\n/);
   const page = await s.app.app.request(`${ORIGIN}/dashboard/live`);
   assert.equal(page.status, 303, "a browser's page request still goes to sign in");
   await s.close();
@@ -739,6 +741,35 @@ Deno.test("live feeds and viewers' /live streams share the process's LIVE_STREAM
   assert.equal(again.status, 200, "a closed feed frees its place");
   await again.body!.cancel();
   await live.body!.cancel();
+  await s.close();
+});
+
+Deno.test("served by Deno.serve, a live feed keeps its place until its connection is done with (left, or ended at shutdown)", async () => {
+  const { s, owner } = await fixture({ liveStreamsMax: 1 });
+  const served = () => {
+    const done = Promise.withResolvers<void>();
+    return { env: { remoteAddr: { hostname: "192.0.2.7" }, completed: done.promise }, done };
+  };
+  const open = (env: object) =>
+    s.app.app.fetch(new Request(`${ORIGIN}/dashboard/live`, { headers: { cookie: owner.cookie } }), env);
+  const a = served();
+  const feed = await open(a.env);
+  assert.equal(feed.status, 200);
+  await feed.body!.cancel();
+  const b = served();
+  assert.equal((await open(b.env)).status, 503, "its place is kept after the feed ended");
+  b.done.resolve();
+  a.done.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+  const c = served();
+  const again = await open(c.env);
+  assert.equal(again.status, 200);
+  s.app.streams.endAll();
+  await again.text();
+  const d = served();
+  assert.equal((await open(d.env)).status, 503, "and after shutdown ended it, until its connection is done");
+  d.done.resolve();
+  c.done.resolve();
   await s.close();
 });
 

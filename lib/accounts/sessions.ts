@@ -192,8 +192,14 @@ export class Sessions {
         if (c.req.header("accept")?.includes("application/json")) {
           throw new ApiError(401, "sign in first: no session or it has ended");
         }
-        // An event stream (the dashboard's live feed) ends: 204 tells EventSource not to reconnect.
-        if (c.req.header("accept")?.includes("text/event-stream")) return c.body(null, 204);
+        // An event stream (the dashboard's live feed) is told so, and its page stops asking; its
+        // `retry` keeps a plain EventSource from asking again for a day.
+        if (c.req.header("accept")?.includes("text/event-stream")) {
+          return c.body("retry: 86400000\nevent: signed-out\ndata: {}\n\n", 200, {
+            "content-type": "text/event-stream; charset=utf-8",
+            "cache-control": "no-store",
+          });
+        }
         const here = new URL(c.req.url);
         return c.redirect(`/login?next=${encodeURIComponent(here.pathname + here.search)}`, 303);
       }

@@ -171,6 +171,24 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
       errors.splice(logged, 1);
     });
 
+    await t.step("a live feed told the session ended stops asking", async () => {
+      let asked = 0;
+      await page.route("**/dashboard/live*", async (route) => {
+        asked++;
+        await route.fulfill({
+          status: 200,
+          headers: { "content-type": "text/event-stream" },
+          body: "retry: 86400000\nevent: signed-out\ndata: {}\n\n",
+        });
+      });
+      await page.goto(`${s.url}/dashboard/timers`);
+      await hydrated(page);
+      await page.waitForSelector('.timers[data-live="off"]', { timeout: 5000 });
+      await page.waitForTimeout(3500); // past the first retry a refused feed would make (1–3 s)
+      assert.equal(asked, 1);
+      await page.unroute("**/dashboard/live*");
+    });
+
     await t.step("a timer created from the form shows only its type's fields and its control link once", async () => {
       await page.locator("#new select[name=type]").selectOption("interval");
       assert.equal(await page.getByLabel("Duration in seconds").isVisible(), false, "countdown fields hide");

@@ -337,6 +337,35 @@ Deno.test("served by Deno.serve, a /live stream keeps its place until its connec
   await s.close();
 });
 
+Deno.test("a /live stream whose KV watch fails ends, and its places go back once its connection is done with", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 1, liveStreamsMax: 1 } });
+  const t = await s.create({ type: "countdown", duration: 60 });
+  s.store.watchTimer = () => new ReadableStream({ pull: (c) => c.error(new Error("watch failed")) }) as never;
+  const served = (hostname: string) => {
+    const done = Promise.withResolvers<void>();
+    return { env: { remoteAddr: { hostname }, completed: done.promise }, done };
+  };
+  const open = (env: object) => s.app.app.fetch(new Request(`http://timers.test/live/${t.timer_id}`), env);
+  const a = served("192.0.2.7");
+  const res = await open(a.env);
+  assert.equal(res.status, 200);
+  const read = res.text();
+  const ended = await Promise.race([read.then(() => true), new Promise((r) => setTimeout(() => r(false), 2000))]);
+  assert.ok(ended, "the stream ends");
+  assert.equal(s.app.streams.size, 0);
+  const other = served("198.51.100.1");
+  assert.equal((await open(other.env)).status, 503, "the process's one place is held until the connection is done");
+  other.done.resolve();
+  a.done.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+  const b = served("198.51.100.2");
+  const again = await open(b.env);
+  assert.equal(again.status, 200);
+  await again.body!.cancel();
+  b.done.resolve();
+  await s.close();
+});
+
 Deno.test("the queue wake-ups a process remembers stay bounded when deadlines far ahead keep coming", async () => {
   // A countdown of a year started and paused again and again: each start writes a wake-up for a
   // new instant months ahead, which a prune of past instants never removes.

@@ -21,6 +21,9 @@ async function hasQueues(kv: Deno.Kv): Promise<boolean> {
   }
 }
 
+/** How long a shutdown waits for open connections before it stops the rest anyway. */
+const SHUTDOWN_WAIT_MS = 10_000;
+
 const firstLine = (e: unknown) => String(e instanceof Error ? e.message : e).split("\n")[0].trim();
 
 /** One sentence for a failed listen: which port or address, and what to change. */
@@ -38,7 +41,7 @@ function listenProblem(e: unknown, config: Pick<Config, "port" | "hostname">): s
 }
 
 /** Runs the service until the returned `shutdown` is called. Throws StartError when it cannot start. */
-export async function start(config = loadConfig()) {
+export async function start(config = loadConfig(), opts: { shutdownWaitMs?: number } = {}) {
   let kv: Deno.Kv;
   try {
     kv = await openKv(config);
@@ -133,7 +136,12 @@ export async function start(config = loadConfig()) {
     // browser to leave while their pages stayed "live" on this dying process. Ended, each
     // EventSource reconnects to the process that serves next.
     app.streams.endAll();
-    await server.shutdown();
+    // A client that reads nothing keeps its connection (and the server's shutdown) waiting for
+    // ever: past SHUTDOWN_WAIT_MS the rest of the shutdown goes on without it.
+    let waited: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise((r) => waited = setTimeout(r, opts.shutdownWaitMs ?? SHUTDOWN_WAIT_MS));
+    await Promise.race([server.shutdown(), deadline]);
+    clearTimeout(waited);
     await app.scheduler.stop();
     await app.limiter.stop();
     kv.close();

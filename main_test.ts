@@ -152,3 +152,27 @@ Deno.test("PORT=0 without SITE_URL: the default SITE_URL names the port picked, 
     await stop();
   }
 });
+
+Deno.test("shutdown goes on past a connection that never finishes (its scheduler and KV are still stopped)", async () => {
+  const { start } = await import("./main.ts");
+  const { loadConfig } = await import("./config.ts");
+  const config = loadConfig({ PORT: "0", HOSTNAME: "127.0.0.1", KV_PATH: ":memory:", LOG_REQUESTS: "0" });
+  const running = await start(config, { shutdownWaitMs: 300 });
+  const port = (running.server.addr as Deno.NetAddr).port;
+  // A request whose body never comes: its handler waits for it, and so would the server's shutdown.
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  await conn.write(new TextEncoder().encode(
+    "POST /api/v1/timers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+  ));
+  await new Promise((r) => setTimeout(r, 200));
+  const t0 = performance.now();
+  const done = await Promise.race([
+    running.shutdown().then(() => true),
+    new Promise<boolean>((r) => setTimeout(() => r(false), 5000)),
+  ]);
+  assertEquals(done, true);
+  assertEquals(performance.now() - t0 < 3000, true);
+  const closed = await running.app.store.kv.get(["probe"]).then(() => false, () => true);
+  assertEquals(closed, true, "the KV was closed after the wait");
+  conn.close();
+});

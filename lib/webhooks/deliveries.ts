@@ -92,7 +92,8 @@ export const MAX_ATTEMPTS_KEPT = 50;
  */
 export const MAX_ERROR_CHARS = 300;
 
-const clip = (error: string | null) =>
+/** An attempt's error as kept (at most MAX_ERROR_CHARS). */
+export const clipError = (error: string | null) =>
   error === null || error.length <= MAX_ERROR_CHARS ? error : `${error.slice(0, MAX_ERROR_CHARS - 1)}…`;
 
 /** A due attempt claimed until `until`. */
@@ -115,7 +116,7 @@ export function afterAttempt(
     at: new Date(started).toISOString(),
     duration_ms: result.duration_ms,
     status: result.status,
-    error: clip(result.error),
+    error: clipError(result.error),
   }].slice(-MAX_ATTEMPTS_KEPT);
   const { last_try, ...rest } = d;
   const exhausted = last_try === true || n > retryDelaysSeconds.length;

@@ -3,6 +3,7 @@ import { serialize } from "node:v8";
 import {
   afterAttempt,
   beyondLog,
+  clipError,
   type Delivery,
   DROPPED_FOR_NEW_URL,
   dropRetry,
@@ -138,4 +139,12 @@ Deno.test("dropping retries of one delivery again and again says so once: its la
       .attempts[0].error,
     DROPPED_FOR_NEW_URL,
   );
+});
+
+Deno.test("an attempt's error is kept to MAX_ERROR_CHARS, as recorded by a test send too", () => {
+  assert.equal(clipError(null), null);
+  assert.equal(clipError("HTTP 500"), "HTTP 500");
+  const long = clipError(`could not resolve ${"h".repeat(2000)}.example`)!;
+  assert.equal(long.length, MAX_ERROR_CHARS);
+  assert.ok(long.endsWith("…"));
 });

@@ -8,6 +8,7 @@ import { newEventId } from "../ids.ts";
 import type { Delivery } from "../kv/store.ts";
 import { requireAccount, type TimerService } from "../timers/service.ts";
 import type { Scheduler } from "./scheduler.ts";
+import { clipError } from "./deliveries.ts";
 
 /** Sends a signed test event to the timer's webhook_url now, records the attempt and returns it. */
 export async function sendTestWebhook(
@@ -46,7 +47,13 @@ export async function sendTestWebhook(
   const done: Delivery = {
     ...d,
     state: r.ok ? "succeeded" : "failed",
-    attempts: [{ n: 1, at: new Date(now).toISOString(), duration_ms: r.duration_ms, status: r.status, error: r.error }],
+    attempts: [{
+      n: 1,
+      at: new Date(now).toISOString(),
+      duration_ms: r.duration_ms,
+      status: r.status,
+      error: clipError(r.error),
+    }],
   };
   // Recorded only while the timer exists (deleted meanwhile, its log is gone; the answer still tells).
   if (await svc.store.putDelivery(done)) scheduler.sender.counted(timer.id); // counts towards the log's bound

@@ -3,7 +3,7 @@
  * plus the control page's actions, time-zone checks and parsing, colours, embed snippets and
  * widget URLs. Pure and browser-safe: it imports only face.ts, so islands can bundle it.
  */
-import { type TimerState, type TimerType, zoneOffset } from "./face.ts";
+import { type TimerState, type TimerType, utc, zoneOffset } from "./face.ts";
 
 export * from "./face.ts";
 
@@ -41,7 +41,7 @@ export function wallTimeToEpoch(
   wall: { y: number; mo: number; d: number; h: number; mi: number; s: number; ms?: number },
   tz: string,
 ): number {
-  const guess = Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s, wall.ms ?? 0);
+  const guess = utc(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s, wall.ms ?? 0);
   const first = guess - zoneOffset(guess, tz);
   const second = guess - zoneOffset(first, tz);
   if (second === first) return first;
@@ -71,13 +71,13 @@ export function parseTargetDate(raw: string, tz: string): number | null {
     ms: Math.floor(Number(`0.${frac || "0"}`) * 1000),
   };
   if (wall.mo < 1 || wall.mo > 12 || wall.h > 23 || wall.mi > 59 || wall.s > 59) return null;
-  const check = new Date(Date.UTC(wall.y, wall.mo - 1, wall.d));
+  const check = new Date(utc(wall.y, wall.mo - 1, wall.d));
   if (check.getUTCDate() !== wall.d || check.getUTCMonth() !== wall.mo - 1) return null;
   if (off) {
     const sign = off[0] === "-" ? -1 : 1;
     const digits = off.toUpperCase() === "Z" ? "0000" : off.slice(1).replace(":", "");
     const offMs = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
-    return Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s, wall.ms) - offMs;
+    return utc(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s, wall.ms) - offMs;
   }
   return wallTimeToEpoch(wall, tz);
 }

@@ -291,3 +291,10 @@ Deno.test("the control page offers only the actions valid in each state", () => 
 Deno.test("fill replaces known placeholders only", () => {
   assert.equal(fill("Round {n} of {total} {x}", { n: 2, total: 8 }), "Round 2 of 8 {x}");
 });
+
+Deno.test("target dates in years 0–99 are those years, not 1900–1999", () => {
+  assert.equal(parseTargetDate("0050-06-01T00:00:00Z", "UTC"), Date.parse("0050-06-01T00:00:00Z"));
+  assert.equal(parseTargetDate("0004-02-29", "UTC"), Date.parse("0004-02-29T00:00:00Z"), "a leap day of year 4");
+  assert.equal(parseTargetDate("0099-12-31T18:00", "Europe/Paris"), Date.parse("0099-12-31T18:00:00Z") - 561_000);
+  assert.equal(parseTargetDate("2027-01-01", "Asia/Tokyo"), Date.parse("2026-12-31T15:00:00Z"));
+});

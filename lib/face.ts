@@ -299,10 +299,17 @@ export function wallFields(ms: number, tz: string): Record<string, number> {
   return p;
 }
 
+/** Date.UTC for every year: Date.UTC reads years 0–99 as 1900–1999. */
+export function utc(y: number, mo0: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo0, d);
+  return t.setUTCHours(h, mi, s, ms);
+}
+
 /** Offset of `tz` from UTC at instant `ms`, in milliseconds (positive east of Greenwich). */
 export function zoneOffset(ms: number, tz: string): number {
   const p = wallFields(ms, tz);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const asUtc = utc(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 

@@ -12,7 +12,7 @@ import { CSRF_FIELD } from "../routes/dashboard/session.ts";
 import { dashTexts } from "../routes/dashboard/texts.ts";
 import { TRANSLATIONS } from "../routes/dashboard/lang/mod.ts";
 import { verifyWebhook } from "../mod.ts";
-import { receiver, setup } from "./helpers.ts";
+import { placeHeldUntilDone, receiver, served, setup } from "./helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
 const ORIGIN = "http://timers.test";
@@ -746,30 +746,18 @@ Deno.test("live feeds and viewers' /live streams share the process's LIVE_STREAM
 
 Deno.test("served by Deno.serve, a live feed keeps its place until its connection is done with (left, or ended at shutdown)", async () => {
   const { s, owner } = await fixture({ liveStreamsMax: 1 });
-  const served = () => {
-    const done = Promise.withResolvers<void>();
-    return { env: { remoteAddr: { hostname: "192.0.2.7" }, completed: done.promise }, done };
-  };
   const open = (env: object) =>
     s.app.app.fetch(new Request(`${ORIGIN}/dashboard/live`, { headers: { cookie: owner.cookie } }), env);
   const a = served();
   const feed = await open(a.env);
   assert.equal(feed.status, 200);
-  await feed.body!.cancel();
-  const b = served();
-  assert.equal((await open(b.env)).status, 503, "its place is kept after the feed ended");
-  b.done.resolve();
-  a.done.resolve();
-  await new Promise((r) => setTimeout(r, 0));
-  const c = served();
-  const again = await open(c.env);
-  assert.equal(again.status, 200);
-  s.app.streams.endAll();
+  await feed.body!.cancel(); // left
+  const { res: again, connection } = await placeHeldUntilDone(open, a, 503);
+  s.app.streams.endAll(); // ended at shutdown
   await again.text();
-  const d = served();
-  assert.equal((await open(d.env)).status, 503, "and after shutdown ended it, until its connection is done");
-  d.done.resolve();
-  c.done.resolve();
+  const last = await placeHeldUntilDone(open, connection, 503);
+  await last.res.text(); // ends at once: shutdown began
+  last.connection.done.resolve();
   await s.close();
 });
 

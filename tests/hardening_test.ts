@@ -5,7 +5,7 @@ import { DEFAULT_PLANS } from "../config.ts";
 import { clientIp, LogBuffer, type LogLine } from "../lib/http.ts";
 import { emptyWrite } from "../lib/kv/batch.ts";
 import { DueIndex } from "../lib/kv/due.ts";
-import { setup, T0 } from "./helpers.ts";
+import { placeHeldUntilDone, served, setup, T0 } from "./helpers.ts";
 
 const AUTHENTICATED: [string, string][] = [
   ["POST", "/api/v1/timers"],
@@ -309,31 +309,16 @@ Deno.test("/live ends a stream its client does not read, rather than queue its f
 Deno.test("served by Deno.serve, a /live stream keeps its place until its connection is done with, however it ended", async () => {
   const s = await setup({ config: { liveStreamsPerIp: 1 } });
   const t = await s.create({ type: "countdown", duration: 60 });
-  // What Deno.serve hands the app: the peer, and a promise settled once the response is delivered or the client gone.
-  const served = () => {
-    const done = Promise.withResolvers<void>();
-    const env = { remoteAddr: { hostname: "192.0.2.7" }, completed: done.promise };
-    return { env, done };
-  };
   const open = (env: object) => s.app.app.fetch(new Request(`http://timers.test/live/${t.timer_id}`), env);
   const first = served();
   const a = await open(first.env);
   assert.equal(a.status, 200);
   await a.body!.cancel(); // the stream ends (here its reader leaves; a deleted timer or a shutdown end it too)
   assert.equal(s.app.streams.size, 0);
-  // Its connection may still hold unread frames: the address's one place stays taken...
-  const second = served();
-  const refused = await open(second.env);
-  assert.equal(refused.status, 429);
-  second.done.resolve();
-  // ...until the connection is done with.
-  first.done.resolve();
-  await new Promise((r) => setTimeout(r, 0));
-  const third = served();
-  const b = await open(third.env);
-  assert.equal(b.status, 200);
-  await b.body!.cancel();
-  third.done.resolve();
+  // Its connection may still hold unread frames: the address's one place stays taken until it is done with.
+  const { res, connection } = await placeHeldUntilDone(open, first, 429);
+  await res.body!.cancel();
+  connection.done.resolve();
   await s.close();
 });
 
@@ -341,10 +326,6 @@ Deno.test("a /live stream whose KV watch fails ends, and its places go back once
   const s = await setup({ config: { liveStreamsPerIp: 1, liveStreamsMax: 1 } });
   const t = await s.create({ type: "countdown", duration: 60 });
   s.store.watchTimer = () => new ReadableStream({ pull: (c) => c.error(new Error("watch failed")) }) as never;
-  const served = (hostname: string) => {
-    const done = Promise.withResolvers<void>();
-    return { env: { remoteAddr: { hostname }, completed: done.promise }, done };
-  };
   const open = (env: object) => s.app.app.fetch(new Request(`http://timers.test/live/${t.timer_id}`), env);
   const a = served("192.0.2.7");
   const res = await open(a.env);
@@ -353,16 +334,10 @@ Deno.test("a /live stream whose KV watch fails ends, and its places go back once
   const ended = await Promise.race([read.then(() => true), new Promise((r) => setTimeout(() => r(false), 2000))]);
   assert.ok(ended, "the stream ends");
   assert.equal(s.app.streams.size, 0);
-  const other = served("198.51.100.1");
-  assert.equal((await open(other.env)).status, 503, "the process's one place is held until the connection is done");
-  other.done.resolve();
-  a.done.resolve();
-  await new Promise((r) => setTimeout(r, 0));
-  const b = served("198.51.100.2");
-  const again = await open(b.env);
-  assert.equal(again.status, 200);
+  // The process's one place, asked for from other addresses.
+  const { res: again, connection } = await placeHeldUntilDone(open, a, 503, ["198.51.100.1", "198.51.100.2"]);
   await again.body!.cancel();
-  b.done.resolve();
+  connection.done.resolve();
   await s.close();
 });
 

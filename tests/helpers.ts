@@ -1,4 +1,5 @@
 /** Test harness: the real app on a fresh in-memory KV, an injected clock, and accounts per plan. */
+import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { type Config, DEFAULT_PLANS, testConfig } from "../config.ts";
 import { createAccount } from "../lib/accounts/accounts.ts";
@@ -197,4 +198,37 @@ export async function accountsWorld(over: Partial<Config> = {}, realTime = false
     return new URL(link).searchParams.get("token")!;
   };
   return { kv, clock, logs, store, app, lastToken, close };
+}
+
+/**
+ * What Deno.serve hands the app with a request: the peer, and `completed`, settled once the
+ * response is delivered or the client gone (`done` settles it), for `app.fetch(request, env)`.
+ */
+export function served(hostname = "192.0.2.7") {
+  const done = Promise.withResolvers<void>();
+  return { env: { remoteAddr: { hostname }, completed: done.promise }, done };
+}
+
+/**
+ * Checks that an ended stream still holds its place while its connection (`held`) is not done
+ * with: `open` is refused with `status` until `held.done` settles, then answers 200. Returns that
+ * new stream's answer and its connection.
+ */
+export async function placeHeldUntilDone(
+  open: (env: ReturnType<typeof served>["env"]) => Response | Promise<Response>,
+  held: ReturnType<typeof served>,
+  status: number,
+  hostnames: [string, string] = ["192.0.2.7", "192.0.2.7"],
+) {
+  const refused = served(hostnames[0]);
+  const r = await open(refused.env);
+  assert.equal(r.status, status, "the place is held while the connection is not done with");
+  await r.body?.cancel();
+  refused.done.resolve();
+  held.done.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+  const next = served(hostnames[1]);
+  const res = await open(next.env);
+  assert.equal(res.status, 200, "and given back once it is");
+  return { res, connection: next };
 }

@@ -232,6 +232,7 @@ Deno.test("live pages in a browser", async (t) => {
       assert.match(await c.page.locator(".control-status").innerText(), /Reset/);
       await s.api("DELETE", `/timers/${timer.timer_id}`);
       await c.page.locator(".control-status", { hasText: "Unavailable" }).waitFor({ timeout: 5000 });
+      await shot(c.page, "control-gone");
       assert.deepEqual(await enabled(c.page), []);
       assert.deepEqual(c.errors, []);
       await c.close();

@@ -324,9 +324,10 @@ export function notFoundHandler(
   return function notFound(c: Context<AppEnv>) {
     const route = routes.find((r) => r.pattern.test(c.req.path));
     if (route && !route.methods.includes(c.req.method)) {
-      // HEAD is answered wherever GET is (RFC 9110 §9.3.2), so Allow names it too.
-      const allow = route.methods.flatMap((m) => m === "GET" ? ["GET", "HEAD"] : [m]);
+      // HEAD is answered wherever GET is (RFC 9110 §9.3.2), and OPTIONS everywhere, so Allow names them too.
+      const allow = [...route.methods.flatMap((m) => m === "GET" ? ["GET", "HEAD"] : [m]), "OPTIONS"];
       c.header("Allow", allow.join(", "));
+      if (c.req.method === "OPTIONS") return c.body(null, 204);
       return c.json(
         errorBody(405, `${c.req.method} is not allowed on ${c.req.path}; use ${route.methods.join(", ")}`),
         405,

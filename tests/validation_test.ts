@@ -207,7 +207,7 @@ Deno.test("unknown routes answer 404 and wrong methods 405, both in the envelope
   assert.equal(nf.body.error.code, 404);
   const put = await s.call("PUT", "/api/v1/timers/tmr_x", { body: {} });
   assert.equal(put.status, 405);
-  assert.equal(put.headers.get("allow"), "GET, HEAD, PATCH, DELETE");
+  assert.equal(put.headers.get("allow"), "GET, HEAD, PATCH, DELETE, OPTIONS");
   assert.equal(put.body.error.code, 405);
   const post = await s.call("POST", "/api/v1/timers/tmr_x/state", { body: { action: "start" } });
   assert.equal(post.status, 405);
@@ -215,9 +215,17 @@ Deno.test("unknown routes answer 404 and wrong methods 405, both in the envelope
   assert.equal(unknownTimer.status, 404);
   const health = await s.call("POST", "/healthz", { body: {} });
   assert.equal(health.status, 405);
-  assert.equal(health.headers.get("allow"), "GET, HEAD");
+  assert.equal(health.headers.get("allow"), "GET, HEAD, OPTIONS");
   const head = await s.app.app.request("http://timers.test/healthz", { method: "HEAD" });
   assert.equal(head.status, 200, "HEAD is answered where Allow names it");
+  // OPTIONS too, without a key (it tells what a path answers, nothing about a timer).
+  for (const path of ["/api/v1/timers/tmr_x", "/healthz", "/api/v1/events"]) {
+    const o = await s.app.app.request(`http://timers.test${path}`, { method: "OPTIONS" });
+    assert.equal(o.status, 204, path);
+    assert.match(o.headers.get("allow") ?? "", /^GET, HEAD, .*OPTIONS$/, path);
+  }
+  const nowhere = await s.app.app.request("http://timers.test/api/v1/nothing", { method: "OPTIONS" });
+  assert.equal(nowhere.status, 404);
   // A path no method answers is 404 for every method, never a 405 naming a method that 404s.
   const { timer_id: id } = await s.create(cd);
   for (const path of [`/api/v1/timers/${id}/state/`, "/api/v1/timers/", "/api/v1/events/", "/healthz/"]) {
@@ -341,7 +349,7 @@ Deno.test("every path of the OpenAPI document answers a method it does not list 
   const doc = (await s.call("GET", "/api/v1/openapi.json")).body;
   for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
     const allowed = Object.keys(ops).map((m) => m.toUpperCase()).filter((m) => m !== "PARAMETERS")
-      .flatMap((m) => m === "GET" ? ["GET", "HEAD"] : [m]);
+      .flatMap((m) => m === "GET" ? ["GET", "HEAD"] : [m]).concat("OPTIONS");
     const real = `/api/v1${path.replace(/\{[^}]+\}/g, "x1")}`;
     const r = await s.call("PUT", real, { body: {} });
     assert.equal(r.status, 405, `PUT ${path}`);

@@ -82,6 +82,8 @@ export function apiGate(
       c.header("Access-Control-Max-Age", "86400");
       return c.body(null, 204);
     }
+    // A plain OPTIONS asks what a path answers: the 204 with Allow needs no credential (notFoundHandler).
+    if (c.req.method === "OPTIONS") return await next();
     const ip = c.get("ip");
     let principal: Principal;
     let authError: unknown = null;

@@ -138,7 +138,8 @@ Deno.test("CN and TW breaks show their days off as a short range; provisional on
   assert.equal(lunar.off, "2/14 – 2/22，放假 9 天", "Intl's range in Chinese");
   assert.deepEqual(lunar.tags, [], "2026 is on the official calendar");
   assert.doesNotMatch(tw.html, /id="ev-provisional"/);
-  const observed = cards(tw.html).find((c) => c.name === "228和平紀念日 (补假)")!;
+  // The name is in Taiwan's Traditional script throughout; the tag is the page's (Simplified) word.
+  const observed = cards(tw.html).find((c) => c.name === "228和平紀念日 (補假)")!;
   assert.deepEqual([observed.tags, observed.off], [["补假"], null]);
   await s.close();
 });

@@ -51,6 +51,9 @@ function namesOf(region: Region, year: number, lang: string): Map<string, string
   return names;
 }
 
+/** The word for a stand-in day in a region's own script, where it differs from the page's: Taiwan writes Traditional. */
+const OBSERVED_IN_REGION: Partial<Record<Region, Record<string, string>>> = { TW: { zh: "補假" } };
+
 /**
  * The holidays with names in `lang` where the region's calendar has them. A stand-in day
  * without its own native entry is named after its holiday with `observed` (the page's word).
@@ -77,7 +80,7 @@ export function localizeHolidays(
     let name = h.observed ? native(h) : bySlug.get(h.slug);
     if (!name && h.observed) {
       const base = bySlug.get(h.slug.replace(/-observed(-\d+)?$/, ""));
-      if (base) name = `${base} (${observed})`;
+      if (base) name = `${base} (${OBSERVED_IN_REGION[region]?.[lang] ?? observed})`;
     }
     if (!name || name === h.name) return h;
     changed = true;

@@ -4,7 +4,7 @@ import { createApp } from "../app.ts";
 import { DEFAULT_PLANS } from "../config.ts";
 import { clientIp, LogBuffer, type LogLine } from "../lib/http.ts";
 import { emptyWrite } from "../lib/kv/batch.ts";
-import { DueIndex } from "../lib/kv/due.ts";
+import { DueIndex, QUEUE_HORIZON_MS } from "../lib/kv/due.ts";
 import { placeHeldUntilDone, served, setup, T0 } from "./helpers.ts";
 
 const AUTHENTICATED: [string, string][] = [
@@ -341,21 +341,55 @@ Deno.test("a /live stream whose KV watch fails ends, and its places go back once
   await s.close();
 });
 
-Deno.test("the queue wake-ups a process remembers stay bounded when deadlines far ahead keep coming", async () => {
-  // A countdown of a year started and paused again and again: each start writes a wake-up for a
-  // new instant months ahead, which a prune of past instants never removes.
+Deno.test("the queue wake-ups a process remembers stay bounded when deadlines ahead keep coming", async () => {
+  // A countdown started and paused again and again: each start writes a wake-up for a new
+  // instant ahead, which a prune of past instants never removes.
   const kv = await Deno.openKv(":memory:");
   const due = new DueIndex(kv, { useQueue: true, maxWoken: 10 });
   const now = Date.now();
   for (let i = 0; i < 40; i++) {
     const w = emptyWrite();
-    const item = { at: now + 300 * 86400_000 + i, kind: "timer" as const, ref: `tmr_${i}` };
+    const item = { at: now + QUEUE_HORIZON_MS - 1000 + i, kind: "timer" as const, ref: `tmr_${i}` };
     due.addDue(w, { item, value: { kind: "timer" }, wake: true }, now);
     assert.equal(w.enqueues.length, 1, "a new instant gets its wake-up");
     assert.notEqual((await due.commit([w], [{ due: [], born: [] }]))[0], null);
     assert.ok(due.wokenInstants <= 11, `${due.wokenInstants} instants remembered after ${i + 1} wake-ups`);
   }
   kv.close();
+});
+
+Deno.test("queue wake-ups go only with changes due within the hour, so far-off ones do not pile up", async () => {
+  // A year-long countdown started and paused 50 times used to leave 50 messages queued for 30 days each.
+  const s = await setup({ useQueue: true });
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 365 * 86400 });
+  const queued: unknown[] = [];
+  // Wake-ups are written in the commit of the change they go with.
+  const kv = s.app.store.kv;
+  const atomic = kv.atomic.bind(kv);
+  kv.atomic = () => {
+    const op = atomic();
+    const enqueue = op.enqueue.bind(op);
+    op.enqueue = (
+      value: unknown,
+      opts?: { delay?: number },
+    ) => (queued.push({ value, delay: opts?.delay }), enqueue(value, opts));
+    return op;
+  };
+  const act = async (action: string) =>
+    assert.equal((await s.call("PATCH", `/api/v1/timers/${id}/state`, { body: { action } })).status, 200, action);
+  await act("start");
+  for (let i = 0; i < 50; i++) {
+    s.clock.t += 1000;
+    await act("pause");
+    await act("resume");
+  }
+  assert.equal(queued.length, 0, "no wake-up for a deadline a year ahead");
+  // One due within the hour still gets its wake-up, 3 s after the deadline.
+  const { timer_id: soon } = await s.create({ type: "countdown", duration: 600 });
+  assert.equal((await s.call("PATCH", `/api/v1/timers/${soon}/state`, { body: { action: "start" } })).status, 200);
+  assert.equal(queued.length, 1);
+  assert.equal((queued[0] as { delay: number }).delay, 600_000 + 3000);
+  await s.close();
 });
 
 Deno.test("/live with an over-long id answers 404, never 500", async () => {

@@ -11,8 +11,13 @@ import { key } from "./keys.ts";
 /** How long after an item is due its queue wake-up arrives, leaving the in-process wake-up first. */
 export const QUEUE_SLACK_MS = 3000;
 
-/** The longest delay a KV queue message may carry. */
-const MAX_QUEUE_DELAY_MS = 30 * 86400_000 - 60_000;
+/**
+ * Queue wake-ups go only with changes due within this long. A process holds every deadline in
+ * its wheel (armed from the index at each start) and sweeps what is overdue, so a wake-up for a
+ * deadline further ahead adds nothing, and one per start or resume of a far-off timer would pile
+ * up in the queue for up to 30 days each.
+ */
+export const QUEUE_HORIZON_MS = 3600_000;
 
 /** What a commit scheduled: due instants to arm, and deliveries written claimed by this process. */
 export interface Committed {
@@ -46,7 +51,7 @@ export interface DueEntry {
 function wakeAt(at: number, now: number): { value: QueueMessage; delay: number } {
   return {
     value: { kind: "instant", at },
-    delay: Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, at - now) + QUEUE_SLACK_MS),
+    delay: Math.max(0, at - now) + QUEUE_SLACK_MS,
   };
 }
 
@@ -102,7 +107,8 @@ export class DueIndex {
     const marker = kind === "delivery" && !hasRecord(d.value) ? { kind, by: this.opts.instance } : { kind };
     w.sets.push({ key: key.due(at, kind, ref), value: marker });
     if (hasRecord(d.value)) w.sets.push({ key: key.dueRecord(at, kind, ref), value: d.value });
-    if (!this.opts.useQueue || !d.wake || (this.#woken.has(d.item.at) && d.item.at > now)) return;
+    if (!this.opts.useQueue || !d.wake || d.item.at - now > QUEUE_HORIZON_MS) return;
+    if (this.#woken.has(d.item.at) && d.item.at > now) return;
     w.enqueues.push(wakeAt(d.item.at, now));
   }
 
@@ -112,8 +118,7 @@ export class DueIndex {
     const max = this.opts.maxWoken ?? 100_000;
     if (this.#woken.size > max) {
       for (const at of this.#woken) if (at < now) this.#woken.delete(at);
-      // Instants far ahead fill it too (a countdown started and paused again and again adds one
-      // each time, months ahead): it only spares duplicate wake-ups, so it starts over.
+      // An hour of distinct instants can fill it too: it only spares duplicate wake-ups, so it starts over.
       if (this.#woken.size > max / 2) this.#woken.clear();
     }
     for (const e of w.enqueues) this.#woken.add((e.value as QueueMessage).at);
@@ -244,9 +249,12 @@ export class DueIndex {
     }
   }
 
-  /** Re-sends the queue wake-up of an instant the queue delivered early (delays cap at 30 days). */
+  /**
+   * Re-sends the queue wake-up of an instant the queue delivered early, once it is within the
+   * horizon (older versions wrote wake-ups up to 30 days ahead; the wheel holds further ones).
+   */
   async requeue(at: number, now: number): Promise<void> {
-    if (!this.opts.useQueue) return;
+    if (!this.opts.useQueue || at - now > QUEUE_HORIZON_MS) return;
     const { value, delay } = wakeAt(at, now);
     await this.kv.enqueue(value, { delay });
   }

@@ -6,7 +6,8 @@
  * - one native wake-up (wheel.ts) for every instant armed in this process (all of them, loaded
  *   at start), which reads the records due then in one range read and commits their transitions
  *   as few commits as the backend's limits allow;
- * - `kv.enqueue` messages where the KV has queues (a durable wake-up for other instances);
+ * - `kv.enqueue` messages where the KV has queues, for what is due within the hour (a durable
+ *   wake-up for other instances);
  * - a sweep every `sweepIntervalMs` that runs anything overdue (expiries, other instances' work,
  *   claims that ran out).
  */
@@ -404,7 +405,7 @@ export class Scheduler {
       const t = now();
       const change = this.clockChange(entry.timer, entry.versionstamp, t);
       if (!change) {
-        // Nothing due: an early wake-up (queue delays cap at 30 days) or a stale index entry.
+        // Nothing due: an early wake-up or a stale index entry.
         const at = entry.timer.due_at;
         if (at !== indexed.item.at) await store.timers.deleteDue(indexed);
         else if (at !== null && at > t) {

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
 import { DROPPED_FOR_NEW_URL } from "../lib/webhooks/deliveries.ts";
+import { Scheduler } from "../lib/webhooks/scheduler.ts";
 import { receiver, setup } from "./helpers.ts";
 
 Deno.test("a stale step does not delete the due entry a reset wrote meanwhile", async () => {
@@ -122,5 +123,27 @@ Deno.test("a page whose step ended while another wake-up waited for a slot is no
   const { s, stepped } = await twoWakeUpsOfFifteen((n) => n <= 2 ? 80 : 0);
   assert.equal(stepped.length, 15, `${stepped.length} changes planned for 15 timers`);
   await s.app.scheduler.settled();
+  await s.close();
+});
+
+Deno.test("the wheel lets go of deadlines that moved: a far-off timer paused and resumed again and again holds it bounded", async () => {
+  const s = await setup();
+  // This scheduler arms what the API commits (the app's own one is not started here).
+  const scheduler = new Scheduler({ store: s.store, config: s.app.config, now: s.clock.now, reloadMin: 20 });
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 365 * 86400 });
+  assert.equal((await s.act(id, "start")).status, 200);
+  for (let i = 0; i < 100; i++) {
+    s.clock.advance(1000);
+    assert.equal((await s.act(id, "pause")).status, 200);
+    assert.equal((await s.act(id, "resume")).status, 200);
+  }
+  await scheduler.settled();
+  assert.ok(scheduler.armed <= 40, `${scheduler.armed} instants held for one deadline`);
+  // The deadline it has now is still held: the timer completes then.
+  const due = (await s.store.timers.getTimer(id))!.timer.due_at!;
+  s.clock.t = due;
+  await scheduler.settled();
+  assert.equal((await s.store.timers.getTimer(id))!.timer.state, "completed");
+  await scheduler.stop();
   await s.close();
 });

@@ -35,6 +35,8 @@ const DEAD_AFTER_MS = 4000;
 const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
 const SWEEP_SKIPS_MAX = 10;
+/** The wheel loads again from the index once it holds twice what it was loaded with, and at least this many. */
+const RELOAD_MIN = 50_000;
 
 export interface SchedulerDeps {
   store: Store;
@@ -43,6 +45,8 @@ export interface SchedulerDeps {
   log?: (line: LogLine) => void;
   /** Injectable for tests. */
   fetch?: typeof fetch;
+  /** The fewest instants the wheel holds before it loads again from the index (tests). */
+  reloadMin?: number;
 }
 
 export class Scheduler {
@@ -71,7 +75,15 @@ export class Scheduler {
 
   constructor(readonly deps: SchedulerDeps) {
     this.sender = new Sender(deps);
-    this.#wheel = new Wheel(deps.now, (instants) => void this.runAt(instants));
+    this.#wheel = new Wheel(deps.now, (instants) => void this.runAt(instants), {
+      read: () => this.#dueInstants(),
+      min: deps.reloadMin ?? RELOAD_MIN,
+      reloaded: (held, armed, e) =>
+        e ? this.#log("error", "reloading the wheel failed", e) : this.#log("info", "wheel reloaded", undefined, {
+          held,
+          armed,
+        }),
+    });
     deps.store.opts.onCommitted = (c) => {
       if (this.#stopped) return;
       for (const item of c.due) this.#armAfterStep(item);
@@ -104,19 +116,19 @@ export class Scheduler {
     });
   }
 
+  /** The instants of the due index not yet come (what is overdue goes to the sweep, read in bulk). */
+  async *#dueInstants(): AsyncGenerator<number[]> {
+    const t = this.deps.now();
+    for await (const page of this.deps.store.timers.allDue()) {
+      yield page.flatMap((item) => item.kind === "expire" || item.at <= t ? [] : [item.at]);
+    }
+  }
+
   async #load(): Promise<void> {
     const t0 = performance.now();
     let n = 0;
     try {
-      const started = this.deps.now();
-      for await (const page of this.deps.store.timers.allDue()) {
-        for (const item of page) {
-          if (item.kind === "expire") continue;
-          n++;
-          // What is overdue already goes to the sweep below, read in bulk, not instant by instant.
-          if (item.at > started) this.arm(item);
-        }
-      }
+      n = await this.#wheel.load(this.#dueInstants());
       await this.sweep(true);
     } catch (e) {
       this.#log("error", "arming the due index failed", e);
@@ -148,10 +160,11 @@ export class Scheduler {
   async settled(): Promise<void> {
     const busy = () =>
       this.#inflight.size > 0 || this.#sweeping || this.#runs.size > 0 || this.#armLater.size > 0 ||
-      this.sender.pool.pending > 0;
+      this.#wheel.loading !== null || this.sender.pool.pending > 0;
     for (this.#wheel.fireDue(); busy(); this.#wheel.fireDue()) {
       await Promise.allSettled([...this.#inflight.values()].map((s) => s.done));
       await Promise.allSettled([...this.#armLater.keys()]);
+      await this.#wheel.loading;
       await Promise.allSettled([...this.#runs]);
       await this.#sweeping;
       await this.sender.settled();

@@ -3,10 +3,24 @@
  * single `setTimeout` for the earliest (chunked, since a delay over 2^31 − 1 ms fires at once).
  * It holds instants only — what is due at one is read from the due index when it comes — so
  * 100 000 deadlines cost 8 bytes each and arming them leaves nothing behind for the GC to keep.
+ *
+ * A deadline that moved (a timer paused, reset or deleted) stays held until its instant comes:
+ * a timer started and paused again and again, months ahead, would grow the heap without end. So
+ * once the heap holds twice what it was last loaded with, it loads again from the index.
  */
 
 /** The longest single wait; longer ones wake up early and wait again. */
 export const MAX_WAIT_MS = 2 ** 30;
+
+/** Where the wheel loads its instants from. */
+export interface WheelIndex {
+  /** The instants due in the index and not yet come, page by page. */
+  read: () => AsyncIterable<number[]>;
+  /** The fewest instants held before the wheel loads again. */
+  min: number;
+  /** Told after each load the wheel started itself (the error if it could not read the index). */
+  reloaded: (held: number, armed: number, error?: unknown) => void;
+}
 
 export class Wheel {
   /** Instants, a binary min-heap; one armed twice is held twice and fired once. */
@@ -14,12 +28,21 @@ export class Wheel {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #armedFor = Infinity;
   #stopped = false;
+  /** Instants added while a load reads the index, kept by it. */
+  #since: number[] | null = null;
+  /** The size past which the wheel loads again from the index. */
+  #reloadAt: number;
+  /** The load from the index under way, if any. */
+  loading: Promise<void> | null = null;
 
   /** `fire` receives every instant that has come, once each, earliest first. */
   constructor(
     readonly now: () => number,
     readonly fire: (instants: number[]) => void,
-  ) {}
+    readonly index?: WheelIndex,
+  ) {
+    this.#reloadAt = index?.min ?? Infinity;
+  }
 
   /** Deadlines held (an instant armed n times counts n times). */
   get size(): number {
@@ -30,7 +53,51 @@ export class Wheel {
   add(at: number): void {
     if (this.#stopped) return;
     this.#push(at);
+    this.#since?.push(at);
     if (at < this.#armedFor) this.#arm();
+    if (this.index && this.#since === null && !this.loading && this.#heap.length > this.#reloadAt) {
+      const held = this.#heap.length;
+      this.load(this.index.read()).then(
+        () => this.index!.reloaded(held, this.#heap.length),
+        (e) => this.index!.reloaded(held, this.#heap.length, e),
+      );
+    }
+  }
+
+  /**
+   * Holds the instants of `pages` (the index) and those added while it is read, instead of what
+   * it held. Counts the instants read.
+   */
+  load(pages: AsyncIterable<number[]>): Promise<number> {
+    const run = async () => {
+      this.#since = [];
+      const read: number[] = [];
+      try {
+        for await (const page of pages) {
+          // Armed as read as well (the index comes earliest first): what comes due meanwhile fires.
+          for (const at of page) read.push(at), this.#push(at);
+          if (this.#stopped) break;
+          if (this.#heap[0] < this.#armedFor) this.#arm();
+        }
+      } catch (e) {
+        // What it held stays; the next try waits until the heap doubles again.
+        this.#since = null;
+        this.#reloadAt = Math.max(this.index?.min ?? 0, 2 * this.#heap.length);
+        throw e;
+      }
+      const since = this.#since;
+      this.#since = null;
+      if (this.#stopped) return read.length;
+      this.#heap = [];
+      for (const at of read) this.#push(at);
+      for (const at of since) this.#push(at);
+      this.#arm();
+      this.#reloadAt = Math.max(this.index?.min ?? 0, 2 * this.#heap.length);
+      return read.length;
+    };
+    const p = run();
+    this.loading = p.then(() => {}, () => {}).finally(() => this.loading = null);
+    return p;
   }
 
   /** Fires now what has come by the clock, without waiting for the native wake-up. */

@@ -65,3 +65,36 @@ Deno.test("fireDue fires at once what the clock has reached, and nothing later",
   wheel.fireDue();
   assert.deepEqual(fired, [2000], "a stopped wheel fires nothing");
 });
+
+Deno.test("a load holds what the index has due and every instant added while it read, and drops the rest", async () => {
+  let now = 0;
+  const fired: number[] = [];
+  const reloads: number[][] = [];
+  const index = { pages: [[300], [400]], fail: false };
+  const wheel = new Wheel(() => now, (due) => fired.push(...due), {
+    min: 4,
+    read: async function* () {
+      for (const page of index.pages) {
+        wheel.add(250); // armed while the index is being read
+        if (index.fail) throw new Error("unreadable");
+        yield page;
+      }
+    },
+    reloaded: (held, armed, e) => reloads.push([held, armed, e ? 1 : 0]),
+  });
+  for (const at of [100, 200, 300, 400]) wheel.add(at);
+  wheel.add(500); // past the minimum: it loads again from the index (100, 200 and 500 moved away)
+  await wheel.loading;
+  assert.deepEqual(reloads, [[5, 4, 0]]);
+  assert.equal(wheel.size, 4, "300 and 400 from the index, 250 twice");
+  now = 1000;
+  wheel.fireDue();
+  assert.deepEqual(fired, [250, 300, 400]);
+  // An index that cannot be read drops nothing.
+  index.fail = true;
+  for (let i = 0; i < 9; i++) wheel.add(2000 + i);
+  await wheel.loading;
+  assert.equal(reloads.at(-1)![2], 1);
+  assert.equal(wheel.size, 10);
+  wheel.stop();
+});

@@ -441,6 +441,22 @@ Deno.test("an over-long credential id at passkey sign-in is refused, not a serve
   await w.close();
 });
 
+Deno.test("a credential id within the length but not base64url (too many bytes for a KV key) is refused, not a 500", async () => {
+  const w = await world();
+  const b = browser(w);
+  await b.request("GET", "/login");
+  // 1364 characters of three UTF-8 bytes each: 4092 bytes, over KV's 2048-byte key limit.
+  for (const id of ["\u0800".repeat(1364), "a+b/c="]) {
+    const { challenge_id } = JSON.parse((await b.request("POST", "/passkeys/login/options", { json: {} })).text);
+    const r = await b.request("POST", "/passkeys/login/verify", {
+      json: { challenge_id, response: { id, rawId: "A", type: "public-key", response: {} } },
+    });
+    assert.equal(r.status, 400, r.text);
+  }
+  assert.equal(w.logs.filter((l) => l.level === "error").length, 0);
+  await w.close();
+});
+
 Deno.test("a dashboard form over 32 KiB is refused before it is read", async () => {
   const w = await world();
   const b = browser(w);

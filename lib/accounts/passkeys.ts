@@ -29,6 +29,12 @@ export interface PasskeysDeps {
 
 /** WebAuthn caps a credential id at 1023 bytes: 1364 base64url characters. A longer one is no key of ours. */
 const MAX_CREDENTIAL_ID_CHARS = 1364;
+/**
+ * A credential id as SimpleWebAuthn spells it: base64url, at most MAX_CREDENTIAL_ID_CHARS. Checked
+ * by characters, not only by length: 1364 characters of other scripts are up to 4 KiB of UTF-8,
+ * over KV's key limit (a lookup with it threw, a 500).
+ */
+const CREDENTIAL_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_CREDENTIAL_ID_CHARS}}$`);
 
 const refused = (why: string) => new ApiError(400, `passkey not accepted: ${why}; try again`);
 
@@ -138,7 +144,7 @@ export class Passkeys {
   async verifyLogin(challengeId: unknown, response: unknown): Promise<User> {
     const c = await this.#take(challengeId, "login");
     const r = response as AuthenticationResponseJSON;
-    const stored = typeof r?.id === "string" && r.id.length <= MAX_CREDENTIAL_ID_CHARS
+    const stored = typeof r?.id === "string" && CREDENTIAL_ID.test(r.id)
       ? await this.deps.store.users.getPasskey(r.id)
       : null;
     if (!stored) throw refused("this passkey is not registered here");

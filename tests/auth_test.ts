@@ -23,6 +23,36 @@ Deno.test("a missing, malformed or wrong key answers 401 with WWW-Authenticate",
   await s.close();
 });
 
+Deno.test("a key of another shape than tsk_ + 32 base62 is refused unread: no lookup, nothing kept in memory", async () => {
+  const s = await setup();
+  const byKeyHash = s.store.accounts.byKeyHash.bind(s.store.accounts);
+  let lookups = 0;
+  s.store.accounts.byKeyHash = (hash: string) => {
+    lookups++;
+    return byKeyHash(hash);
+  };
+  // Each made-up key was looked up and kept in the resolver's cache by its text (up to 10 000 of
+  // them, each as long as a header may be: 64 KB × 10 000 = 640 MB held for an anonymous caller).
+  for (
+    const key of [
+      `tsk_${"x".repeat(60_000)}`,
+      `tsk_${"A".repeat(31)}`,
+      `tsk_${"A".repeat(33)}`,
+      `tsk_${"A".repeat(31)}-`,
+    ]
+  ) {
+    const r = await s.call("GET", "/api/v1/timers", { key });
+    assert.equal(r.status, 401, key.slice(0, 40));
+    assert.equal(r.body.error.message, "invalid or revoked API key");
+  }
+  assert.equal(lookups, 0);
+  // A key of the right shape is looked up as before, and a real one still works.
+  assert.equal((await s.call("GET", "/api/v1/timers", { key: `tsk_${"A".repeat(32)}` })).status, 401);
+  assert.equal(lookups, 1);
+  assert.equal((await s.call("GET", "/api/v1/timers")).status, 200);
+  await s.close();
+});
+
 Deno.test("a free plan gets 403 on every timer endpoint", async () => {
   const s = await setup();
   const { timer_id: id } = await s.create(cd);

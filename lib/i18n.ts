@@ -494,10 +494,18 @@ export function asLang(raw: string | null | undefined): Lang | null {
   return (LANGS as readonly string[]).includes(base) ? base as Lang : null;
 }
 
-/** The first supported language of an Accept-Language header, else English. */
+/**
+ * How much of an Accept-Language header is read: browsers send a handful of ranges, and every
+ * page reads the header of anyone who asks (a 64 KB one of 30 000 ranges took 25 ms to rank).
+ */
+const ACCEPT_LANGUAGE_CHARS = 1024;
+const ACCEPT_LANGUAGE_RANGES = 16;
+
+/** The first supported language of an Accept-Language header (its first ranges), else English. */
 export function negotiateLang(acceptLanguage: string | null | undefined): Lang {
-  const ranked = (acceptLanguage ?? "").split(",").map((part, i) => {
-    const [tag, ...params] = part.trim().split(";");
+  const head = (acceptLanguage ?? "").slice(0, ACCEPT_LANGUAGE_CHARS);
+  const ranked = head.split(",", ACCEPT_LANGUAGE_RANGES).map((part, i) => {
+    const [tag, ...params] = part.trim().split(";", 8);
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     return { tag, q: q ? Number(q.slice(2)) || 0 : 1, i };
   }).filter((x) => x.tag && x.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);

@@ -257,11 +257,18 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array> {
   return all;
 }
 
+const MAX_FORM_TYPE = 256;
+
 /**
  * A form's string fields (the parsed body is cached for later readers). A body its Content-Type
  * does not describe (multipart without a boundary, or not multipart) is the client's error: 400.
  */
 export async function formFields(c: Context): Promise<Record<string, string>> {
+  // A form's type is one of two names and at most a boundary (≤ 70 characters, RFC 2046) or a
+  // charset: Deno's parser took 15–50 ms over a 64 KB one, before any check could refuse it.
+  if ((c.req.header("content-type")?.length ?? 0) > MAX_FORM_TYPE) {
+    throw new ApiError(400, `the Content-Type header is over ${MAX_FORM_TYPE} characters`);
+  }
   let body: Record<string, unknown>;
   try {
     body = await c.req.parseBody();

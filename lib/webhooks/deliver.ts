@@ -53,9 +53,21 @@ function refusingGivenUp<A extends http.Agent>(agent: A): A {
   return agent;
 }
 
+/**
+ * How long a kept-alive connection may wait unused before it is closed. Receivers pick their host
+ * names (a wildcard DNS name costs nothing), and each name has its own pool: without this, a
+ * receiver that never closes its connections held one of the server's file descriptors per name
+ * for as long as it liked (250 names: 250 descriptors). Shorter than the 5 s servers commonly
+ * keep an idle connection, so a burst to one receiver still reuses its connections.
+ */
+export const IDLE_SOCKET_MS = 4000;
+
+// `timeout` closes free sockets idle that long; a request under way only gets a "timeout" event,
+// which nothing here handles (its own deadline ends it).
+const pool = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: IDLE_SOCKET_MS };
 const agents = {
-  http: refusingGivenUp(new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 })),
-  https: refusingGivenUp(new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 })),
+  http: refusingGivenUp(new http.Agent(pool)),
+  https: refusingGivenUp(new https.Agent(pool)),
 };
 
 class Timeout extends Error {

@@ -1,6 +1,6 @@
 /** One attempt over real sockets on loopback: pinning, TLS names, timeouts, redirects, capped reads. */
 import assert from "node:assert/strict";
-import { postOnce } from "./deliver.ts";
+import { IDLE_SOCKET_MS, postOnce } from "./deliver.ts";
 import type { Resolver } from "./destinations.ts";
 import { signDelivery } from "./signing.ts";
 
@@ -194,6 +194,46 @@ Deno.test("a kept-alive connection the receiver closed meanwhile does not fail t
       assert.equal(r.status, 200, `attempt ${i + 1}: ${r.error}`);
     }
     assert.equal(connections, 3, "each dropped connection was replaced, not reported as a failure");
+  } finally {
+    listener.close();
+    await serving;
+  }
+});
+
+Deno.test("kept-alive connections to receivers that never close them are closed once idle", async () => {
+  // A receiver that answers at once and never closes a connection, reached under many host names
+  // (wildcard DNS costs an attacker nothing): each name had its own pool, and its socket stayed
+  // open for as long as the receiver held it, one file descriptor of the server's each.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  let open = 0;
+  const serving = (async () => {
+    for await (const conn of listener) {
+      open++;
+      (async () => {
+        const buf = new Uint8Array(65536);
+        while ((await conn.read(buf).catch(() => null)) !== null) {
+          await conn.write(new TextEncoder().encode("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok")).catch(() => {});
+        }
+        open--;
+        conn.close();
+      })();
+    }
+  })().catch(() => {});
+  const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+  const resolve: Resolver = () => Promise.resolve(["127.0.0.1"]);
+  try {
+    for (let i = 0; i < 20; i++) {
+      const r = await postOnce(`http://h${i}.hooks.example:${port}/`, req, {
+        timeoutMs: 2000,
+        allowPrivate: true,
+        resolve,
+      });
+      assert.equal(r.status, 200, r.error ?? "");
+    }
+    assert.equal(open, 20, "one kept-alive connection per host name");
+    await new Promise((r) => setTimeout(r, IDLE_SOCKET_MS + 1500));
+    assert.equal(open, 0, "idle connections were closed");
   } finally {
     listener.close();
     await serving;

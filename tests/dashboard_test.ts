@@ -5,6 +5,8 @@ import { type Config, DEFAULT_PLANS } from "../config.ts";
 import { Hono } from "hono";
 import { createBareAccount, createKey, setPlan } from "../lib/accounts/accounts.ts";
 import { Sessions } from "../lib/accounts/sessions.ts";
+import { USAGE_TIMERS_COUNTED } from "../lib/accounts/usage.ts";
+import { key } from "../lib/kv/keys.ts";
 import { newSecretToken, newUserId } from "../lib/ids.ts";
 import { LANGS } from "../lib/i18n.ts";
 import { authTexts } from "../routes/auth/texts.ts";
@@ -97,6 +99,38 @@ async function fixture(config: Partial<Config> = {}) {
   const stranger = await signIn(s, s.other.account.id, "other@example.com");
   return { s, owner, stranger };
 }
+
+Deno.test("the overview counts an account's timers up to 10 000 (then 10 000+), not every one on every view", async () => {
+  const s = await setup();
+  const owner = await signIn(s, s.enterprise.account.id, "big@example.com");
+  // An enterprise account may hold 100 000 timers: the overview listed all of their index entries on
+  // every view (≈ 350 ms of KV and the event loop each, and nothing limits how often it is viewed).
+  const until = s.clock.now() + 86400_000;
+  for (let i = 0; i < 10_050; i += 500) {
+    const op = s.kv.atomic();
+    for (let j = i; j < Math.min(i + 500, 10_050); j++) {
+      op.set(key.acctTimers(s.enterprise.account.id).concat(`tmr_${String(j).padStart(16, "0")}`), until);
+    }
+    await op.commit();
+  }
+  const list = s.kv.list.bind(s.kv);
+  let read = 0;
+  s.kv.list = ((selector: Deno.KvListSelector, options?: Deno.KvListOptions) => {
+    const iter = list(selector, options);
+    const next = iter.next.bind(iter);
+    iter.next = async () => {
+      const r = await next();
+      if (!r.done && (r.value.key[0] === "acct_timers")) read++;
+      return r;
+    };
+    return iter;
+  }) as typeof s.kv.list;
+  const page = await get(s, owner, "/dashboard");
+  assert.equal(page.status, 200);
+  assert.match(text(page.html), /10,000\+/);
+  assert.ok(read <= USAGE_TIMERS_COUNTED, `${read} index entries read`);
+  await s.close();
+});
 
 Deno.test("without a session every dashboard page sends the browser to sign in", async () => {
   const { s } = await fixture();

@@ -200,10 +200,12 @@ export class AccountStore {
     return entries.map((e) => Number(e.value?.value ?? 0n));
   }
 
-  /** Live (unexpired) timers of an account. */
-  async countTimers(acct: string, now: number): Promise<number> {
+  /** Live (unexpired) timers of an account, counted up to `max`. */
+  async countTimers(acct: string, now: number, max = Infinity): Promise<number> {
     let n = 0;
-    for await (const e of this.kv.list<number>({ prefix: key.acctTimers(acct) })) if (e.value > now) n++;
+    for await (const e of this.kv.list<number>({ prefix: key.acctTimers(acct) })) {
+      if (e.value > now && ++n >= max) break;
+    }
     return n;
   }
 

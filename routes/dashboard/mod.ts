@@ -16,6 +16,7 @@ import {
   rotateSecret,
   secretRevealable,
   signingSecrets,
+  USAGE_TIMERS_COUNTED,
 } from "../../lib/accounts/mod.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { AppEnv } from "../../lib/http.ts";
@@ -89,7 +90,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     await deps.limiter.flush();
     const u = await accountUsage(store, config.plans, account.id, now());
     if (!u) throw new ApiError(404, "account not found");
-    const capped = u.limits.timers === null && u.timers_stored >= 10_000;
+    const capped = u.timers_stored >= USAGE_TIMERS_COUNTED;
     return html(
       c,
       overviewPage(frameOf(c), {

@@ -233,6 +233,8 @@ Deno.test("an unknown address is an HTML page for browsers; the API and other cl
       ],
       ["/nope", "text/html;q=0, application/json"],
       ["/nope", ""],
+      // Only the first ranges are read: a header's worth of them is not searched for text/html.
+      ["/nope", `${"a/b;q=0.1,".repeat(6000)}text/html`],
     ]
   ) {
     const r = await page(s, path, accept ? { accept } : {});

@@ -177,6 +177,12 @@ Deno.test("region, tz and lang fall back without breaking: GLOBAL, UTC, English"
     assert.ok(visible(r.html).includes(`“${tz}” is not a time zone, so UTC is used.`), tz);
     assert.match(r.html, /<input name="tz" value="UTC"/, tz);
   }
+  // A bad zone is quoted as plain text: bidi overrides and control characters are left out, so a
+  // crafted link cannot turn the sentence around it (U+202E reversed "is not a time zone…").
+  const spoof = await get(s, `/events?tz=${encodeURIComponent("\u202Eenoz\u2066\nx\u0007")}`);
+  assert.ok(visible(spoof.html).includes("“enozx” is not a time zone, so UTC is used."), visible(spoof.html));
+  assert.doesNotMatch(spoof.html, /[\u202A-\u202E\u2066-\u2069]enoz/);
+  assert.ok(!spoof.html.includes("\u0007"), "no control character");
   const none = await get(s, "/events");
   assert.match(none.html, /<input name="tz" value="UTC"/, "UTC on the server; the browser's zone once hydrated");
   assert.doesNotMatch(none.html, /class="ev-warn"/);

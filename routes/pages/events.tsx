@@ -9,6 +9,7 @@ import { holidaysFor, MAX_YEAR, MIN_YEAR, type Region, REGIONS, renamedZones } f
 import { localizeHolidays } from "../../lib/holidays/names.ts";
 import { asLang, eventTexts, type Lang, LANG_NAMES, LANGS, negotiateLang } from "../../lib/i18n.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
+import { displayable } from "../../lib/timers/validation.ts";
 
 const EventsIsland = island("Events", Events);
 
@@ -36,7 +37,8 @@ export function parseEventsQuery(q: URLSearchParams, acceptLanguage: string | un
     region,
     tz: zone ?? "UTC",
     tzGiven: raw !== "",
-    badZone: raw && !zone ? [...raw].slice(0, 64).join("") : null,
+    // Quoted back as text: without control characters and bidi overrides, which could turn the sentence around it.
+    badZone: raw && !zone ? [...displayable(raw)].slice(0, 64).join("") : null,
     lang: q.has("lang") ? asLang(q.get("lang")) ?? "en" : negotiateLang(acceptLanguage),
   };
 }

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { setup } from "./helpers.ts";
 
 const cd = { type: "countdown", duration: 60 };
@@ -377,5 +379,35 @@ Deno.test("a webhook_url is at most 2048 characters as stored, so the URL a time
   assert.ok(ok.body.webhook_url.length <= 2048);
   const back = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { webhook_url: ok.body.webhook_url } });
   assert.equal(back.status, 200);
+  await s.close();
+});
+
+Deno.test("a webhook_url is stored and answered as a valid RFC 3986 URI, as the document's format says", async () => {
+  // WHATWG URL percent-encodes non-ASCII but leaves [ ] \ ^ ` { | }, a lone % and a second # in place:
+  // answered as they were, every read of such a timer broke `format: uri` for clients validating responses.
+  const s = await setup();
+  const doc = (await s.call("GET", "/api/v1/openapi.json", { key: null })).body;
+  const ajv = new Ajv2020({ strict: false, validateSchema: false });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, "openapi.json");
+  const timerSchema = ajv.getSchema("openapi.json#/components/schemas/Timer")!;
+  const cases: [string, string][] = [
+    ["https://example.com/a[1]^b|c", "https://example.com/a%5B1%5D%5Eb%7Cc"],
+    ["https://example.com/p?q=[1]{2}|`x`\\", "https://example.com/p?q=%5B1%5D%7B2%7D%7C%60x%60%5C"],
+    ["https://example.com/100%:off?r=%zz", "https://example.com/100%25:off?r=%25zz"],
+    ["https://example.com/h#frag#more^", "https://example.com/h#frag%23more%5E"],
+    ["https://例え.jp/パス?ok=%41", "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?ok=%41"],
+  ];
+  for (const [sent, stored] of cases) {
+    const r = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: sent } });
+    assert.equal(r.status, 201, sent);
+    assert.equal(r.body.webhook_url, stored, sent);
+    assert.ok(timerSchema(r.body), `${sent}: ${JSON.stringify(timerSchema.errors)}`);
+    // Sending the answered URL back stores it unchanged.
+    const back = await s.call("PATCH", `/api/v1/timers/${r.body.timer_id}`, { body: { webhook_url: stored } });
+    assert.equal(back.status, 200);
+    assert.equal(back.body.webhook_url, stored);
+    assert.ok(timerSchema(back.body), `${stored}: ${JSON.stringify(timerSchema.errors)}`);
+  }
   await s.close();
 });

@@ -22,7 +22,7 @@ import {
   TransitionError,
 } from "./model.ts";
 import { ruleMessage } from "./validation.ts";
-import { webhookUrlProblem } from "../webhooks/destinations.ts";
+import { rfc3986Href, webhookUrlProblem } from "../webhooks/destinations.ts";
 
 export interface CreateInput {
   type: TimerType;
@@ -231,15 +231,16 @@ export class TimerService {
     if (refused) throw new ApiError(422, refused, "webhook_url");
     if (raw.length > 2048) throw new ApiError(422, "webhook_url must be at most 2048 characters", "webhook_url");
     // The stored (normalised) URL is what reads answer and a PATCH may send back: it keeps the limit too.
-    if (url.href.length > 2048) {
+    const href = rfc3986Href(url);
+    if (href.length > 2048) {
       throw new ApiError(
         422,
         `webhook_url must be at most 2048 characters once normalised (non-ASCII characters percent-encoded), ` +
-          `got ${url.href.length}`,
+          `got ${href.length}`,
         "webhook_url",
       );
     }
-    return url.href;
+    return href;
   }
 }
 

@@ -111,6 +111,22 @@ export function webhookUrlProblem(url: URL, allowPrivate: boolean): string | nul
     : null;
 }
 
+/**
+ * The URL as RFC 3986 spells it. WHATWG URL percent-encodes non-ASCII but leaves some characters that
+ * RFC 3986 allows nowhere in a path, query or fragment (`[ ] \ ^ \` { | }`, a `%` that starts no
+ * escape, a second `#`); they are percent-encoded here (the same resource: a `%` alone is a literal
+ * one, `%25`), so the stored, answered and POSTed-to URL is a valid `uri` as the document declares it.
+ */
+export function rfc3986Href(url: URL): string {
+  const origin = `${url.protocol}//${url.host}`;
+  let inFragment = false;
+  const rest = url.href.slice(origin.length).replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g, (c) => {
+    if (c === "#" && !inFragment) return (inFragment = true, c);
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0");
+  });
+  return origin + rest;
+}
+
 /** `p`, or the signal's reason once it aborts (whether or not `p` heeds the signal). */
 function withDeadline<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return p;

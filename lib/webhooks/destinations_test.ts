@@ -4,6 +4,7 @@ import {
   isPrivateAddress,
   pinnedLookup,
   resolveDestination,
+  rfc3986Href,
   webhookUrlProblem,
 } from "./destinations.ts";
 import { postOnce } from "./deliver.ts";
@@ -112,4 +113,23 @@ Deno.test("the pinned lookup answers only the checked addresses, by family when 
   const none: unknown[][] = [];
   pinnedLookup(["127.0.0.1"])("x", { family: 6 }, (...a: unknown[]) => none.push(a));
   assert.match(String(none[0][0]), /no checked IPv6 address/);
+});
+
+Deno.test("rfc3986Href leaves only RFC 3986 characters after the host, and is stable when parsed again", () => {
+  // Path, query and fragment characters of RFC 3986 (unreserved, sub-delims, : @ / ?) or an escape.
+  const rfc3986 =
+    /^https:\/\/[^/?#]+(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?(?:#(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
+  const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("");
+  for (const host of ["example.com", "example.com:8443", "[2606:4700:4700::1111]", "例え.jp"]) {
+    for (const tail of [`/${ascii}`, `/p?${ascii}`, `/p#${ascii}`, "/%", "/%4", "/%41%zz", "/é?é#é"]) {
+      const href = rfc3986Href(new URL(`https://${host}${tail}`));
+      assert.match(href, rfc3986, `${host}${tail}`);
+      assert.equal(rfc3986Href(new URL(href)), href, `${host}${tail}`);
+      assert.equal(new URL(href).host, new URL(`https://${host}`).host);
+    }
+  }
+  // Already valid URLs are unchanged.
+  for (const ok of ["https://example.com/hooks/timer?a=1&b=%2F#x", "https://[::1]:9/h", "https://example.com"]) {
+    assert.equal(rfc3986Href(new URL(ok)), new URL(ok).href);
+  }
 });

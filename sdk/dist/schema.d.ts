@@ -366,7 +366,7 @@ export interface components {
             type: "countdown";
             /**
              * Format: uri
-             * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+             * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
              * @example https://example.com/hooks/timer
              */
             webhook_url?: string;
@@ -461,7 +461,7 @@ export interface components {
             type: "event";
             /**
              * Format: uri
-             * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+             * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
              * @example https://example.com/hooks/timer
              */
             webhook_url?: string;
@@ -535,7 +535,7 @@ export interface components {
             type: "interval";
             /**
              * Format: uri
-             * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+             * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
              * @example https://example.com/hooks/timer
              */
             webhook_url?: string;
@@ -664,7 +664,7 @@ export interface components {
             viewer_url: string;
             /**
              * Format: uri
-             * @description Only to the owner (API key), not to a control token
+             * @description Only to the owner (API key), not to a control token; normalised (see the request's webhook_url)
              */
             webhook_url?: string | null;
             /** @description Interval timers */

@@ -368,7 +368,7 @@ export interface components {
       type: "countdown";
       /**
        * Format: uri
-       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
        * @example https://example.com/hooks/timer
        */
       webhook_url?: string;
@@ -475,7 +475,7 @@ export interface components {
       type: "event";
       /**
        * Format: uri
-       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
        * @example https://example.com/hooks/timer
        */
       webhook_url?: string;
@@ -549,7 +549,7 @@ export interface components {
       type: "interval";
       /**
        * Format: uri
-       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them)
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
        * @example https://example.com/hooks/timer
        */
       webhook_url?: string;
@@ -678,7 +678,7 @@ export interface components {
       viewer_url: string;
       /**
        * Format: uri
-       * @description Only to the owner (API key), not to a control token
+       * @description Only to the owner (API key), not to a control token; normalised (see the request's webhook_url)
        */
       webhook_url?: string | null;
       /** @description Interval timers */

@@ -41,7 +41,9 @@ const color = z.string().regex(/^[0-9A-Fa-f]{6}$/).openapi({
 const webhookUrl = z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/).openapi({
   format: "uri",
   description: "Absolute https URL notified of the timer's events (plain http only where the operator allows it; " +
-    "private and loopback addresses are refused unless the operator allows them)",
+    "private and loopback addresses are refused unless the operator allows them). Stored and answered " +
+    "normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 " +
+    "does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded",
   example: "https://example.com/hooks/timer",
 });
 const theme = z.enum(THEMES).openapi({ description: "Page theme; default light" });
@@ -186,7 +188,7 @@ export const Timer = z.strictObject({
     phase_remaining_seconds: z.int().min(0),
   }).optional().openapi({ description: "Interval timers: where the timer is now" }),
   webhook_url: url.nullable().optional().openapi({
-    description: "Only to the owner (API key), not to a control token",
+    description: "Only to the owner (API key), not to a control token; normalised (see the request's webhook_url)",
   }),
 }).openapi("Timer");
 

@@ -411,3 +411,29 @@ Deno.test("a webhook_url is stored and answered as a valid RFC 3986 URI, as the 
   }
   await s.close();
 });
+
+Deno.test("the document's target_date refuses what the server refuses (a space for T, 10 fraction digits)", async () => {
+  // `format: date-time` alone lets a validator take "2027-01-01 00:00:00Z", which the server answers 422.
+  const s = await setup();
+  const doc = (await s.call("GET", "/api/v1/openapi.json", { key: null })).body;
+  const ajv = new Ajv2020({ strict: false, validateSchema: false });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, "openapi.json");
+  const eventCreate = ajv.getSchema("openapi.json#/components/schemas/EventCreate")!;
+  for (
+    const date of [
+      "2027-01-01T00:00:00Z",
+      "2027-01-01t00:00:00z",
+      "2027-01-01T00:00:00.123456789+09:00",
+      "2027-01-01 00:00:00Z",
+      "2027-01-01T00:00:00.1234567891Z",
+      "2027-01-01T00:00:00+0900",
+      "2027-01-01T00:00Z",
+    ]
+  ) {
+    const body = { type: "event", target_date: date };
+    const r = await s.call("POST", "/api/v1/timers", { body });
+    assert.equal(eventCreate(body), r.status === 201, `${date}: server ${r.status}, document ${eventCreate(body)}`);
+  }
+  await s.close();
+});

@@ -50,6 +50,8 @@ const theme = z.enum(THEMES).openapi({ description: "Page theme; default light" 
 /** RFC 3339 lets "T" and "Z" be written in lower case; the validator takes upper case only. */
 const upperTZ = (v: unknown) => typeof v === "string" ? v.replace(/[tz]/g, (c) => c.toUpperCase()) : v;
 const targetDate = z.preprocess(upperTZ, z.iso.datetime({ offset: true })).openapi({
+  // What the validator takes of `date-time`: a "T" (not a space), seconds, at most 9 fraction digits, a ±hh:mm offset.
+  pattern: "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})$",
   description: "ISO 8601 date-time with Z or an offset (a real calendar date), in the future, at most 10 years ahead",
   example: "2027-01-01T00:00:00Z",
 });

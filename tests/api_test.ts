@@ -313,6 +313,26 @@ Deno.test("what a key or a control token reads is never cached (webhook and cont
   await s.close();
 });
 
+Deno.test("every answer to a key or a control token is no-store, its 429 and the free plan's 403 included", async () => {
+  const { DEFAULT_PLANS } = await import("../config.ts");
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro = { ...plans.pro, per_minute: 3 };
+  const s = await setup({ config: { plans } });
+  const created = await s.call("POST", "/api/v1/timers", { body: { type: "countdown", duration: 60 } });
+  const token = created.body.control_url.split("#")[1];
+  const id = created.body.timer_id;
+  for (const key of [undefined, token]) {
+    let r;
+    do r = await s.call("GET", `/api/v1/timers/${id}`, { key }); while (r.status === 200);
+    assert.equal(r.status, 429);
+    assert.equal(r.headers.get("cache-control"), "no-store", `429 to ${key ? "a control token" : "a key"}`);
+  }
+  const free = await s.call("GET", "/api/v1/timers", { key: s.free.apiKey });
+  assert.equal(free.status, 403);
+  assert.equal(free.headers.get("cache-control"), "no-store");
+  await s.close();
+});
+
 Deno.test("rate-limit headers on plans without a per-minute figure: the day's figures, or none when unlimited", async () => {
   const { DEFAULT_PLANS } = await import("../config.ts");
   const plans = structuredClone(DEFAULT_PLANS);

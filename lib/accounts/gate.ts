@@ -109,6 +109,9 @@ export function apiGate(
         authError = unauthorized("the control token does not match this timer");
       }
     }
+    // What a key or a control token reads (webhook URLs, control URLs) stays out of every cache; so
+    // does every answer to one, its 429 and 403 included (set before they are thrown).
+    if (principal.kind !== "anonymous" && !authError) c.header("Cache-Control", "no-store");
     let d = limiter.check(subject, plan);
     if (d instanceof Promise) d = await d;
     // Set before the response exists, so Hono merges them without copying the response.
@@ -133,8 +136,6 @@ export function apiGate(
     if (principal.kind === "account" && !plan.api && AUTHENTICATED.test(c.req.path)) {
       throw new ApiError(403, `the ${principal.account.plan} plan has no API access; upgrade to pro or enterprise`);
     }
-    // What a key or a control token reads (webhook URLs, control URLs) stays out of every cache.
-    if (principal.kind !== "anonymous") c.header("Cache-Control", "no-store");
     c.set("principal", principal);
     await next();
     // Cached as valid, refused by the route: the token was replaced (POST /timers/{id}/control_token).

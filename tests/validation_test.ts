@@ -409,6 +409,12 @@ Deno.test("a webhook_url is stored and answered as a valid RFC 3986 URI, as the 
     assert.equal(back.body.webhook_url, stored);
     assert.ok(timerSchema(back.body), `${stored}: ${JSON.stringify(timerSchema.errors)}`);
   }
+  // A host name WHATWG URL takes but RFC 3986 (and DNS) does not: refused, not stored.
+  for (const host of ['a"b.example', "a`b.example", "a{b}.example", '𝆹𝅥"𝑁,-.example']) {
+    const r = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: `https://${host}/h` } });
+    assert.equal(r.status, 422, host);
+    assert.equal(r.body.error.field, "webhook_url");
+  }
   await s.close();
 });
 

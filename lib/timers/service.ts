@@ -224,7 +224,9 @@ export class TimerService {
       throw new ApiError(422, ruleMessage("webhook_url", raw), "webhook_url");
     }
     const httpOk = this.config.webhookAllowPrivate && url.protocol === "http:";
-    if ((url.protocol !== "https:" && !httpOk) || !url.hostname || url.username || url.password) {
+    // WHATWG URL keeps " ` { } in a host name, which RFC 3986 (and DNS) has no room for.
+    const badHost = /[^A-Za-z0-9\-._~!$&'()*+,;=[\]:]/.test(url.hostname);
+    if ((url.protocol !== "https:" && !httpOk) || !url.hostname || badHost || url.username || url.password) {
       throw new ApiError(422, ruleMessage("webhook_url", raw), "webhook_url");
     }
     const refused = webhookUrlProblem(url, this.config.webhookAllowPrivate);

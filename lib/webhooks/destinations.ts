@@ -118,13 +118,14 @@ export function webhookUrlProblem(url: URL, allowPrivate: boolean): string | nul
  * one, `%25`), so the stored, answered and POSTed-to URL is a valid `uri` as the document declares it.
  */
 export function rfc3986Href(url: URL): string {
-  const origin = `${url.protocol}//${url.host}`;
+  const tail = url.pathname + url.search + url.hash;
+  const head = url.href.slice(0, url.href.length - tail.length);
   let inFragment = false;
-  const rest = url.href.slice(origin.length).replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g, (c) => {
+  const rest = tail.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g, (c) => {
     if (c === "#" && !inFragment) return (inFragment = true, c);
     return "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0");
   });
-  return origin + rest;
+  return head + rest;
 }
 
 /** `p`, or the signal's reason once it aborts (whether or not `p` heeds the signal). */

@@ -342,12 +342,34 @@ Deno.test("rate-limit headers on plans without a per-minute figure: the day's fi
   const day = await s.call("GET", "/api/v1/timers");
   assert.equal(day.headers.get("x-ratelimit-limit"), "5");
   assert.equal(day.headers.get("x-ratelimit-remaining"), "4");
-  assert.match(day.headers.get("x-ratelimit-reset") ?? "", /^\d+$/);
+  const dayEnd = String((Math.floor(s.clock.now() / 86400_000) + 1) * 86400);
+  assert.equal(day.headers.get("x-ratelimit-reset"), dayEnd, "Reset is the end of the window it counts: the day");
   const none = await s.call("GET", "/api/v1/timers", { key: s.enterprise.apiKey });
   assert.equal(none.status, 200);
   assert.equal(none.headers.get("x-ratelimit-limit"), null);
   assert.equal(none.headers.get("x-ratelimit-remaining"), null);
   assert.match(none.headers.get("x-ratelimit-reset") ?? "", /^\d+$/);
+  // A plan with both limits whose day is spent: the 429 describes the day, so waiting for Reset works.
+  for (let i = 0; i < 4; i++) await s.call("GET", "/api/v1/timers");
+  const spent = await s.call("GET", "/api/v1/timers");
+  assert.equal(spent.status, 429);
+  assert.equal(spent.headers.get("x-ratelimit-reset"), dayEnd);
+  assert.equal(spent.headers.get("x-ratelimit-limit"), "5");
+  assert.equal(Number(spent.headers.get("retry-after")), Number(dayEnd) - Math.floor(s.clock.now() / 1000));
+  const mixed = structuredClone(DEFAULT_PLANS);
+  mixed.pro = { ...mixed.pro, per_minute: 100, per_day: 2 };
+  const m = await setup({ config: { plans: mixed } });
+  const first = await m.call("GET", "/api/v1/timers");
+  assert.equal(first.headers.get("x-ratelimit-limit"), "100", "the minute's figures while the day has room");
+  assert.equal(first.headers.get("x-ratelimit-reset"), String((Math.floor(m.clock.now() / 60_000) + 1) * 60));
+  await m.call("GET", "/api/v1/timers");
+  const over = await m.call("GET", "/api/v1/timers");
+  assert.equal(over.status, 429);
+  assert.deepEqual(
+    ["limit", "remaining", "reset"].map((h) => over.headers.get(`x-ratelimit-${h}`)),
+    ["2", "0", dayEnd],
+  );
+  await m.close();
   // The document and the guide say so.
   const doc = (await s.call("GET", "/api/v1/openapi.json", { key: null })).body;
   for (const h of ["X-RateLimit-Limit", "X-RateLimit-Remaining"]) {

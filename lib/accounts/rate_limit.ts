@@ -17,7 +17,7 @@ export interface Decision {
   /** The per-minute limit (or the daily one where only that applies); null when unlimited. */
   limit: number | null;
   remaining: number | null;
-  /** Unix epoch seconds at which the current minute window resets. */
+  /** Unix epoch seconds at which the window `limit` and `remaining` describe resets. */
   reset: number;
   /** Seconds to wait, when refused. */
   retryAfter?: number;
@@ -84,11 +84,16 @@ export class RateLimiter {
     s.touched = now;
     const minuteUsed = used(s.minute);
     const dayUsed = used(s.day);
-    const reset = Math.floor((s.minute.start + MINUTE) / 1000);
+    // The headers describe one window: the minute's, or the day's where the plan counts days only
+    // or the day is spent (so a client waiting for Reset is not refused again).
+    const dayEnd = Math.floor((s.day.start + DAY) / 1000);
+    const reset = limits.per_minute === null && limits.per_day !== null
+      ? dayEnd
+      : Math.floor((s.minute.start + MINUTE) / 1000);
     const limit = limits.per_minute ?? limits.per_day;
     if (limits.per_day !== null && dayUsed >= limits.per_day) {
       const retryAfter = Math.ceil((s.day.start + DAY - now) / 1000);
-      return { allowed: false, limit, remaining: 0, reset, retryAfter, window: "day" };
+      return { allowed: false, limit: limits.per_day, remaining: 0, reset: dayEnd, retryAfter, window: "day" };
     }
     if (limits.per_minute !== null && minuteUsed >= limits.per_minute) {
       const retryAfter = Math.max(1, Math.ceil((s.minute.start + MINUTE - now) / 1000));

@@ -933,7 +933,7 @@ export interface components {
     "X-RateLimit-Limit": number;
     /** @description Requests left in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited) */
     "X-RateLimit-Remaining": number;
-    /** @description Unix epoch seconds at which the current minute window resets */
+    /** @description Unix epoch seconds at which the window of X-RateLimit-Limit and -Remaining resets: the current minute's, or the UTC day's (a plan without a per-minute limit, or a 429 for a spent day) */
     "X-RateLimit-Reset": number;
     /** @description The request's id (yours if you sent a valid X-Request-Id); quote it when reporting a problem */
     "X-Request-Id": string;

@@ -46,7 +46,8 @@ const HEADERS: Record<string, { description: string; schema: Record<string, unkn
     schema: { type: "integer", minimum: 0 },
   },
   "X-RateLimit-Reset": {
-    description: "Unix epoch seconds at which the current minute window resets",
+    description:
+      "Unix epoch seconds at which the window of X-RateLimit-Limit and -Remaining resets: the current minute's, or the UTC day's (a plan without a per-minute limit, or a 429 for a spent day)",
     schema: { type: "integer", minimum: 0 },
   },
   "Location": {

@@ -1,6 +1,7 @@
 /** HTTP plumbing shared by every route: context types, middleware factories, error mapping. */
 import type { Context, ErrorHandler, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import ipaddr from "ipaddr.js";
 import type { Principal } from "./accounts/auth.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { randomBase62 } from "./ids.ts";
@@ -118,7 +119,10 @@ export function clientIp(peer: string, forwardedFor: string | undefined, hops: n
   const list = forwardedFor.split(",");
   // Fewer entries than proxies: the request skipped some of them; the left-most is the best known.
   const entry = list[Math.max(0, list.length - hops)].trim();
-  return entry || peer;
+  // Only an address (some proxies add the port): anything else came from the client, past the
+  // proxies, and would become a rate-limit key as long as it is.
+  const ip = /^\[(.+)\]:\d{1,5}$/.exec(entry)?.[1] ?? /^([\d.]+):\d{1,5}$/.exec(entry)?.[1] ?? entry;
+  return ipaddr.IPv4.isValidFourPartDecimal(ip) || (ip.includes(":") && ipaddr.IPv6.isValid(ip)) ? ip : peer;
 }
 
 /** Request ids: a random prefix per process and a counter, unique without costing randomness per request. */

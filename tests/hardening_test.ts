@@ -113,6 +113,12 @@ Deno.test("behind TRUST_PROXY=<hops> the client IP is the entry the trusted prox
   assert.equal(clientIp("10.0.0.1", "203.0.113.5", 3), "203.0.113.5");
   assert.equal(clientIp("10.0.0.1", "6.6.6.6", 0), "10.0.0.1");
   assert.equal(clientIp("10.0.0.1", undefined, 1), "10.0.0.1");
+  // An entry that is no address (a client reaching the server past its proxies) is not used.
+  assert.equal(clientIp("10.0.0.1", "x".repeat(60_000), 1), "10.0.0.1");
+  assert.equal(clientIp("10.0.0.1", "6.6.6.6, 0x7f.1", 1), "10.0.0.1");
+  assert.equal(clientIp("10.0.0.1", "203.0.113.5:4711", 1), "203.0.113.5", "a port some proxies add");
+  assert.equal(clientIp("10.0.0.1", "[2001:db8::1]:4711", 1), "2001:db8::1");
+  assert.equal(clientIp("10.0.0.1", "2001:db8::1", 1), "2001:db8::1");
   // End to end: the logged address and the rate-limit subject.
   const s = await setup();
   for (const [hops, expected] of [[1, "203.0.113.5"], [2, "6.6.6.6"]] as const) {

@@ -214,6 +214,35 @@ Deno.test("the widget in a browser", async (t) => {
       await v.close();
     });
 
+    await t.step("in a badge or banner smaller than 100×200 the time stays the largest thing and fits", async () => {
+      const cases = [
+        "type=event&target_date=2035-06-01T00:00&timezone=Asia/Tokyo&title=Far%20away",
+        "duration=31536000&title=A%20year&lang=fr",
+        "type=interval&work=40&rest=20&rounds=6&title=Intervals",
+      ];
+      const v = await open(browser, "about:blank");
+      for (const [w, h] of [[80, 40], [120, 60], [160, 90]]) {
+        await v.page.setViewportSize({ width: w, height: h });
+        for (const q of cases) {
+          await v.page.goto(`${s.url}/widget?${q}&alarm=0`);
+          await hydrated(v.page);
+          const fit = await fits(v.page);
+          const px = await v.page.evaluate(() =>
+            [".face-hms", ".face-days"].map((sel) => {
+              const el = document.querySelector(sel);
+              return el && getComputedStyle(el).display !== "none" ? parseFloat(getComputedStyle(el).fontSize) : 0;
+            })
+          );
+          const name = `widget-tiny-${w}x${h}-${/type=(\w+)/.exec(q)?.[1] ?? "countdown"}`;
+          if (!fit.ok || px[0] < 10 || px[0] < px[1]) await shot(v.page, name);
+          assert.ok(fit.ok, `${q} at ${w}x${h}: ${fit.detail}`);
+          assert.ok(px[0] >= 10 && px[0] >= px[1], `${q} at ${w}x${h}: time ${px[0]}px, days ${px[1]}px`);
+        }
+      }
+      assert.deepEqual(v.errors, []);
+      await v.close();
+    });
+
     await t.step("a right-to-left title is laid out right to left (its clamp ellipsis on the left)", async () => {
       const titles = {
         rtl: "اجتماع الفريق الأسبوعي لمراجعة خطة الإطلاق والميزانية والتسويق والمبيعات والدعم الفني للربع القادم من السنة",

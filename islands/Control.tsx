@@ -42,6 +42,9 @@ export default function Control(p: ControlProps) {
   const [busy, setBusy] = useState(false);
   const [waitFor, setWaitFor] = useState<number | null>(null);
   const token = useRef("");
+  const group = useRef<HTMLDivElement>(null);
+  /** A button was used: the keyboard focus stays among the buttons from then on. */
+  const acted = useRef(false);
   const snapshots = useRef(0);
   snapshots.current = timer.snapshots;
   const api = `/api/v1/timers/${encodeURIComponent(p.id)}`;
@@ -80,7 +83,24 @@ export default function Control(p: ControlProps) {
     return () => clearTimeout(h);
   }, [waitFor, timer.snapshots]);
 
+  // A button that stops being valid (Start once running) is disabled, and the browser drops its
+  // focus to the page: it goes to the next valid action instead (Start → Pause → Resume), so a
+  // keyboard or screen-reader user is not sent back to the top of the page.
+  useEffect(() => {
+    const buttons = group.current;
+    if (!acted.current || !buttons) return;
+    const focused = document.activeElement;
+    if (
+      focused && focused !== document.body && !(buttons.contains(focused) && (focused as HTMLButtonElement).disabled)
+    ) {
+      return;
+    }
+    buttons.querySelector<HTMLButtonElement>("button:not([disabled])")?.focus();
+  });
+
   async function act(action: Action) {
+    if (busy || waitFor !== null) return;
+    acted.current = true;
     setBusy(true);
     const before = snapshots.current;
     try {
@@ -107,7 +127,10 @@ export default function Control(p: ControlProps) {
   // An event that was never started counts all the same; it can still be started.
   const state = timer.source.type === "event" && timer.source.state === "idle" ? "idle" : frame.state;
   const allowed = timer.gone ? [] : validActions(p.source.type, state);
-  const enabled = access === "ok" && !busy && waitFor === null && !timer.gone;
+  const enabled = access === "ok" && !timer.gone;
+  // While an action is under way the buttons are held (aria-disabled), not disabled: a disabled
+  // button would lose the keyboard focus.
+  const held = busy || waitFor !== null;
   // A deleted or expired timer has nothing left to control: no earlier "Sent: …" stays.
   const status = timer.gone
     ? t.state_gone
@@ -139,7 +162,7 @@ export default function Control(p: ControlProps) {
       />
       <section class="control-panel" aria-labelledby="controls-heading">
         <h2 id="controls-heading" class="control-heading">{t.controls}</h2>
-        <div class="control-buttons">
+        <div class="control-buttons" ref={group}>
           {ACTIONS.map((a) => (
             <button
               key={a}
@@ -147,6 +170,7 @@ export default function Control(p: ControlProps) {
               class={`control-button control-${a}`}
               data-action={a}
               disabled={!enabled || !allowed.includes(a)}
+              aria-disabled={held ? "true" : undefined}
               onClick={() => act(a)}
             >
               {t[a]}

@@ -238,6 +238,29 @@ Deno.test("live pages in a browser", async (t) => {
       await c.close();
     });
 
+    await t.step("with the keyboard, the focus stays on the buttons: Start, then Pause, then Resume", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 300, title: "Keyboard" });
+      const c = await open(browser, timer.control_url, { width: 720, height: 720 });
+      await c.page.getByText("You can control this timer.").waitFor();
+      const focused = () => c.page.evaluate(() => document.activeElement?.getAttribute("data-action") ?? "none");
+      await c.page.keyboard.press("Tab");
+      assert.equal(await focused(), "start");
+      for (const [state, next] of [["running", "pause"], ["paused", "resume"], ["running", "pause"]]) {
+        await c.page.keyboard.press("Enter");
+        await until(c.page, state);
+        // The pressed button is no longer valid: the focus moves on to the next action, not to the page.
+        await c.page.waitForFunction((a) => document.activeElement?.getAttribute("data-action") === a, next, {
+          timeout: 2000,
+        }).catch(() => {});
+        assert.equal(await focused(), next, `after ${state}`);
+      }
+      await c.page.waitForSelector('button[data-action="pause"]:not([aria-disabled])');
+      await c.page.keyboard.press("Tab");
+      assert.equal(await focused(), "stop", "Tab goes on from there");
+      assert.deepEqual(c.errors, []);
+      await c.close();
+    });
+
     await t.step("an event timer's control page offers stop and reset, never pause", async () => {
       const timer = await s.createTimer({ type: "event", target_date: new Date(Date.now() + 86400_000).toISOString() });
       const c = await open(browser, `${timer.control_url.replace("#", "?lang=ja#")}`, { width: 600, height: 700 });

@@ -52,6 +52,21 @@ function int(raw: string | null, min: number, max: number): number | null {
   return Number.isFinite(n) && Number.isInteger(n) && n >= min && n <= max ? n : null;
 }
 
+/**
+ * `text` cut to at most `max` code points (the API's measure of a title) at a grapheme boundary:
+ * a flag, a family emoji or a letter with its accents is kept whole or left out, never halved.
+ */
+export function clipText(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  let out = "", n = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) {
+    n += [...segment].length;
+    if (n > max) break;
+    out += segment;
+  }
+  return out;
+}
+
 function flag(raw: string | null, def: boolean): boolean {
   return raw === "1" ? true : raw === "0" ? false : def;
 }
@@ -62,7 +77,7 @@ export function parseWidgetParams(q: URLSearchParams): WidgetParams {
   const rawType = q.get("type") ?? "";
   const type = (TYPES.includes(rawType) ? rawType : d.type) as TimerType;
   const rawTitle = displayable(q.get("title") ?? "").trim();
-  const title = rawTitle ? [...rawTitle].slice(0, 100).join("") : null;
+  const title = rawTitle ? clipText(rawTitle, 100).trim() || null : null;
   const tzRaw = q.get("timezone") ?? "";
   const timezone = isTimeZone(tzRaw) ? tzRaw : d.timezone;
   const targetRaw = q.get("target_date");

@@ -69,3 +69,14 @@ Deno.test("titles are trimmed to 100 characters and ids must look like ids", () 
   assert.equal(parse("id=tmr_Abc-123").id, "tmr_Abc-123");
   assert.equal(parse("id=../../etc").id, null);
 });
+
+Deno.test("a long title is cut to 100 code points between graphemes, never inside a flag or an emoji", () => {
+  const flagged = parse(`duration=1&title=${encodeURIComponent("a".repeat(99) + "🇯🇵")}`).title!;
+  assert.equal(flagged, "a".repeat(99), "half a flag is a stray letter J");
+  const family = parse(`duration=1&title=${encodeURIComponent("b".repeat(97) + "👩‍👩‍👧‍👦")}`).title!;
+  assert.equal(family, "b".repeat(97));
+  const accent = parse(`duration=1&title=${encodeURIComponent("c".repeat(99) + "e\u0301")}`).title!;
+  assert.equal(accent, "c".repeat(99));
+  const fits = "d".repeat(98) + "🇯🇵";
+  assert.equal(parse(`duration=1&title=${encodeURIComponent(fits)}`).title, fits);
+});

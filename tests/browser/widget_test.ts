@@ -259,6 +259,12 @@ Deno.test("the widget in a browser", async (t) => {
       }
     });
 
+    await t.step("a title cut to 100 characters never ends in half a flag", async () => {
+      const w = await open(browser, `${s.url}/widget?duration=300&title=${encodeURIComponent(`${"a".repeat(99)}🇯🇵`)}`);
+      assert.equal(await w.page.locator(".face-title").textContent(), "a".repeat(99));
+      await w.close();
+    });
+
     await t.step("axe finds no serious or critical violations", async () => {
       const urls = [
         `${TYPES.countdown}&theme=dark`,

@@ -259,6 +259,35 @@ Deno.test("the widget in a browser", async (t) => {
       }
     });
 
+    await t.step("the keyboard focus shows whatever the primary colour (white on light, black on dark)", async () => {
+      for (const look of ["theme=light&primary_color=FFFFFF", "theme=dark&primary_color=12121C"]) {
+        const w = await open(browser, `${s.url}/widget?duration=1&alarm=0&${look}`);
+        await w.page.waitForSelector('.face[data-state="completed"]');
+        await w.page.keyboard.press("Tab");
+        // The best contrast against the background among the colours the focus indicator paints.
+        const best = await w.page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const cs = getComputedStyle(el);
+          const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+          const lum = (c: string) => {
+            const [r, g, b] = rgb(c).map((v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const bg = lum(getComputedStyle(document.body).backgroundColor);
+          const painted = [
+            ...(cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2 ? [cs.outlineColor] : []),
+            ...(cs.boxShadow.match(/rgba?\([^)]*\)/g) ?? []),
+          ];
+          return Math.max(
+            0,
+            ...painted.map((c) => (Math.max(lum(c), bg) + 0.05) / (Math.min(lum(c), bg) + 0.05)),
+          );
+        });
+        assert.ok(best >= 3, `${look}: focus indicator contrast ${best.toFixed(2)}:1`);
+        await w.close();
+      }
+    });
+
     await t.step("a title cut to 100 characters never ends in half a flag", async () => {
       const w = await open(browser, `${s.url}/widget?duration=300&title=${encodeURIComponent(`${"a".repeat(99)}🇯🇵`)}`);
       assert.equal(await w.page.locator(".face-title").textContent(), "a".repeat(99));

@@ -238,6 +238,18 @@ Deno.test("the events page in a browser", async (t) => {
         await v.close();
       }
     });
+
+    await t.step("at 320 px (a phone, or 1280 px zoomed to 400%) every card keeps inside the page", async () => {
+      const v = await open(browser, `${s.url}/events?tz=UTC`, { viewport: { width: 320, height: 700 } });
+      const out = await v.page.evaluate(() => {
+        const list = document.querySelector(".ev-list")!.getBoundingClientRect();
+        return [...document.querySelectorAll(".ev")].map((li) => li.getBoundingClientRect())
+          .filter((r) => r.left < list.left - 0.5 || r.right > list.right + 0.5).map((r) => `${r.left}..${r.right}`);
+      });
+      assert.deepEqual(out, [], "cards wider than the list");
+      await shot(v.page, "events-320");
+      await v.close();
+    });
   } finally {
     await browser.close();
     await s.close();

@@ -96,6 +96,7 @@ export function TimerFace(p: FaceProps) {
       <div
         class={`face-time${days ? " face-time--days" : ""}`}
         role="timer"
+        tabIndex={-1}
         style={{ "--hw": textEm(hms), "--dw": days ? textEm(days) : 0 }}
       >
         {days && <span class="face-days">{days}</span>}

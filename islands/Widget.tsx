@@ -62,8 +62,19 @@ export default function Widget(p: WidgetProps) {
           <span class="face-sound-text">{p.t.enable_sound}</span>
         </button>
       )}
-      {p.restartable && done && <button type="button" class="face-button" onClick={timer.restart}>{p.t.restart}
-      </button>}
+      {p.restartable && done && (
+        <button
+          type="button"
+          class="face-button"
+          onClick={() => {
+            timer.restart();
+            // The button goes with the finished state: the focus goes to the clock, not to the page.
+            requestAnimationFrame(() => face.current?.querySelector<HTMLElement>(".face-time")?.focus());
+          }}
+        >
+          {p.t.restart}
+        </button>
+      )}
       {alarm.played > 0 && <span hidden data-alarm-played={alarm.played} />}
     </TimerFace>
   );

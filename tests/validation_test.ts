@@ -397,6 +397,9 @@ Deno.test("a webhook_url is stored and answered as a valid RFC 3986 URI, as the 
     ["https://example.com/100%:off?r=%zz", "https://example.com/100%25:off?r=%25zz"],
     ["https://example.com/h#frag#more^", "https://example.com/h#frag%23more%5E"],
     ["https://例え.jp/パス?ok=%41", "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?ok=%41"],
+    // An empty query or fragment is kept, and the path with it.
+    ["https://example.com/hook?", "https://example.com/hook?"],
+    ["https://example.com/hook[1]#", "https://example.com/hook%5B1%5D#"],
   ];
   for (const [sent, stored] of cases) {
     const r = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: sent } });

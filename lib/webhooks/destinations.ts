@@ -118,8 +118,12 @@ export function webhookUrlProblem(url: URL, allowPrivate: boolean): string | nul
  * one, `%25`), so the stored, answered and POSTed-to URL is a valid `uri` as the document declares it.
  */
 export function rfc3986Href(url: URL): string {
-  const tail = url.pathname + url.search + url.hash;
-  const head = url.href.slice(0, url.href.length - tail.length);
+  // The path starts at the first "/" after "//" (neither the host nor the user info, where WHATWG
+  // encodes it, holds one). Not pathname + search + hash: an empty query or fragment ("/h?", "/h#")
+  // stays in `href` while `search` and `hash` are "", which cut the head short ("https://x//h").
+  const start = url.href.indexOf("/", url.protocol.length + 2);
+  const head = start < 0 ? url.href : url.href.slice(0, start);
+  const tail = start < 0 ? "" : url.href.slice(start);
   let inFragment = false;
   const rest = tail.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g, (c) => {
     if (c === "#" && !inFragment) return (inFragment = true, c);

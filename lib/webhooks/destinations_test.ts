@@ -130,8 +130,19 @@ Deno.test("rfc3986Href leaves only RFC 3986 characters after the host, and is st
   }
   // The part before the path is kept as WHATWG URL wrote it, user info included.
   assert.equal(rfc3986Href(new URL("https://u:p@example.com/a[b]")), "https://u:p@example.com/a%5Bb%5D");
-  // Already valid URLs are unchanged.
-  for (const ok of ["https://example.com/hooks/timer?a=1&b=%2F#x", "https://[::1]:9/h", "https://example.com"]) {
+  // Already valid URLs are unchanged, an empty query or fragment included (no "https://example.com//h").
+  for (
+    const ok of [
+      "https://example.com/hooks/timer?a=1&b=%2F#x",
+      "https://[::1]:9/h",
+      "https://example.com",
+      "https://example.com/h?",
+      "https://example.com/h#",
+      "https://example.com/h?#",
+      "https://example.com?",
+      "https://u:p@example.com:8443/h?a#",
+    ]
+  ) {
     assert.equal(rfc3986Href(new URL(ok)), new URL(ok).href);
   }
 });

@@ -14,7 +14,7 @@ import { rateKey, ratePrefix } from "../kv/keys.ts";
 
 export interface Decision {
   allowed: boolean;
-  /** The per-minute limit (or the daily one where only that applies); null when unlimited. */
+  /** The per-minute limit (the daily one where only that applies, or when the day is spent); null when unlimited. */
   limit: number | null;
   remaining: number | null;
   /** Unix epoch seconds at which the window `limit` and `remaining` describe resets. */

@@ -29,11 +29,12 @@ export class Wheel {
   #armedFor = Infinity;
   #stopped = false;
   /** Instants added while a load reads the index, kept by it. */
-  #since: number[] | null = null;
+  #since = new Set<number[]>();
   /** The size past which the wheel loads again from the index. */
   #reloadAt: number;
-  /** The load from the index under way, if any. */
+  /** The loads from the index under way, if any (settles when the last ends). */
   loading: Promise<void> | null = null;
+  #loads: Promise<unknown> = Promise.resolve();
 
   /** `fire` receives every instant that has come, once each, earliest first. */
   constructor(
@@ -53,9 +54,9 @@ export class Wheel {
   add(at: number): void {
     if (this.#stopped) return;
     this.#push(at);
-    this.#since?.push(at);
+    for (const since of this.#since) since.push(at);
     if (at < this.#armedFor) this.#arm();
-    if (this.index && this.#since === null && !this.loading && this.#heap.length > this.#reloadAt) {
+    if (this.index && !this.loading && this.#heap.length > this.#reloadAt) {
       const held = this.#heap.length;
       this.load(this.index.read()).then(
         () => this.index!.reloaded(held, this.#heap.length),
@@ -69,8 +70,10 @@ export class Wheel {
    * it held. Counts the instants read.
    */
   load(pages: AsyncIterable<number[]>): Promise<number> {
+    // What is added from now on is kept by this load (loads run one after the other).
+    const since: number[] = [];
+    this.#since.add(since);
     const run = async () => {
-      this.#since = [];
       const read: number[] = [];
       try {
         for await (const page of pages) {
@@ -81,12 +84,11 @@ export class Wheel {
         }
       } catch (e) {
         // What it held stays; the next try waits until the heap doubles again.
-        this.#since = null;
         this.#reloadAt = Math.max(this.index?.min ?? 0, 2 * this.#heap.length);
         throw e;
+      } finally {
+        this.#since.delete(since);
       }
-      const since = this.#since;
-      this.#since = null;
       if (this.#stopped) return read.length;
       this.#heap = [];
       for (const at of read) this.#push(at);
@@ -95,8 +97,11 @@ export class Wheel {
       this.#reloadAt = Math.max(this.index?.min ?? 0, 2 * this.#heap.length);
       return read.length;
     };
-    const p = run();
-    this.loading = p.then(() => {}, () => {}).finally(() => this.loading = null);
+    const p = this.#loads.then(run);
+    this.#loads = p.catch(() => {});
+    const loading: Promise<void> = this.loading = this.#loads.then(() => {
+      if (this.loading === loading) this.loading = null;
+    });
     return p;
   }
 

@@ -98,3 +98,28 @@ Deno.test("a load holds what the index has due and every instant added while it 
   assert.equal(wheel.size, 10);
   wheel.stop();
 });
+
+Deno.test("two loads at once run one after the other, each keeping what was added while it read", async () => {
+  const wheel = new Wheel(() => 0, () => {});
+  const gate = Promise.withResolvers<void>();
+  async function* slow() {
+    await gate.promise;
+    yield [100];
+  }
+  async function* fast() {
+    yield [200];
+  }
+  const first = wheel.load(slow());
+  const second = wheel.load(fast());
+  wheel.add(300); // added while the first reads
+  gate.resolve();
+  assert.deepEqual(await Promise.all([first, second]), [1, 1]);
+  await wheel.loading;
+  assert.equal(wheel.loading, null);
+  assert.equal(
+    wheel.size,
+    2,
+    "the second load's index (200) and what was added during the first (300) are kept once each",
+  );
+  wheel.stop();
+});

@@ -37,7 +37,7 @@ const HEADERS: Record<string, { description: string; schema: Record<string, unkn
   },
   "X-RateLimit-Limit": {
     description:
-      "Requests allowed in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited)",
+      "Requests allowed in the current minute window (a plan without a per-minute limit, or a 429 for a spent day: the day's; absent when unlimited)",
     schema: { type: "integer", minimum: 0 },
   },
   "X-RateLimit-Remaining": {

@@ -4,14 +4,13 @@
  * its schemas refuse are refused; and every response (status, body, documented headers) matches it.
  */
 import assert from "node:assert/strict";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import { createGeneratorSync } from "json-schema-faker";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../lib/http.ts";
 import { documentApi } from "../routes/api/v1/openapi.ts";
-import { receiver, type Reply, setup } from "./helpers.ts";
+import { documentAjv, receiver, type Reply, setup } from "./helpers.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -133,9 +132,7 @@ function contract(doc: Json, ajv: Ajv2020) {
 
 Deno.test("generated requests are accepted, refused ones are refused, and every response matches the document", async () => {
   const { s, doc } = await loadDocument();
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  addFormats.default(ajv);
-  ajv.addSchema(doc, "openapi.json");
+  const ajv = documentAjv(doc, { allErrors: true });
   const check = contract(doc, ajv);
   const schema = (name: string) => ({ $ref: `#/components/schemas/${name}`, components: doc.components });
   const accepts = (name: string, value: unknown) => ajv.getSchema(`openapi.json#/components/schemas/${name}`)!(value);
@@ -352,9 +349,7 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
 
 Deno.test("every example in the document matches its schema", async () => {
   const { s, doc } = await loadDocument();
-  const ajv = new Ajv2020({ strict: false, validateSchema: false });
-  addFormats.default(ajv);
-  ajv.addSchema(doc, "openapi.json");
+  const ajv = documentAjv(doc);
   const checked: string[] = [];
   const walk = (node: Json, at: string) => {
     if (!node || typeof node !== "object") return;
@@ -383,9 +378,7 @@ Deno.test("429 and its headers match the document", async () => {
   const s = await setup({ config: { plans } });
   const r = await s.call("GET", "/api/v1/openapi.json", { key: null });
   const doc = r.body;
-  const ajv = new Ajv2020({ strict: false, validateSchema: false });
-  addFormats.default(ajv);
-  ajv.addSchema(doc, "openapi.json");
+  const ajv = documentAjv(doc);
   const check = contract(doc, ajv);
   const statuses = [];
   for (let i = 0; i < 3; i++) {

@@ -1,5 +1,7 @@
 /** Test harness: the real app on a fresh in-memory KV, an injected clock, and accounts per plan. */
 import assert from "node:assert/strict";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { createApp } from "../app.ts";
 import { type Config, DEFAULT_PLANS, testConfig } from "../config.ts";
 import { createAccount } from "../lib/accounts/accounts.ts";
@@ -231,4 +233,12 @@ export async function placeHeldUntilDone(
   const res = await open(next.env);
   assert.equal(res.status, 200, "and given back once it is");
   return { res, connection: next };
+}
+
+/** An Ajv that knows the OpenAPI document as `openapi.json` (its schemas: `openapi.json#/components/schemas/…`). */
+export function documentAjv(doc: unknown, opts: { allErrors?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, validateSchema: false, ...opts });
+  addFormats.default(ajv);
+  ajv.addSchema(doc as object, "openapi.json");
+  return ajv;
 }

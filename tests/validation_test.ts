@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-import { setup } from "./helpers.ts";
+import { documentAjv, setup } from "./helpers.ts";
 
 const cd = { type: "countdown", duration: 60 };
 
@@ -387,9 +385,7 @@ Deno.test("a webhook_url is stored and answered as a valid RFC 3986 URI, as the 
   // answered as they were, every read of such a timer broke `format: uri` for clients validating responses.
   const s = await setup();
   const doc = (await s.call("GET", "/api/v1/openapi.json", { key: null })).body;
-  const ajv = new Ajv2020({ strict: false, validateSchema: false });
-  addFormats.default(ajv);
-  ajv.addSchema(doc, "openapi.json");
+  const ajv = documentAjv(doc);
   const timerSchema = ajv.getSchema("openapi.json#/components/schemas/Timer")!;
   const cases: [string, string][] = [
     ["https://example.com/a[1]^b|c", "https://example.com/a%5B1%5D%5Eb%7Cc"],
@@ -425,9 +421,7 @@ Deno.test("the document's target_date refuses what the server refuses (a space f
   // `format: date-time` alone lets a validator take "2027-01-01 00:00:00Z", which the server answers 422.
   const s = await setup();
   const doc = (await s.call("GET", "/api/v1/openapi.json", { key: null })).body;
-  const ajv = new Ajv2020({ strict: false, validateSchema: false });
-  addFormats.default(ajv);
-  ajv.addSchema(doc, "openapi.json");
+  const ajv = documentAjv(doc);
   const eventCreate = ajv.getSchema("openapi.json#/components/schemas/EventCreate")!;
   for (
     const date of [

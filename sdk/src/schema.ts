@@ -929,7 +929,7 @@ export interface components {
     "Retry-After": number;
     /** @description The Bearer challenge */
     "WWW-Authenticate": string;
-    /** @description Requests allowed in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited) */
+    /** @description Requests allowed in the current minute window (a plan without a per-minute limit, or a 429 for a spent day: the day's; absent when unlimited) */
     "X-RateLimit-Limit": number;
     /** @description Requests left in the current minute window (a plan without a per-minute limit: the day's; absent when unlimited) */
     "X-RateLimit-Remaining": number;

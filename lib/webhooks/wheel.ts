@@ -90,7 +90,11 @@ export class Wheel {
         this.#since.delete(since);
       }
       if (this.#stopped) return read.length;
+      // What has come but not fired yet is not in what was read (the index lists what is still ahead).
+      const now = this.now();
+      const come = this.#heap.filter((at) => at <= now);
       this.#heap = [];
+      for (const at of come) this.#push(at);
       for (const at of read) this.#push(at);
       for (const at of since) this.#push(at);
       this.#arm();

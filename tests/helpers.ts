@@ -18,6 +18,16 @@ export class TestClock {
   }
 }
 
+/**
+ * The real clock, or one that runs at its pace from `startAt` on (a page whose answers depend on
+ * the date, tested on a pinned day while its timers still run in real time).
+ */
+export function realClock(startAt?: number): () => number {
+  if (startAt === undefined) return () => Date.now();
+  const since = performance.now();
+  return () => Math.floor(startAt + performance.now() - since);
+}
+
 export interface Reply {
   status: number;
   // deno-lint-ignore no-explicit-any
@@ -33,11 +43,11 @@ ROOMY.anonymous.per_minute = 100_000;
 ROOMY.free.per_minute = 100_000;
 
 export async function setup(
-  opts: { config?: Partial<Config>; useQueue?: boolean; realTime?: boolean; kvPath?: string } = {},
+  opts: { config?: Partial<Config>; useQueue?: boolean; realTime?: boolean; startAt?: number; kvPath?: string } = {},
 ) {
   const kv = await Deno.openKv(opts.kvPath ?? ":memory:");
   const clock = new TestClock(opts.realTime ? Date.now() : T0);
-  if (opts.realTime) clock.now = () => Date.now();
+  if (opts.realTime) clock.now = realClock(opts.startAt);
   const config = testConfig({ siteUrl: "http://timers.test", plans: ROOMY, ...opts.config });
   const store = new Store(kv, { useQueue: opts.useQueue ?? false });
   const app = createApp({ store, config, now: clock.now });

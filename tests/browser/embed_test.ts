@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { Frame, Page } from "playwright-core";
 import { LANGS } from "../../lib/i18n.ts";
-import { ensureBuilt, launch, serve, shot, watchErrors } from "./harness.ts";
+import { ensureBuilt, launch, serve, shot, watchErrors, yearsAhead } from "./harness.ts";
 
 const SIZES = [[100, 200], [200, 100], [320, 240], [600, 600]] as const;
 const THEMES = ["dark", "light", "auto"] as const;
@@ -29,7 +29,7 @@ function paramWidgets(lang: string, theme: string): string[] {
   const common = `lang=${lang}&theme=${theme}`;
   return [
     `duration=35999&title=${title}&${common}`,
-    `type=event&target_date=2031-12-31T23:00&timezone=America/Los_Angeles&title=${title}&${common}`,
+    `type=event&target_date=${yearsAhead(5)}-12-31T23:00&timezone=America/Los_Angeles&title=${title}&${common}`,
     `type=interval&work=45&rest=15&rounds=12&title=${title}&primary_color=E4572E&${common}`,
     `type=event&${common}`,
   ];
@@ -130,7 +130,7 @@ Deno.test("the widget embeds anywhere, legible at every size, language and theme
   const browser = await launch();
   const timers = {
     countdown: await s.createTimer({ type: "countdown", duration: 7200, title: "Live countdown" }),
-    event: await s.createTimer({ type: "event", target_date: "2031-01-01T00:00:00Z", title: "Live event" }),
+    event: await s.createTimer({ type: "event", target_date: `${yearsAhead(5)}-01-01T00:00:00Z`, title: "Live event" }),
     interval: await s.createTimer({ type: "interval", work: 30, rest: 10, rounds: 5, title: "Live interval" }),
   };
   const paused = await s.createTimer({ type: "countdown", duration: 5400, title: "Paused" });

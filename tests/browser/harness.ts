@@ -17,6 +17,12 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * A year `n` years after this one: dates the tests count to stay ahead of today on every day the
+ * suite runs (a literal year is a test that starts failing once that year comes).
+ */
+export const yearsAhead = (n: number) => new Date().getUTCFullYear() + n;
+
 export const ARTIFACTS = new URL("../artifacts/", import.meta.url);
 
 /** Builds the bundles unless they are current (one build however many test files ask). */
@@ -54,11 +60,11 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
 }
 
 /**
- * The app of tests/helpers.ts `setup()` with the real clock, served on a loopback port;
- * `siteUrl` is set to the server's own address once it listens.
+ * The app of tests/helpers.ts `setup()` with the real clock (or one running from `startAt`),
+ * served on a loopback port; `siteUrl` is set to the server's own address once it listens.
  */
-export async function serve() {
-  const s = await setup({ realTime: true });
+export async function serve(opts: { startAt?: number } = {}) {
+  const s = await setup({ realTime: true, startAt: opts.startAt });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, s.app.app.fetch);
   const url = `http://127.0.0.1:${server.addr.port}`;
   s.config.siteUrl = url;

@@ -130,13 +130,13 @@ function exists(path: string): boolean {
 
 const warned = new Set<string>();
 
-/** A browser on this machine, without obtaining anything; null when there is none. */
-export function findBrowser(env: Env = Deno.env.toObject()): Browser | null {
+/** A browser on this machine, without obtaining anything; null when there is none. `say` hears warnings. */
+export function findBrowser(env: Env = Deno.env.toObject(), say: (line: string) => void = tell): Browser | null {
   if (env.CHROME_PATH) {
     if (isExecutable(env.CHROME_PATH)) return { path: env.CHROME_PATH, env: {}, source: "CHROME_PATH" };
     if (!warned.has(env.CHROME_PATH)) {
       warned.add(env.CHROME_PATH);
-      tell(`CHROME_PATH=${env.CHROME_PATH} is not an executable file; looking for a browser elsewhere.`);
+      say(`CHROME_PATH=${env.CHROME_PATH} is not an executable file; looking for a browser elsewhere.`);
     }
   }
   for (const p of systemCandidates(env)) if (isExecutable(p)) return { path: p, env: {}, source: "system" };

@@ -18,7 +18,9 @@ Deno.test("CHROME_PATH wins; one that is not an executable is passed over", asyn
     const env = { CHROME_PATH: `${dir}/my-chrome`, HOME: dir, PATH: "" };
     assertEquals(findBrowser(env), { path: `${dir}/my-chrome`, env: {}, source: "CHROME_PATH" });
     await Deno.writeTextFile(`${dir}/not-exec`, "");
-    assert(findBrowser({ ...env, CHROME_PATH: `${dir}/not-exec` })?.path !== `${dir}/not-exec`);
+    const said: string[] = [];
+    assert(findBrowser({ ...env, CHROME_PATH: `${dir}/not-exec` }, (l) => said.push(l))?.path !== `${dir}/not-exec`);
+    assertEquals(said, [`CHROME_PATH=${dir}/not-exec is not an executable file; looking for a browser elsewhere.`]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -110,7 +110,7 @@ Deno.test("each action moves each type through the state table; invalid ones ans
   await s.close();
 });
 
-Deno.test("variant B's state body maps to the action that reaches the state", async () => {
+Deno.test("a { state } body maps to the action that reaches that state", async () => {
   const s = await setup();
   const { timer_id: id } = await s.create({ type: "countdown", duration: 60 });
   const put = (state: string) => s.call("PATCH", `/api/v1/timers/${id}/state`, { body: { state } });

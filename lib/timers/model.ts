@@ -284,7 +284,7 @@ function completedData(t: Timer): Record<string, unknown> {
   };
 }
 
-/** Which action reaches `state` from the timer's current state (variant B's `{ "state": … }` body). */
+/** Which action reaches `state` from the timer's current state (the `{ "state": … }` body). */
 export function actionForState(current: TimerState, wanted: TimerState): Action | null {
   if (wanted === "running") return current === "paused" ? "resume" : "start";
   if (wanted === "paused") return "pause";

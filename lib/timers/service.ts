@@ -168,7 +168,7 @@ export class TimerService {
   }
 
   /**
-   * Applies an action (or variant B's target state) atomically: clock transitions due by now
+   * Applies an action (or a target state) atomically: clock transitions due by now
    * are applied first, so their events are never lost, then the action.
    */
   async act(principal: Principal, id: string, body: { action?: Action; state?: TimerState }): Promise<Timer> {

@@ -3,7 +3,7 @@ import { parseWidgetParams } from "./params.ts";
 
 const parse = (qs: string) => parseWidgetParams(new URLSearchParams(qs));
 
-Deno.test("widget parameters default as SPEC.md says", () => {
+Deno.test("widget parameters left out take their documented defaults", () => {
   const p = parse("duration=60");
   assert.equal(p.type, "countdown");
   assert.equal(p.duration, 60);

@@ -10,7 +10,7 @@ Deno.test("a refused sign-up or sign-in puts the cursor in the field to type aga
   const s = await serve();
   const browser = await launch();
   const page = await browser.newPage();
-  page.setDefaultTimeout(5000);
+  page.setDefaultTimeout(30_000); // a bound on waiting for conditions: a loaded machine hashes a sign-up in seconds
   const email = `kb-${crypto.randomUUID().slice(0, 8)}@example.com`;
   try {
     await t.step("a refused password: the email stays, the cursor is in the password", async () => {

@@ -35,7 +35,7 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
   const browser = await launch();
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  page.setDefaultTimeout(5000);
+  page.setDefaultTimeout(30_000); // a bound on waiting for conditions: a loaded machine hashes a sign-up in seconds
   const errors = watchErrors(page);
   const email = `forms-${crypto.randomUUID().slice(0, 8)}@example.com`;
   try {

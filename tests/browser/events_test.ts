@@ -53,6 +53,21 @@ function nextCard(page: Page) {
 
 const zoneOnPage = (page: Page) => page.locator(".ev-zone").innerText();
 
+/**
+ * The first card once what it shows agrees with the page's clock (±1 s) in `tz`: a loaded machine
+ * paints a tick late, so one reading may show the second before; this waits for a painted one.
+ */
+async function agreeing(page: Page, tz: string) {
+  let card = await nextCard(page);
+  const expect = (c: typeof card) => Math.ceil((parseTargetDate(c.date, tz)! - c.now) / 1000);
+  for (let n = 0; n < 50 && Math.abs(seconds(card.clock) - expect(card)) > 1; n++) {
+    await page.waitForTimeout(200);
+    card = await nextCard(page);
+  }
+  assert.ok(Math.abs(seconds(card.clock) - expect(card)) <= 1, JSON.stringify({ card, expected: expect(card) }));
+  return card;
+}
+
 let server: Served | undefined;
 
 Deno.test("the events page in a browser", async (t) => {
@@ -65,14 +80,13 @@ Deno.test("the events page in a browser", async (t) => {
       await v.page.locator(".ev-zone", { hasText: "Asia/Tokyo" }).waitFor();
       assert.equal(await v.page.inputValue('input[name="tz"]'), "Asia/Tokyo");
       assert.ok(!v.page.url().includes("tz="), "the browser's own zone stays out of the address");
-      const first = await nextCard(v.page);
-      const expected = Math.ceil((parseTargetDate(first.date, "Asia/Tokyo")! - first.now) / 1000);
-      assert.ok(Math.abs(seconds(first.clock) - expected) <= 1, JSON.stringify({ first, expected }));
+      const first = await agreeing(v.page, "Asia/Tokyo");
       await v.page.waitForTimeout(2100);
-      const later = await nextCard(v.page);
+      const later = await agreeing(v.page, "Asia/Tokyo");
       const ticked = seconds(first.clock) - seconds(later.clock);
       const passed = (later.now - first.now) / 1000; // 2.1 s, or more on a loaded machine
-      assert.ok(ticked >= 2 && Math.abs(ticked - passed) <= 1, `ticked ${ticked} s in ${passed} s`);
+      // Each reading is within a second of its clock: together within two.
+      assert.ok(ticked >= 2 && Math.abs(ticked - passed) <= 2, `ticked ${ticked} s in ${passed} s`);
       assert.equal(await v.page.locator("[aria-live=polite]").innerText(), "", "nothing announced between milestones");
       assert.equal(await v.page.locator(".ev-actions button").count(), await v.page.locator(".ev").count());
       await shot(v.page, "events-us-tokyo", { fullPage: true });
@@ -101,7 +115,7 @@ Deno.test("the events page in a browser", async (t) => {
       assert.equal(after.date, before.date);
       assert.ok(Math.abs(left - seconds(after.clock) - lo) <= 1, JSON.stringify({ before, after, lo }));
       const said = fill("{name} in {time}", { name: before.name, time: spokenDuration(milestone(left - lo), "en") });
-      await v.page.locator("[aria-live=polite]", { hasText: said }).waitFor({ timeout: 2000 });
+      await v.page.locator("[aria-live=polite]", { hasText: said }).waitFor({ timeout: 10_000 });
       // Past the whole day of that event: it leaves the list, and the list stays full.
       await v.page.clock.setSystemTime(after.now + (seconds(after.clock) + 86400 + 2) * 1000);
       await v.page.waitForFunction((d) => !document.querySelector(`.ev[data-date="${d}"]`), before.date);
@@ -128,9 +142,7 @@ Deno.test("the events page in a browser", async (t) => {
       await v.page.press('input[name="tz"]', "Enter");
       await v.page.locator(".ev-zone", { hasText: "Europe/Paris" }).waitFor();
       assert.match(v.page.url(), /tz=Europe%2FParis/);
-      const first = await nextCard(v.page);
-      const expected = Math.ceil((parseTargetDate(first.date, "Europe/Paris")! - first.now) / 1000);
-      assert.ok(Math.abs(seconds(first.clock) - expected) <= 1, JSON.stringify({ first, expected }));
+      await agreeing(v.page, "Europe/Paris");
       assert.match(await v.page.locator(".ev-actions a").first().getAttribute("href") ?? "", /timezone=Europe%2FParis/);
 
       await v.page.fill('input[name="tz"]', "Mars/Olympus");

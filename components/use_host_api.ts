@@ -117,12 +117,14 @@ export function useHostApi(o: HostApiOptions) {
   useEffect(() => {
     if (!on.current) return;
     const f = o.frame;
+    // Before its first tick a running face knows no deadline yet: report from the next render.
+    if (f.state === "running" && f.remaining_ms !== null && o.deadline === null) return;
     const serverNow = o.serverNow();
     const next: Reported = {
       state: f.state,
       zone: zoneOf(f, o.face.current),
       remaining_ms: f.remaining_ms,
-      ends_at: o.deadline === null ? null : o.deadline + (serverNow - Date.now()),
+      ends_at: o.deadline === null || f.state !== "running" ? null : o.deadline + (serverNow - Date.now()),
       round: f.round,
       rounds: f.rounds,
       type: o.type,

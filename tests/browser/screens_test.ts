@@ -7,22 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { key } from "../../lib/kv/keys.ts";
 import type { Timer } from "../../lib/timers/model.ts";
 import { ensureBuilt, hydrated, launch, serve, type Served, shot, watchErrors } from "./harness.ts";
-
-/** A page on another origin (localhost, where the app is 127.0.0.1) serving whatever HTML it is given. */
-export function hostSite() {
-  let html = "";
-  const server = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", onListen() {} },
-    () => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }),
-  );
-  return {
-    url: `http://localhost:${server.addr.port}/`,
-    set(body: string) {
-      html = body;
-    },
-    close: () => server.shutdown(),
-  };
-}
+import { hostSite } from "./host_site.ts";
 
 async function open(browser: Browser, url: string, viewport = { width: 480, height: 400 }) {
   const context = await browser.newContext({ viewport });

@@ -21,12 +21,14 @@ const WAKE_LOCK_SPY = () => {
         const sentinel = Object.assign(new EventTarget(), {
           type,
           released: false,
-          async release() {
-            if (sentinel.released) return;
-            sentinel.released = true;
-            spy.releases++;
-            spy.held--;
-            sentinel.dispatchEvent(new Event("release"));
+          release() {
+            if (!sentinel.released) {
+              sentinel.released = true;
+              spy.releases++;
+              spy.held--;
+              sentinel.dispatchEvent(new Event("release"));
+            }
+            return Promise.resolve();
           },
         });
         spy.last = sentinel;

@@ -18,6 +18,7 @@ import {
 } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 import { pageOffset } from "./page_clock.ts";
+import { watchSilence } from "./stream_watchdog.ts";
 import { initialFrame, Timeline } from "./timeline.ts";
 
 /**
@@ -128,10 +129,12 @@ export function useTimer(
     let retry = 0;
     let delay = 1000;
     let stopped = false;
+    let heard = Date.now();
     const estimate = new OffsetEstimate();
     estimate.add(offset.current);
     const connect = () => {
       const source = es = new EventSource(url);
+      for (const kind of ["timer", "clock"]) source.addEventListener(kind, () => heard = Date.now());
       source.addEventListener("timer", (e) => {
         const snap = JSON.parse((e as MessageEvent<string>).data) as LiveSnapshot;
         offset.current = estimate.add(snap.server_now - Date.now());
@@ -177,8 +180,18 @@ export function useTimer(
       if (!stopped) connect();
     };
     connect();
+    // A stream silent past the heartbeat died without an error: drop it and connect again.
+    const unwatch = watchSilence(() => heard, () => {
+      // A closed stream is already being retried (onerror).
+      if (stopped || !es || es.readyState === EventSource.CLOSED) return;
+      es?.close();
+      setReconnecting(true);
+      heard = Date.now();
+      connect();
+    });
     return () => {
       stopped = true;
+      unwatch();
       clearTimeout(retry);
       es?.close();
     };

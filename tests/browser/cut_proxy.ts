@@ -1,21 +1,31 @@
 /**
- * A TCP proxy on 127.0.0.1 in front of the app, whose connections a test can cut at once: a
- * live stream that drops as a network does (the browser's offline emulation leaves an open
- * stream alone).
+ * A TCP proxy on 127.0.0.1 in front of the app, whose connections a test can cut or freeze: a
+ * live stream that drops as a network does (Chromium's offline emulation leaves an open stream
+ * alone), or goes silent without any error (a connection that died while a laptop slept).
  */
 export function cutProxy(target: number) {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const open = new Set<Deno.Conn>();
   let refusing = false;
-  const pipe = (from: Deno.Conn, to: Deno.Conn) =>
-    from.readable.pipeTo(to.writable).catch(() => {}).finally(() => {
-      for (const c of [from, to]) {
-        try {
-          c.close();
-        } catch { /* closed */ }
-        open.delete(c);
+  /** While held, nothing is passed on either way (the bytes wait); resolved when thawed. */
+  let frozen: PromiseWithResolvers<void> | null = null;
+  const close = (c: Deno.Conn) => {
+    try {
+      c.close();
+    } catch { /* closed */ }
+    open.delete(c);
+  };
+  const pump = async (from: Deno.Conn, to: Deno.Conn) => {
+    const writer = to.writable.getWriter();
+    try {
+      for await (const chunk of from.readable) {
+        while (frozen) await frozen.promise;
+        await writer.write(chunk);
       }
-    });
+    } catch { /* cut */ }
+    close(from);
+    close(to);
+  };
   const pumps: Promise<void>[] = [];
   const accepting = (async () => {
     for await (const client of listener) {
@@ -26,7 +36,7 @@ export function cutProxy(target: number) {
       try {
         const server = await Deno.connect({ hostname: "127.0.0.1", port: target });
         open.add(client).add(server);
-        pumps.push(pipe(client, server), pipe(server, client));
+        pumps.push(pump(client, server), pump(server, client));
       } catch {
         client.close();
       }
@@ -34,20 +44,23 @@ export function cutProxy(target: number) {
   })();
   return {
     url: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}`,
-    /** Cuts every connection and refuses new ones while `refuse` holds. */
+    /** Cuts every connection, and refuses new ones while `refuse` holds. */
     cut(refuse = true) {
       refusing = refuse;
-      for (const c of open) {
-        try {
-          c.close();
-        } catch { /* closed */ }
-      }
-      open.clear();
+      for (const c of [...open]) close(c);
+    },
+    /** Stops passing bytes on every connection, open or new, without closing any. */
+    freeze() {
+      frozen ??= Promise.withResolvers<void>();
     },
     restore() {
       refusing = false;
+      const f = frozen;
+      frozen = null;
+      f?.resolve();
     },
     async close() {
+      this.restore();
       this.cut();
       listener.close();
       await accepting.catch(() => {});

@@ -141,6 +141,34 @@ Deno.test("the viewer on a screen left running", async (t) => {
         }
       },
     );
+    await t.step("a stream that goes silent without an error is dropped and opened again", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 600, title: "Asleep" });
+      await act(timer.timer_id, "start");
+      const context = await browser.newContext({ viewport: { width: 480, height: 400 } });
+      const page = await context.newPage();
+      const proxy = cutProxy(Number(new URL(s.url).port));
+      try {
+        await page.goto(`${proxy.url}/v/${timer.timer_id}?alarm=0`);
+        await hydrated(page);
+        await page.waitForSelector('.face[data-sync="live"]');
+        // The connection stays open but nothing more comes through it, and no error either.
+        const t0 = performance.now();
+        proxy.freeze();
+        await page.waitForSelector('.face[data-sync="connecting"]', { timeout: 35_000 });
+        const noticed = performance.now() - t0;
+        assert.ok(noticed > 15_000 && noticed < 32_000, `silence noticed after ${Math.round(noticed)} ms`);
+        await page.waitForSelector(".screen-badge", { timeout: 6000 });
+        await act(timer.timer_id, "pause");
+        proxy.restore();
+        // The frozen bytes come through now, then the stream opened by the watchdog.
+        await page.waitForSelector('.face[data-state="paused"][data-sync="live"]', { timeout: 30_000 });
+        await page.waitForSelector(".screen-badge", { state: "detached", timeout: 1000 });
+      } finally {
+        await context.close();
+        await proxy.close();
+      }
+    });
+
     await t.step("full screen with the button and the f key", async () => {
       const timer = await s.createTimer({ type: "countdown", duration: 60, title: "Full" });
       const context = await browser.newContext({ viewport: { width: 480, height: 400 } });

@@ -35,6 +35,10 @@ export interface FaceProps {
   /** For live timers: whether a snapshot of the stream has arrived ("live") or not yet. */
   sync?: "live" | "connecting";
   children?: ComponentChildren;
+  /** Lines after the date (the time of day of `clock=1`). */
+  extra?: ComponentChildren;
+  /** A badge over the face (the reconnecting badge; positioned by static/screens.css). */
+  badge?: ComponentChildren;
   /** The timer was deleted or expired: the face stops and says so. */
   gone?: boolean;
   /** The face's root element, for fitting it to its frame. */
@@ -113,6 +117,8 @@ export function TimerFace(p: FaceProps) {
           {viewerDate && <span class="face-zone">{p.date.text}</span>}
         </p>
       )}
+      {p.extra}
+      {p.badge}
       <p class="sr-only" aria-live="polite" aria-atomic="true">{p.announcement}</p>
       {p.notice && <p class="face-notice" role="status">{p.notice}</p>}
       {(p.children || p.brand) && (

@@ -8,7 +8,6 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import {
   fill,
   type Frame,
-  frameAt,
   type LiveSnapshot,
   localDeadline,
   milestone,
@@ -19,6 +18,8 @@ import {
 } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 import { pageOffset } from "./page_clock.ts";
+import { watchSilence } from "./stream_watchdog.ts";
+import { initialFrame, Timeline } from "./timeline.ts";
 
 /**
  * The clock offset from recent samples (server time − local receipt time). A sample delayed in
@@ -46,6 +47,18 @@ export interface TimerHandle {
   deadline: number | null;
   /** Replaces the source (a parameter-only widget's restart). */
   restart: () => void;
+  /**
+   * Changes a parameter-only timer: `change` gets the newest source and the server instant and
+   * returns the next source, or null to leave it (an action not valid in its state).
+   */
+  apply: (change: (src: Source, serverNow: number) => Source | null) => boolean;
+  /** The server's clock now, as this page estimates it (not delayed). */
+  serverNow: () => number;
+}
+
+export interface TimerOptions {
+  /** Milliseconds the display runs behind the timer (`delay=`). */
+  delayMs?: number;
 }
 
 /**
@@ -53,12 +66,20 @@ export interface TimerHandle {
  * timer to follow over `GET /live/:id`; without it the source runs from its props. The title
  * follows the live timer's unless `hideTitle` (a widget asked not to show it: `show_title=0`).
  */
-export function useTimer(initial: Source, live: string | null, title: string | null, hideTitle = false): TimerHandle {
-  const src = useRef(initial);
+export function useTimer(
+  initial: Source,
+  live: string | null,
+  title: string | null,
+  hideTitle = false,
+  opts: TimerOptions = {},
+): TimerHandle {
+  const delayMs = opts.delayMs ?? 0;
+  const timeline = useRef<Timeline | null>(null);
+  timeline.current ??= new Timeline(delayMs, initial);
   const offset = useRef(0);
   const tickRef = useRef<() => void>(() => {});
   // The first render matches the server's (computed at the server's instant).
-  const [frame, setFrame] = useState(() => frameAt(initial, initial.at));
+  const [frame, setFrame] = useState(() => initialFrame(initial, delayMs));
   const [liveTitle, setTitle] = useState(title);
   const [gone, setGoneState] = useState(false);
   const goneRef = useRef(false);
@@ -80,9 +101,9 @@ export function useTimer(initial: Source, live: string | null, title: string | n
     const tick = () => {
       clearTimeout(handle);
       if (goneRef.current) return;
-      const f = frameAt(src.current, Date.now() + offset.current);
+      const { frame: f, next_ms } = timeline.current!.frameAt(Date.now() + offset.current);
       setFrame((prev) => sameFace(prev, f) ? prev : f);
-      if (f.next_ms !== null) handle = setTimeout(tick, f.next_ms + 1) as unknown as number;
+      if (next_ms !== null) handle = setTimeout(tick, next_ms + 1) as unknown as number;
     };
     tickRef.current = tick;
     tick();
@@ -108,14 +129,16 @@ export function useTimer(initial: Source, live: string | null, title: string | n
     let retry = 0;
     let delay = 1000;
     let stopped = false;
+    let heard = Date.now();
     const estimate = new OffsetEstimate();
     estimate.add(offset.current);
     const connect = () => {
       const source = es = new EventSource(url);
+      for (const kind of ["timer", "clock"]) source.addEventListener(kind, () => heard = Date.now());
       source.addEventListener("timer", (e) => {
         const snap = JSON.parse((e as MessageEvent<string>).data) as LiveSnapshot;
         offset.current = estimate.add(snap.server_now - Date.now());
-        src.current = sourceFromSnapshot(snap);
+        timeline.current!.push(sourceFromSnapshot(snap));
         delay = 1000;
         if (!hideTitle) setTitle(snap.timer.title);
         setReconnecting(false);
@@ -157,26 +180,42 @@ export function useTimer(initial: Source, live: string | null, title: string | n
       if (!stopped) connect();
     };
     connect();
+    // A stream silent past the heartbeat died without an error: drop it and connect again.
+    const unwatch = watchSilence(() => heard, () => {
+      // A closed stream is already being retried (onerror).
+      if (stopped || !es || es.readyState === EventSource.CLOSED) return;
+      es?.close();
+      setReconnecting(true);
+      heard = Date.now();
+      connect();
+    });
     return () => {
       stopped = true;
+      unwatch();
       clearTimeout(retry);
       es?.close();
     };
   }, [live]);
 
+  const shown = timeline.current.sourceAt(Date.now() + offset.current - delayMs);
+  const apply = (change: (src: Source, serverNow: number) => Source | null) => {
+    const next = change(timeline.current!.latest, Date.now() + offset.current);
+    if (next) timeline.current!.push(next);
+    tickRef.current();
+    return next !== null;
+  };
   return {
     frame,
-    source: src.current,
+    source: shown,
     title: liveTitle,
     gone,
     reconnecting,
     snapshots,
     sync: live ? (snapshots > 0 && !reconnecting ? "live" : "connecting") : undefined,
-    deadline: gone || !mounted ? null : localDeadline(src.current, offset.current),
-    restart: () => {
-      src.current = { ...src.current, state: "running", elapsed_ms: 0, at: Date.now() + offset.current };
-      tickRef.current();
-    },
+    deadline: gone || !mounted ? null : localDeadline(shown, offset.current - delayMs),
+    restart: () => void apply((src, now) => ({ ...src, state: "running", elapsed_ms: 0, at: now })),
+    apply,
+    serverNow: () => Date.now() + offset.current,
   };
 }
 

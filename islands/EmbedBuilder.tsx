@@ -3,6 +3,8 @@ import { useComputed, useSignal, useSignalEffect } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import { clampEmbedSize, EMBED, embedSnippet, fill, type TimerType, widgetUrl } from "../lib/display.ts";
 import type { BuilderTexts } from "../lib/i18n_home.ts";
+import type { ScreenTexts } from "../lib/i18n_screens.ts";
+import { BuilderView, useBuilderView } from "../components/BuilderView.tsx";
 
 export interface EmbedBuilderProps {
   siteUrl: string;
@@ -12,6 +14,8 @@ export interface EmbedBuilderProps {
   /** The page's language: the builder's texts and the widget's default language. */
   lang: string;
   t: BuilderTexts;
+  /** Texts of the view options (mirror, transparent, delay, clock); absent: no such options. */
+  st?: ScreenTexts;
 }
 
 export default function EmbedBuilder(p: EmbedBuilderProps) {
@@ -42,6 +46,7 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
   const previewRef = useRef<HTMLDivElement>(null);
   /** The width the preview box has room for (null until measured). */
   const room = useSignal<number | null>(null);
+  const view = useBuilderView();
 
   useEffect(() => {
     timezone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -61,7 +66,7 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
   }, []);
 
   const url = useComputed(() =>
-    widgetUrl(p.siteUrl, {
+    view.apply(widgetUrl(p.siteUrl, {
       id: id.value.trim() || null,
       type: type.value,
       title: title.value,
@@ -78,14 +83,14 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
       show_date: showDate.value,
       alarm: alarm.value,
       show_brand: showBrand.value,
-    })
+    }))
   );
   const size = useComputed(() => clampEmbedSize(width.value, height.value));
   const scale = useComputed(() => {
     const fit = room.value === null ? 1 : room.value / size.value.width;
     return fit < 1 ? Math.max(0.1, fit) : 1;
   });
-  const snippet = useComputed(() => embedSnippet(url.value, size.value, title.value.trim() || t.b_timer));
+  const snippet = useComputed(() => view.snippet(embedSnippet(url.value, size.value, title.value.trim() || t.b_timer)));
   // The preview reloads a moment after typing stops, not on every key.
   const preview = useSignal(url.peek());
   useSignalEffect(() => {
@@ -244,6 +249,7 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
             </label>
           </div>
         </fieldset>
+        {p.st && <BuilderView view={view} st={p.st} zones={zones.value} />}
       </form>
       <div class="builder-out">
         <h3 id="preview-heading">{t.b_preview}</h3>
@@ -257,6 +263,7 @@ export default function EmbedBuilder(p: EmbedBuilderProps) {
               src={preview}
               title={fill(t.b_preview_of, { title: title.value.trim() || t.b_timer })}
               style={{
+                ...view.frameStyle(),
                 width: `${size.value.width}px`,
                 height: `${size.value.height}px`,
                 border: 0,

@@ -1,10 +1,15 @@
 /** The timer display of /widget and /v/:id: ticks from its props or follows a live timer. */
 import { useRef } from "preact/hooks";
+import { DayClock } from "../components/DayClock.tsx";
+import { FullscreenButton, ReconnectBadge, useDownFor, useWakeLock } from "../components/ScreenParts.tsx";
 import { TimerFace } from "../components/TimerFace.tsx";
 import { useFit } from "../components/use_fit.ts";
+import { useHostApi } from "../components/use_host_api.ts";
 import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
+import type { IslandView } from "../components/view_params.ts";
 import type { Source } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
+import type { FaceScreenTexts } from "../lib/i18n_screens.ts";
 
 export interface WidgetProps {
   source: Source;
@@ -21,16 +26,36 @@ export interface WidgetProps {
   variant: "widget" | "page";
   /** Offer a restart once finished (parameter-only countdowns and intervals). */
   restartable: boolean;
+  /** delay, clock, hidden parts (components/view_params.ts); absent: none. */
+  view?: IslandView;
+  /** Texts of the full-screen button and the time of day. */
+  st?: FaceScreenTexts;
 }
 
+const PLAIN: IslandView = { delay: 0, clock: false, clockZone: null, hide: [] };
+
 export default function Widget(p: WidgetProps) {
-  const timer = useTimer(p.source, p.live, p.title, p.hideTitle);
+  const view = p.view ?? PLAIN;
+  const delayMs = view.delay * 1000;
+  const timer = useTimer(p.source, p.live, p.title, p.hideTitle, { delayMs });
   const { frame } = timer;
   const announcement = useAnnouncer(frame, p.t, p.lang);
   const alarm = useAlarm(p.alarm && !timer.gone, frame.state);
   const done = frame.state === "completed";
   const face = useRef<HTMLDivElement>(null);
   useFit(face, p.variant === "widget");
+  useWakeLock(frame.state === "running" && !timer.gone);
+  const down = useDownFor(timer.reconnecting && !timer.gone);
+  useHostApi({
+    timerId: p.live,
+    frame,
+    type: p.source.type,
+    deadline: timer.deadline,
+    serverNow: timer.serverNow,
+    face,
+    apply: timer.apply,
+    enabled: p.variant === "widget",
+  });
   return (
     <TimerFace
       faceRef={face}
@@ -42,11 +67,22 @@ export default function Widget(p: WidgetProps) {
       title={timer.title}
       date={p.date}
       announcement={announcement}
-      notice={timer.gone ? p.t.gone : timer.reconnecting ? p.t.reconnecting : null}
+      notice={timer.gone ? p.t.gone : null}
       brand={p.brand}
       variant={p.variant}
       deadline={timer.deadline}
       sync={timer.sync}
+      extra={view.clock && (
+        <DayClock
+          at={p.source.at}
+          serverNow={timer.serverNow}
+          delayMs={delayMs}
+          zone={view.clockZone}
+          lang={p.lang}
+          label={p.st?.time_of_day ?? "Time of day"}
+        />
+      )}
+      badge={down && <ReconnectBadge text={p.t.reconnecting} />}
     >
       {alarm.sound === "blocked" && !done && !timer.gone && (
         <button type="button" class="face-button face-sound" onClick={alarm.unlock}>
@@ -75,6 +111,7 @@ export default function Widget(p: WidgetProps) {
           {p.t.restart}
         </button>
       )}
+      {p.variant === "page" && p.st && <FullscreenButton enter={p.st.fullscreen} exit={p.st.exit_fullscreen} />}
       {alarm.played > 0 && <span hidden data-alarm-played={alarm.played} />}
     </TimerFace>
   );

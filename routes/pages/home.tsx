@@ -4,6 +4,7 @@ import { BrandMark } from "../../components/BrandMark.tsx";
 import EmbedBuilder from "../../islands/EmbedBuilder.tsx";
 import { type Lang, LANG_NAMES, LANGS } from "../../lib/i18n.ts";
 import { builderTexts, homeTexts } from "../../lib/i18n_home.ts";
+import { screenTexts } from "../../lib/i18n_screens.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
 
 const Builder = island("EmbedBuilder", EmbedBuilder);
@@ -89,6 +90,7 @@ export function homePage(siteUrl: string, now: number, lang: Lang = "en"): strin
             languages={LANGUAGES}
             lang={lang}
             t={builderTexts(lang)}
+            st={screenTexts(lang)}
           />
         </section>
         <section class="api-section" aria-labelledby="api-heading">

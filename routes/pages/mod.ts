@@ -5,18 +5,20 @@
  * events.tsx.
  */
 import type { Context, Hono } from "hono";
+import { islandView } from "../../components/view_params.ts";
 import type { Config } from "../../config.ts";
 import { contentSecurityPolicy } from "../../lib/csp.ts";
 import { isTimeZone, type LiveSnapshot, type Source, sourceFromSnapshot } from "../../lib/display.ts";
 import type { AppEnv } from "../../lib/http.ts";
 import { asLang, type Lang, negotiateLang, texts } from "../../lib/i18n.ts";
+import { faceScreenTexts } from "../../lib/i18n_screens.ts";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Timer } from "../../lib/timers/model.ts";
 import { publicSnapshot } from "../live.ts";
 import { eventItems, eventsPage, parseEventsQuery } from "./events.tsx";
 import { homePage } from "./home.tsx";
 import { missingPage } from "./missing.tsx";
-import { parseWidgetParams, type ThemeName } from "./params.ts";
+import { parseViewParams, parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
 import { controlPage, eventDate, notFoundPage, problemPage, timerPage } from "./timer_pages.tsx";
 
@@ -100,6 +102,13 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
     return { lang, theme: (THEMES.includes(theme) ? theme : timer.theme) as ThemeName, color: timer.color };
   };
 
+  /** Hiding the brand is a paid-plan feature: the timer owner's plan decides. */
+  const brandShown = async (timer: Timer, asked: boolean) => {
+    if (asked) return true;
+    const owner = await store.getAccount(timer.account_id);
+    return !owner || owner.plan === "free";
+  };
+
   app.get("/static/*", serveStatic());
 
   // Browsers ask for /favicon.ico where a page names no icon (JSON answers, other tools): the site's icon.
@@ -142,23 +151,20 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   app.get("/widget", async (c) => {
     const q = new URL(c.req.url).searchParams;
     const p = parseWidgetParams(q);
-    const look = { lang: p.lang, theme: p.theme, color: p.color };
+    const look = { lang: p.lang, theme: p.theme, color: p.color, view: p.view };
+    const screen = { view: islandView(p.view), st: faceScreenTexts(p.lang) };
     const embeddable = { frameAncestors: null };
     if (q.has("id")) {
       const timer = p.id ? await liveTimer(p.id) : null;
       if (!timer) return html(notFoundPage(look, home()), { ...embeddable, status: 404 });
       const { source } = snapshot(timer);
-      // Hiding the brand is a paid-plan feature: the owner's plan decides.
-      let brand = true;
-      if (!p.showBrand) {
-        const owner = await store.getAccount(timer.account_id);
-        brand = !owner || owner.plan === "free";
-      }
+      const brand = await brandShown(timer, p.showBrand);
       return html(
         timerPage({
           lang: p.lang,
           theme: p.themeGiven ? p.theme : timer.theme,
           color: p.colorGiven ? p.color : timer.color,
+          view: p.view,
         }, {
           source,
           live: timer.id,
@@ -169,6 +175,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
           brand: brand ? home() : null,
           variant: "widget",
           restartable: false,
+          ...screen,
         }),
         embeddable,
       );
@@ -204,6 +211,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
         brand: home(),
         variant: "widget",
         restartable: p.type !== "event",
+        ...screen,
       }),
       embeddable,
     );
@@ -220,16 +228,22 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
       });
     }
     const { source } = snapshot(timer);
+    const view = parseViewParams(q);
+    const showTitle = !view.hide.includes("title");
+    const brand = await brandShown(timer, !view.hide.includes("brand"));
     return html(
-      timerPage(lookOf(timer, q, lang), {
+      timerPage({ ...lookOf(timer, q, lang), view }, {
         source,
         live: timer.id,
-        title: timer.title,
+        title: showTitle ? timer.title : null,
+        hideTitle: !showTitle,
         date: eventDate(source, zoneOf(q), lang, q.get("show_date") !== "0"),
         alarm: q.get("alarm") !== "0",
-        brand: home(),
+        brand: brand ? home() : null,
         variant: "page",
         restartable: false,
+        view: islandView(view),
+        st: faceScreenTexts(lang),
       }),
       { frameAncestors: null },
     );

@@ -13,6 +13,14 @@ import {
 } from "../../lib/display.ts";
 import { asLang, type Lang } from "../../lib/i18n.ts";
 import { displayable } from "../../lib/timers/validation.ts";
+import {
+  HIDE_PARTS,
+  type HidePart,
+  MAX_DELAY_S,
+  type Mirror,
+  MIRRORS,
+  type ViewParams,
+} from "../../components/view_params.ts";
 
 export type ThemeName = "light" | "dark" | "auto";
 
@@ -39,6 +47,8 @@ export interface WidgetParams {
   showDate: boolean;
   alarm: boolean;
   showBrand: boolean;
+  /** mirror, transparent, delay, clock, hide (components/view_params.ts). */
+  view: ViewParams;
   problem: "missing_duration" | "missing_target" | null;
 }
 
@@ -71,6 +81,32 @@ function flag(raw: string | null, def: boolean): boolean {
   return raw === "1" ? true : raw === "0" ? false : def;
 }
 
+/** `delay=`: seconds from 0 to 3600, to the millisecond. */
+function delaySeconds(raw: string | null): number {
+  if (raw === null || !/^\d+(\.\d+)?$/.test(raw.trim())) return 0;
+  const n = Math.round(Number(raw) * 1000) / 1000;
+  return n <= MAX_DELAY_S ? n : 0;
+}
+
+/**
+ * The view parameters of the viewer and the widget: `mirror=h|v|both`, `transparent=1`,
+ * `delay=0…3600`, `clock=1` (in `timezone` when valid), `hide=` a comma list of parts
+ * (also given as several `hide=`). Invalid values, and unknown parts of `hide`, are left out.
+ */
+export function parseViewParams(q: URLSearchParams): ViewParams {
+  const mirror = q.get("mirror") ?? "";
+  const tz = q.get("timezone") ?? "";
+  const asked = new Set(q.getAll("hide").flatMap((v) => v.split(",")).map((v) => v.trim().toLowerCase()));
+  return {
+    mirror: (MIRRORS as readonly string[]).includes(mirror) ? mirror as Mirror : null,
+    transparent: q.get("transparent") === "1",
+    delay: delaySeconds(q.get("delay")),
+    clock: q.get("clock") === "1",
+    clockZone: isTimeZone(tz) ? tz : null,
+    hide: HIDE_PARTS.filter((part): part is HidePart => asked.has(part)),
+  };
+}
+
 /** Reads the widget's parameters; never throws. */
 export function parseWidgetParams(q: URLSearchParams): WidgetParams {
   const d = WIDGET_DEFAULTS;
@@ -88,6 +124,7 @@ export function parseWidgetParams(q: URLSearchParams): WidgetParams {
   const colorRaw = (q.get("primary_color") ?? "").replace(/^#/, "");
   const idRaw = q.get("id");
   const id = idRaw && ID.test(idRaw) ? idRaw : null;
+  const view = parseViewParams(q);
   return {
     id,
     type,
@@ -103,10 +140,11 @@ export function parseWidgetParams(q: URLSearchParams): WidgetParams {
     color: HEX_COLOR.test(colorRaw) ? colorRaw.toUpperCase() : DEFAULT_COLOR,
     colorGiven: HEX_COLOR.test(colorRaw),
     lang: asLang(q.get("lang")) ?? "en",
-    showTitle: flag(q.get("show_title"), d.show_title),
+    showTitle: flag(q.get("show_title"), d.show_title) && !view.hide.includes("title"),
     showDate: flag(q.get("show_date"), d.show_date),
     alarm: flag(q.get("alarm"), d.alarm),
-    showBrand: flag(q.get("show_brand"), d.show_brand),
+    showBrand: flag(q.get("show_brand"), d.show_brand) && !view.hide.includes("brand"),
+    view,
     problem: idRaw !== null
       ? null
       : type === "countdown" && duration === null

@@ -80,3 +80,55 @@ Deno.test("a long title is cut to 100 code points between graphemes, never insid
   const fits = "d".repeat(98) + "🇯🇵";
   assert.equal(parse(`duration=1&title=${encodeURIComponent(fits)}`).title, fits);
 });
+
+Deno.test("view parameters default to a plain face", () => {
+  assert.deepEqual(parse("duration=60").view, {
+    mirror: null,
+    transparent: false,
+    delay: 0,
+    clock: false,
+    clockZone: null,
+    hide: [],
+  });
+});
+
+Deno.test("view parameters are taken when valid", () => {
+  const v = parse("id=tmr_x&mirror=both&transparent=1&delay=10&clock=1&timezone=Asia/Tokyo&hide=progress,zone").view;
+  assert.deepEqual(v, {
+    mirror: "both",
+    transparent: true,
+    delay: 10,
+    clock: true,
+    clockZone: "Asia/Tokyo",
+    hide: ["progress", "zone"],
+  });
+  assert.equal(parse("mirror=h").view.mirror, "h");
+  assert.equal(parse("mirror=v").view.mirror, "v");
+  assert.equal(parse("delay=3600").view.delay, 3600);
+  assert.equal(parse("delay=0").view.delay, 0);
+  assert.equal(parse("delay=2.5").view.delay, 2.5, "a broadcast delay may be fractional");
+});
+
+Deno.test("invalid view values fall back silently", () => {
+  const v = parse("mirror=x&transparent=yes&delay=3601&clock=true&timezone=Mars/Base").view;
+  assert.deepEqual(v, { mirror: null, transparent: false, delay: 0, clock: false, clockZone: null, hide: [] });
+  for (const d of ["-1", "abc", "1e3", "Infinity", " ", "0x10", "10s"]) {
+    assert.equal(parse(`delay=${d}`).view.delay, 0, d);
+  }
+  assert.equal(parse("mirror=H").view.mirror, null, "values are lower case");
+});
+
+Deno.test("hide takes known parts once each, in a fixed order, from one or several hide=", () => {
+  assert.deepEqual(parse("hide=brand,,Title,bogus,title, progress").view.hide, ["title", "progress", "brand"]);
+  assert.deepEqual(parse("hide=message&hide=zone").view.hide, ["zone", "message"]);
+  assert.deepEqual(parse("hide=").view.hide, []);
+});
+
+Deno.test("hide=title and hide=brand act as show_title=0 and show_brand=0; show_* keep working", () => {
+  const hidden = parse("duration=60&hide=title,brand");
+  assert.deepEqual([hidden.showTitle, hidden.showBrand], [false, false]);
+  const shown = parse("duration=60&show_title=1&hide=progress");
+  assert.deepEqual([shown.showTitle, shown.showBrand], [true, true]);
+  const old = parse("duration=60&show_title=0&show_brand=0");
+  assert.deepEqual([old.showTitle, old.showBrand, old.view.hide], [false, false, []]);
+});

@@ -1,8 +1,11 @@
 /** Server renders of the timer pages: /widget, /v/:id, /c/:id and the friendly 404. */
 import type { VNode } from "preact";
+import { dayTime } from "../../components/DayClock.tsx";
+import { initialFrame } from "../../components/timeline.ts";
+import { viewAttrs, type ViewParams } from "../../components/view_params.ts";
 import Control from "../../islands/Control.tsx";
 import Widget, { type WidgetProps } from "../../islands/Widget.tsx";
-import { formatTargetDate, frameAt, type Source, textOn } from "../../lib/display.ts";
+import { formatTargetDate, type Source, textOn } from "../../lib/display.ts";
 import { faceTexts, type Lang, texts } from "../../lib/i18n.ts";
 import { island, islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { ThemeName } from "./params.ts";
@@ -24,14 +27,21 @@ interface Look {
   lang: Lang;
   theme: ThemeName;
   color: string;
+  /** mirror, transparent, hidden parts (as attributes of <html>, read by static/screens.css). */
+  view?: ViewParams;
+}
+
+/** <html> attributes of a look: theme, colour and view. */
+function lookAttrs(look: Look): Record<string, string> {
+  return { ...themeAttrs(look.theme, look.color), ...viewAttrs(look.view) };
 }
 
 function widgetShell(look: Look, title: string, body: VNode, variant: "widget" | "page", css = ["widget.css"]) {
   return renderPage(<main class={`shell shell--${variant}`}>{body}</main>, {
     lang: look.lang,
     title,
-    css,
-    htmlAttrs: themeAttrs(look.theme, look.color),
+    css: look.view ? [...css, "screens.css"] : css,
+    htmlAttrs: lookAttrs(look),
     bodyClass: `body--${variant}`,
   });
 }
@@ -41,7 +51,11 @@ function widgetShell(look: Look, title: string, body: VNode, variant: "widget" |
  * and the frame shown at that instant. Two requests with the same key render the same HTML.
  */
 function faceKey(look: Look, p: Omit<WidgetProps, "lang" | "t">): string {
-  const f = frameAt(p.source, p.source.at);
+  const delayMs = (p.view?.delay ?? 0) * 1000;
+  const f = initialFrame(p.source, delayMs);
+  const clock = p.view?.clock
+    ? [p.view.clockZone, p.view.clockZone && dayTime(p.source.at - delayMs, p.view.clockZone, look.lang)]
+    : null;
   return JSON.stringify([
     look.lang,
     p.source.type,
@@ -58,6 +72,8 @@ function faceKey(look: Look, p: Omit<WidgetProps, "lang" | "t">): string {
     f.round,
     f.rounds,
     f.progress === null ? null : Math.min(1, Math.max(0, f.progress)).toFixed(3),
+    clock,
+    p.st ? look.lang : null,
   ]);
 }
 
@@ -71,8 +87,8 @@ export function timerPage(look: Look, props: Omit<WidgetProps, "lang" | "t">): s
   return renderPage({ html, islands: ["Widget"] }, {
     lang: look.lang,
     title: props.title ?? t.timer,
-    css: ["widget.css"],
-    htmlAttrs: themeAttrs(look.theme, look.color),
+    css: ["widget.css", "screens.css"],
+    htmlAttrs: lookAttrs(look),
     bodyClass: `body--${props.variant}`,
   });
 }

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
+import { Scheduler } from "../lib/webhooks/scheduler.ts";
 import { receiver, setup } from "./helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
@@ -424,5 +425,27 @@ Deno.test("without show fields every answer keeps today's values: normal zone, n
   assert.equal(read.overtime, false);
   assert.equal(read.overtime_seconds, 0);
   assert.equal(read.added_seconds, 0);
+  await close();
+});
+
+Deno.test("a crossing due while no process ran is sent once by the next one, from the due index", async () => {
+  const { s, rx, close } = await world();
+  const t = await s.create({ type: "countdown", duration: 60, warn_at: 30, webhook_url: rx.url });
+  const start = s.clock.now();
+  await s.act(t.timer_id, "start");
+  await s.app.scheduler.settled();
+  await s.app.scheduler.stop();
+  // The process is gone past the warning's instant; another one starts on the same KV.
+  s.clock.t = start + 45_000;
+  const next = new Scheduler({ store: s.store, config: s.config, now: s.clock.now });
+  await next.sweep(true);
+  await next.settled();
+  await rx.waitFor(2);
+  const warning = last(rx, "timer.warning");
+  assert.equal(warning.timestamp, new Date(start + 30_000).toISOString(), "stamped with its own instant");
+  await next.sweep(true);
+  await next.settled();
+  assert.equal(events(rx).filter((e) => e === "timer.warning").length, 1);
+  await next.stop();
   await close();
 });

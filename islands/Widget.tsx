@@ -21,6 +21,8 @@ export interface WidgetProps {
   variant: "widget" | "page";
   /** Offer a restart once finished (parameter-only countdowns and intervals). */
   restartable: boolean;
+  /** A widget shows the speaker's messages only when asked (`messages=1`); the viewer always does. */
+  messages?: boolean;
 }
 
 export default function Widget(p: WidgetProps) {
@@ -47,6 +49,7 @@ export default function Widget(p: WidgetProps) {
       variant={p.variant}
       deadline={timer.deadline}
       sync={timer.sync}
+      message={p.variant === "page" || p.messages ? timer.source.message : null}
     >
       {alarm.sound === "blocked" && !done && !timer.gone && (
         <button type="button" class="face-button face-sound" onClick={alarm.unlock}>

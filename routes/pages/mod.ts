@@ -169,6 +169,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
           brand: brand ? home() : null,
           variant: "widget",
           restartable: false,
+          messages: q.get("messages") === "1",
         }),
         embeddable,
       );
@@ -250,6 +251,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
         title: timer.title,
         date: eventDate(source, zoneOf(q), lang, true),
         brand: home(),
+        viewerUrl: `${config.siteUrl}/v/${timer.id}`,
       }),
       guard,
     );

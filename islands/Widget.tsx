@@ -3,7 +3,7 @@ import { useRef } from "preact/hooks";
 import { TimerFace } from "../components/TimerFace.tsx";
 import { useFit } from "../components/use_fit.ts";
 import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
-import type { Source } from "../lib/face.ts";
+import type { Sound, Source } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 
 export interface WidgetProps {
@@ -23,13 +23,15 @@ export interface WidgetProps {
   restartable: boolean;
   /** A widget shows the speaker's messages only when asked (`messages=1`); the viewer always does. */
   messages?: boolean;
+  /** The page's `sound=`: overrides the timer's cue. */
+  sound?: Sound | null;
 }
 
 export default function Widget(p: WidgetProps) {
   const timer = useTimer(p.source, p.live, p.title, p.hideTitle);
   const { frame } = timer;
   const announcement = useAnnouncer(frame, p.t, p.lang);
-  const alarm = useAlarm(p.alarm && !timer.gone, frame.state);
+  const alarm = useAlarm(p.alarm && !timer.gone, frame.state, p.sound ?? timer.source.sound ?? "none", frame.zone);
   const done = frame.state === "completed";
   const face = useRef<HTMLDivElement>(null);
   useFit(face, p.variant === "widget");
@@ -78,7 +80,7 @@ export default function Widget(p: WidgetProps) {
           {p.t.restart}
         </button>
       )}
-      {alarm.played > 0 && <span hidden data-alarm-played={alarm.played} />}
+      {alarm.played > 0 && <span hidden data-alarm-played={alarm.played} data-cue={alarm.cue ?? undefined} />}
     </TimerFace>
   );
 }

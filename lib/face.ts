@@ -10,6 +10,8 @@ export type TimerState = "idle" | "running" | "paused" | "completed" | "stopped"
 export type Phase = "work" | "rest";
 /** How close to its end the count is (the API's `zone`); overtime counts on past zero. */
 export type Zone = "normal" | "warning" | "danger" | "overtime";
+/** The cue played at warning, danger and zero (the API's timer `sound`). */
+export type Sound = "none" | "beep" | "chime";
 
 /** A message to the speaker (the API's timer `message`). */
 export interface FaceMessage {
@@ -45,6 +47,7 @@ export interface Source {
   overtime?: boolean;
   /** What the speaker's screen shows beside the timer. */
   message?: FaceMessage | null;
+  sound?: Sound;
 }
 
 /** What a face shows at one instant. */
@@ -205,6 +208,7 @@ export interface LiveSnapshot {
     danger_at?: number | null;
     overtime?: boolean;
     message?: FaceMessage | null;
+    sound?: Sound;
   };
   server_now: number;
   ends_at: number | null;
@@ -237,6 +241,7 @@ export function sourceFromSnapshot(s: LiveSnapshot): Source {
     danger_ms: t.danger_at == null ? null : t.danger_at * 1000,
     overtime: t.overtime ?? false,
     message: t.message ?? null,
+    sound: t.sound ?? "none",
   };
 }
 

@@ -290,6 +290,7 @@ Deno.test("thresholds are validated with field: range, below the duration or wor
     [{ type: "interval", work: 20, rest: 5, warn_at: 20 }, "warn_at"],
     [{ type: "interval", work: 20, rest: 5, overtime: true }, "overtime"],
     [{ type: "countdown", duration: 60, overtime: "yes" }, "overtime"],
+    [{ type: "countdown", duration: 60, sound: "gong" }, "sound"],
   ];
   for (const [body, field] of cases) {
     const r = await s.call("POST", "/api/v1/timers", { body });
@@ -300,8 +301,9 @@ Deno.test("thresholds are validated with field: range, below the duration or wor
   let r = await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { danger_at: 30 } });
   assert.equal(r.status, 422);
   assert.equal(r.body.error.field, "danger_at");
-  r = await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { danger_at: 10, warn_at: null } });
+  r = await s.call("PATCH", `/api/v1/timers/${t.timer_id}`, { body: { danger_at: 10, warn_at: null, sound: "beep" } });
   assert.equal(r.status, 200);
+  assert.equal(r.body.sound, "beep");
   assert.equal(r.body.warn_at, null);
   assert.equal(r.body.danger_at, 10);
   await close();

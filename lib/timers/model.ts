@@ -75,6 +75,8 @@ export interface Timer {
   /** An overtime timer past zero has sent its completion. */
   ended?: boolean;
   message?: Message | null;
+  /** The cue the pages play at warning, danger and zero (absent: none). */
+  sound?: "none" | "beep" | "chime";
 }
 
 /** A message to the speaker, shown on the viewer (display state: no deadline, no webhook). */

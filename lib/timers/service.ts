@@ -41,6 +41,7 @@ export interface CreateInput {
   warn_at?: number;
   danger_at?: number;
   overtime?: boolean;
+  sound?: Timer["sound"];
 }
 
 export interface UpdateInput {
@@ -51,6 +52,7 @@ export interface UpdateInput {
   warn_at?: number | null;
   danger_at?: number | null;
   overtime?: boolean;
+  sound?: Timer["sound"];
 }
 
 /** A message as asked for (PUT /timers/:id/message). */

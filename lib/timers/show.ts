@@ -96,6 +96,7 @@ export function showView(t: Timer, now: number) {
     overtime_seconds: overtimeSeconds(t, now),
     added_seconds: Math.round((t.added_ms ?? 0) / 1000),
     message: t.message ?? null,
+    sound: t.sound ?? "none",
   };
 }
 

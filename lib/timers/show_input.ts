@@ -8,6 +8,7 @@ interface ShowInput {
   warn_at?: number | null;
   danger_at?: number | null;
   overtime?: boolean;
+  sound?: Timer["sound"];
 }
 
 function check(t: Pick<Timer, "type" | "duration" | "work">, warn: number | null, danger: number | null): void {
@@ -24,6 +25,7 @@ export function showFields(input: ShowInput, t: Pick<Timer, "type" | "duration" 
     ...(warn !== null && { warn_at: warn }),
     ...(danger !== null && { danger_at: danger }),
     ...(input.overtime && { overtime: true }),
+    ...(input.sound && input.sound !== "none" && { sound: input.sound }),
   };
 }
 
@@ -32,11 +34,12 @@ export function showFields(input: ShowInput, t: Pick<Timer, "type" | "duration" 
  * behind it was not crossed.
  */
 export function showUpdate(t: Timer, input: ShowInput, now: number): Partial<Timer> {
-  if (input.warn_at === undefined && input.danger_at === undefined && input.overtime === undefined) return {};
+  const out: Partial<Timer> = input.sound === undefined ? {} : { sound: input.sound };
+  if (input.warn_at === undefined && input.danger_at === undefined && input.overtime === undefined) return out;
   const warn = input.warn_at !== undefined ? input.warn_at : t.warn_at ?? null;
   const danger = input.danger_at !== undefined ? input.danger_at : t.danger_at ?? null;
   check(t, warn, danger);
-  const out: Partial<Timer> = { warn_at: warn, danger_at: danger };
+  Object.assign(out, { warn_at: warn, danger_at: danger });
   if (input.overtime !== undefined) {
     if (t.type === "interval") {
       throw new ApiError(422, "overtime applies only to countdown and event timers, not to interval", "overtime");

@@ -90,6 +90,12 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   const pageLang = (q: URLSearchParams, accept: string | undefined): Lang =>
     asLang(q.get("lang")) ?? negotiateLang(accept);
 
+  /** `sound=`: the cue a page plays instead of the timer's (an unknown value is no override). */
+  const soundOf = (q: URLSearchParams) => {
+    const v = q.get("sound");
+    return v === "none" || v === "beep" || v === "chime" ? v : null;
+  };
+
   const zoneOf = (q: URLSearchParams) => {
     const tz = q.get("timezone") ?? "";
     return isTimeZone(tz) ? tz : "UTC";
@@ -170,6 +176,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
           variant: "widget",
           restartable: false,
           messages: q.get("messages") === "1",
+          sound: soundOf(q),
         }),
         embeddable,
       );
@@ -231,6 +238,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
         brand: home(),
         variant: "page",
         restartable: false,
+        sound: soundOf(q),
       }),
       { frameAncestors: null },
     );

@@ -61,6 +61,7 @@ function faceKey(look: Look, p: Omit<WidgetProps, "lang" | "t">): string {
     f.progress === null ? null : Math.min(1, Math.max(0, f.progress)).toFixed(3),
     f.zone,
     p.messages ?? false,
+    p.sound ?? null,
     p.source.message ?? null,
   ]);
 }

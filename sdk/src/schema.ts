@@ -467,6 +467,11 @@ export interface components {
       /** @description Count on past zero (zone overtime, overtime_seconds) after sending timer.completed with data.overtime true; stops itself after 24 h. Default false */
       overtime?: boolean;
       /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
+      /**
        * @description Page theme; default light
        * @enum {string}
        */
@@ -577,6 +582,11 @@ export interface components {
       /** @description Count on past zero (zone overtime, overtime_seconds) after sending timer.completed with data.overtime true; stops itself after 24 h. Default false */
       overtime?: boolean;
       /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
+      /**
        * Format: date-time
        * @description ISO 8601 date-time with Z or an offset (a real calendar date), in the future, at most 10 years ahead
        * @example 2027-01-01T00:00:00Z
@@ -660,6 +670,11 @@ export interface components {
        * @example 8
        */
       rounds?: number;
+      /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
       /**
        * @description Page theme; default light
        * @enum {string}
@@ -827,6 +842,11 @@ export interface components {
       rest?: number;
       /** @description Interval timers; null for unlimited */
       rounds?: number | null;
+      /**
+       * @description The cue the pages play at warning, danger and zero
+       * @enum {string}
+       */
+      sound: "none" | "beep" | "chime";
       /** Format: date-time */
       started_at: string | null;
       /** @enum {string} */
@@ -1142,6 +1162,11 @@ export interface components {
       danger_at?: number | null;
       /** @description Countdown and event timers (409 turning it off in overtime) */
       overtime?: boolean;
+      /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
       /**
        * @description Page theme; default light
        * @enum {string}

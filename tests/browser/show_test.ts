@@ -30,7 +30,7 @@ Deno.test("running a show: keys, zones, messages and blackout on the speaker's s
   const browser = await launch();
   try {
     await t.step("Space starts, the viewer turns warning at its threshold, messages and blackout arrive", async () => {
-      const timer = await s.createTimer({ type: "countdown", duration: 4, warn_at: 2, title: "Keynote" });
+      const timer = await s.createTimer({ type: "countdown", duration: 8, warn_at: 6, title: "Keynote" });
       const token = new URL(timer.control_url).hash.slice(1);
       const v = await open(browser, timer.viewer_url);
       const c = await open(browser, timer.control_url, { width: 844, height: 390 });
@@ -73,7 +73,7 @@ Deno.test("running a show: keys, zones, messages and blackout on the speaker's s
       r = await s.api("POST", `/timers/${timer.timer_id}/actions/adjust?seconds=60`, undefined, token);
       assert.equal(r.status, 200);
       await within(v.page, '.face[data-zone="normal"]', sent);
-      assert.match(await clockText(v.page), /^01:0[0-2]$/);
+      assert.match(await clockText(v.page), /^01:0[0-6]$/);
       // Blackout darkens the viewer; the timer keeps counting underneath.
       sent = performance.now();
       r = await s.api("PUT", `/timers/${timer.timer_id}/message`, { blackout: true }, token);
@@ -129,20 +129,20 @@ Deno.test("running a show: keys, zones, messages and blackout on the speaker's s
 
     await t.step("overtime counts up with a +, danger and overtime in words; screenshots of each zone", async () => {
       const timer = await s.createTimer({ type: "countdown", duration: 3, warn_at: 2, danger_at: 1, overtime: true });
-      await s.api("POST", `/timers/${timer.timer_id}/actions/start`);
       for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
         const v = await open(browser, timer.viewer_url, viewport);
-        if (viewport.width === 390) {
-          await v.page.waitForSelector('.face[data-zone="overtime"]', { timeout: 5000 });
-        } else {
+        await v.page.waitForSelector('.face[data-sync="live"]');
+        if (viewport.width === 1280) {
+          await s.api("POST", `/timers/${timer.timer_id}/actions/start`);
           await v.page.waitForSelector('.face[data-zone="danger"]', { timeout: 3000 });
           assert.equal(await v.page.locator(".face-zone-name").innerText(), "DANGER");
           await shot(v.page, "show-viewer-danger-1280");
           await v.page.waitForSelector('.face[data-zone="overtime"]', { timeout: 2000 });
+          await v.page.waitForFunction(() => document.querySelector(".face-hms")?.textContent === "+00:01", null, {
+            timeout: 2500,
+          });
         }
-        await v.page.waitForFunction(() => document.querySelector(".face-hms")?.textContent === "+00:01", null, {
-          timeout: 2500,
-        });
+        assert.match(await v.page.locator(".face-hms").innerText(), /^\+00:\d\d$/);
         assert.equal(await v.page.locator(".face-zone-name").innerText(), "OVERTIME");
         assert.equal(await v.page.locator(".face").getAttribute("data-state"), "running");
         // The stage clock fills most of the width.
@@ -163,6 +163,24 @@ Deno.test("running a show: keys, zones, messages and blackout on the speaker's s
       await small.page.waitForSelector(".face-message");
       await shot(small.page, "show-viewer-message-390");
       await small.close();
+    });
+
+    await t.step("a timer's sound cues warning, danger and zero, once the browser lets it play", async () => {
+      const timer = await s.createTimer({ type: "countdown", duration: 3, warn_at: 2, danger_at: 1, sound: "chime" });
+      const v = await open(browser, timer.viewer_url, { width: 390, height: 844 });
+      await v.page.waitForSelector('.face[data-sync="live"]');
+      const enable = v.page.getByRole("button", { name: "Tap to enable sound" });
+      await enable.click();
+      await enable.waitFor({ state: "detached" });
+      await s.api("POST", `/timers/${timer.timer_id}/actions/start`);
+      for (const [cue, n] of [["warning", 1], ["danger", 2], ["zero", 3]] as const) {
+        await v.page.waitForSelector(`[data-cue="${cue}"][data-alarm-played="${n}"]`, {
+          state: "attached",
+          timeout: 3000,
+        });
+      }
+      assert.deepEqual(v.errors, []);
+      await v.close();
     });
   } finally {
     await browser.close();

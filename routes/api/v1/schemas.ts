@@ -10,6 +10,7 @@ import { controlIn, LIMITS } from "../../../lib/timers/validation.ts";
 
 const int = (min: number, max: number) => z.int().min(min).max(max);
 const MESSAGE_COLORS = ["white", "green", "yellow", "red"] as const;
+const SOUNDS = ["none", "beep", "chime"] as const;
 
 /** Timer ids as issued (`tmr_` + 16 base62); anything else cannot exist and answers 404. */
 export const TIMER_ID = /^tmr_[0-9A-Za-z]{16}$/;
@@ -79,7 +80,11 @@ const overtime = z.boolean().openapi({
   description: "Count on past zero (zone overtime, overtime_seconds) after sending timer.completed with " +
     "data.overtime true; stops itself after 24 h. Default false",
 });
-const zones = { warn_at: warnAt.optional(), danger_at: dangerAt.optional() };
+const sound = z.enum(SOUNDS).openapi({
+  description: "A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may " +
+    "ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it",
+});
+const zones = { warn_at: warnAt.optional(), danger_at: dangerAt.optional(), sound: sound.optional() };
 
 export const CountdownCreate = z.strictObject({
   type: z.literal("countdown"),
@@ -120,6 +125,7 @@ export const UpdateTimerBody = z.strictObject({
   warn_at: warnAt.nullable().optional().openapi({ description: "null clears it; thresholds count from now" }),
   danger_at: dangerAt.nullable().optional().openapi({ description: "null clears it; thresholds count from now" }),
   overtime: overtime.optional().openapi({ description: "Countdown and event timers (409 turning it off in overtime)" }),
+  sound: sound.optional(),
 }).openapi("UpdateTimer");
 
 export const ActionBody = z.strictObject({
@@ -281,6 +287,7 @@ export const Timer = z.strictObject({
   warn_at: z.int().nullable().openapi({ description: "Seconds before the end where the warning zone begins" }),
   danger_at: z.int().nullable().openapi({ description: "Seconds before the end where the danger zone begins" }),
   overtime: z.boolean().openapi({ description: "Whether it counts on past zero" }),
+  sound: z.enum(SOUNDS).openapi({ description: "The cue the pages play at warning, danger and zero" }),
   zone: z.enum(ZONES).openapi({
     description: "Computed at the time of the response: normal, warning or danger (from the time left; an " +
       "interval's from its work phase), or overtime (past zero, counting on)",

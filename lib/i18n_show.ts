@@ -28,6 +28,14 @@ const en = {
   confirm_again: "Press {action} again to confirm.",
   open_viewer: "Open the speaker's screen",
   keys_hint: "Keys: Space start / pause, + and − one minute, R reset.",
+  show_heading: "Running the show",
+  show_zone: "Zone",
+  zone_normal: "Normal",
+  show_overtime: "Overtime",
+  show_added: "Added",
+  show_message: "Message",
+  show_none: "None",
+  show_sound: "Sound",
 };
 
 export type ShowTexts = typeof en;
@@ -56,6 +64,14 @@ const zh: ShowTexts = {
   confirm_again: "再按一次“{action}”以确认。",
   open_viewer: "打开演讲者屏幕",
   keys_hint: "按键：空格 开始/暂停，+ 和 − 一分钟，R 重置。",
+  show_heading: "现场控制",
+  show_zone: "区间",
+  zone_normal: "正常",
+  show_overtime: "超时",
+  show_added: "已调整",
+  show_message: "消息",
+  show_none: "无",
+  show_sound: "声音",
 };
 
 const ja: ShowTexts = {
@@ -82,6 +98,14 @@ const ja: ShowTexts = {
   confirm_again: "確認のため、もう一度「{action}」を押してください。",
   open_viewer: "話者の画面を開く",
   keys_hint: "キー：スペース 開始/一時停止、+ と − 1分、R リセット。",
+  show_heading: "本番の操作",
+  show_zone: "ゾーン",
+  zone_normal: "通常",
+  show_overtime: "超過",
+  show_added: "調整",
+  show_message: "メッセージ",
+  show_none: "なし",
+  show_sound: "サウンド",
 };
 
 const es: ShowTexts = {
@@ -108,6 +132,14 @@ const es: ShowTexts = {
   confirm_again: "Pulsa {action} otra vez para confirmar.",
   open_viewer: "Abrir la pantalla del orador",
   keys_hint: "Teclas: Espacio iniciar / pausar, + y − un minuto, R reiniciar.",
+  show_heading: "Durante el evento",
+  show_zone: "Zona",
+  zone_normal: "Normal",
+  show_overtime: "Tiempo extra",
+  show_added: "Añadido",
+  show_message: "Mensaje",
+  show_none: "Ninguno",
+  show_sound: "Sonido",
 };
 
 const fr: ShowTexts = {
@@ -134,6 +166,14 @@ const fr: ShowTexts = {
   confirm_again: "Appuyez de nouveau sur {action} pour confirmer.",
   open_viewer: "Ouvrir l'écran de l'orateur",
   keys_hint: "Touches : Espace démarrer / pause, + et − une minute, R réinitialiser.",
+  show_heading: "Pendant la séance",
+  show_zone: "Zone",
+  zone_normal: "Normale",
+  show_overtime: "Dépassement",
+  show_added: "Ajouté",
+  show_message: "Message",
+  show_none: "Aucun",
+  show_sound: "Son",
 };
 
 const de: ShowTexts = {
@@ -160,6 +200,14 @@ const de: ShowTexts = {
   confirm_again: "Zum Bestätigen noch einmal {action} drücken.",
   open_viewer: "Bühnenbildschirm öffnen",
   keys_hint: "Tasten: Leertaste Start / Pause, + und − eine Minute, R Zurücksetzen.",
+  show_heading: "Während der Show",
+  show_zone: "Zone",
+  zone_normal: "Normal",
+  show_overtime: "Überzeit",
+  show_added: "Angepasst",
+  show_message: "Nachricht",
+  show_none: "Keine",
+  show_sound: "Ton",
 };
 
 const ko: ShowTexts = {
@@ -186,6 +234,14 @@ const ko: ShowTexts = {
   confirm_again: "확인하려면 {action}을(를) 한 번 더 누르세요.",
   open_viewer: "발표자 화면 열기",
   keys_hint: "키: 스페이스 시작/일시정지, + 와 − 1분, R 초기화.",
+  show_heading: "진행 중 제어",
+  show_zone: "구간",
+  zone_normal: "정상",
+  show_overtime: "초과",
+  show_added: "조정됨",
+  show_message: "메시지",
+  show_none: "없음",
+  show_sound: "소리",
 };
 
 const DICTS: Record<Lang, ShowTexts> = { en, zh, ja, es, fr, de, ko };

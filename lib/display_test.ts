@@ -331,3 +331,26 @@ Deno.test("a face's zone turns at the thresholds, agrees with the API, and overt
     assert.equal(frameAt(sourceFromSnapshot(snap), at).zone, snap.timer.zone, `at +${at - T} ms`);
   }
 });
+
+Deno.test("an event stopped in overtime shows how far past zero it stopped, as the API says", () => {
+  const target = T + 60_000;
+  const event = newTimer({
+    id: "tmr_e",
+    account_id: "acct_x",
+    type: "event",
+    target_date: new Date(target).toISOString(),
+    duration: 60,
+    overtime: true,
+    control_token_hash: "",
+    created_at: T,
+    expires_at: T + 86400_000,
+  });
+  const stopped = applyAction(event, "stop", target + 5_400).timer;
+  const snap = publicSnapshot(stopped, target + 9_000, "https://x.test") as LiveSnapshot & {
+    timer: { zone: string; overtime_seconds: number };
+  };
+  assert.equal(snap.timer.zone, "overtime");
+  assert.equal(snap.timer.overtime_seconds, 5);
+  const f = frameAt(sourceFromSnapshot(snap), target + 9_000);
+  assert.deepEqual([f.state, f.zone, f.seconds, f.next_ms], ["stopped", "overtime", 5, null]);
+});

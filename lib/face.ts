@@ -105,7 +105,9 @@ export function frameAt(src: Source, serverNow: number): Frame {
     // a face never shows "not started" over a running count.
     if (state === "idle") state = "running";
     let left = state === "completed" ? 0 : state === "stopped" ? src.frozen_ms ?? 0 : (src.target ?? 0) - serverNow;
-    if (src.overtime && state === "running" && left <= 0) return overtimeFrame(state, -left, true);
+    if (src.overtime && (state === "running" || state === "stopped") && left <= 0) {
+      return overtimeFrame(state, -left, state === "running");
+    }
     if (state === "running" && left <= 0) state = "completed";
     left = Math.max(0, left);
     const counts = state !== "completed" && state !== "stopped";
@@ -207,6 +209,7 @@ export interface LiveSnapshot {
     warn_at?: number | null;
     danger_at?: number | null;
     overtime?: boolean;
+    overtime_seconds?: number;
     message?: FaceMessage | null;
     sound?: Sound;
   };
@@ -236,7 +239,10 @@ export function sourceFromSnapshot(s: LiveSnapshot): Source {
     rounds,
     elapsed_ms: s.elapsed_ms,
     at: s.server_now,
-    frozen_ms: t.type === "event" && t.state === "stopped" ? (t.remaining_seconds ?? 0) * 1000 : null,
+    // A stopped event in overtime froze past zero: negative, as far past as it was.
+    frozen_ms: t.type === "event" && t.state === "stopped"
+      ? ((t.remaining_seconds ?? 0) || -(t.overtime_seconds ?? 0)) * 1000
+      : null,
     warn_ms: t.warn_at == null ? null : t.warn_at * 1000,
     danger_ms: t.danger_at == null ? null : t.danger_at * 1000,
     overtime: t.overtime ?? false,

@@ -18,6 +18,7 @@ import { accountFrame } from "./routes/dashboard/account.tsx";
 import { Auth } from "./lib/accounts/service.ts";
 import { authRoutes } from "./routes/auth/mod.ts";
 import { timerRoutes } from "./routes/api/v1/timers.ts";
+import { showRoutes } from "./routes/api/v1/show_routes.ts";
 import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
 import { eventRoutes } from "./routes/api/v1/events.ts";
 import { Scheduler } from "./lib/webhooks/scheduler.ts";
@@ -55,7 +56,9 @@ export function createApp(deps: AppDeps) {
   const body = jsonBody({ maxBytes: 16 * 1024 });
   api.on("POST", ["/timers"], body);
   api.on("PATCH", ["/timers/:id", "/timers/:id/state"], body);
+  api.on("PUT", ["/timers/:id/message"], body);
   timerRoutes(api, timers, config);
+  showRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);
   eventRoutes(api, now);
   documentApi(api, () => config.siteUrl);
@@ -79,6 +82,8 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/timers$/, methods: ["GET", "POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/state$/, methods: ["PATCH"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/actions\/[^/]+$/, methods: ["POST"] },
+    { pattern: /^\/api\/v1\/timers\/[^/]+\/message$/, methods: ["PUT", "DELETE"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/control_token$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/[^/]+\/redeliver$/, methods: ["POST"] },

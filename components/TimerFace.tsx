@@ -6,6 +6,7 @@ import type { ComponentChildren, Ref } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import {
   clockParts,
+  type FaceMessage,
   fill,
   formatTargetDate,
   type Frame,
@@ -43,6 +44,15 @@ export interface FaceProps {
   gone?: boolean;
   /** The face's root element, for fitting it to its frame. */
   faceRef?: Ref<HTMLDivElement>;
+  /** The message to the speaker, when this face shows it. */
+  message?: FaceMessage | null;
+  /** The operator's preview: a blackout is named, not shown (the control page stays usable). */
+  preview?: boolean;
+}
+
+/** The zone in words (never colour alone), or null in the normal zone. */
+export function zoneLabel(t: FaceTexts, zone: Frame["zone"]): string | null {
+  return zone === "normal" ? null : t[`zone_${zone}`];
 }
 
 export function stateLabel(t: FaceTexts, state: TimerState): string {
@@ -74,11 +84,19 @@ function useViewerDate(date: FaceProps["date"], lang: string): string | null {
 export function TimerFace(p: FaceProps) {
   const { frame, t } = p;
   const viewerDate = useViewerDate(p.date, p.lang);
-  const { days, hms } = p.gone ? { days: null, hms: "--:--" } : clockParts(frame.seconds, p.lang);
+  const clock = p.gone ? { days: null, hms: "--:--" } : clockParts(frame.seconds, p.lang);
+  const over = frame.zone === "overtime" && !p.gone;
+  const { days } = clock;
+  const hms = over ? `+${clock.hms}` : clock.hms;
+  const zone = p.gone ? null : zoneLabel(t, frame.zone);
+  const msg = p.message ?? null;
+  const blackout = msg?.blackout === true;
   return (
     <div
       ref={p.faceRef}
       class={`face face--${p.variant}`}
+      data-zone={frame.zone}
+      data-blackout={blackout && !p.preview ? "" : undefined}
       data-state={p.gone ? "gone" : frame.state}
       data-type={p.type}
       data-phase={frame.phase ?? undefined}
@@ -90,6 +108,7 @@ export function TimerFace(p: FaceProps) {
       <p class="face-status">
         <span class="face-mark" aria-hidden="true" />
         <span class="face-state">{p.gone ? t.state_gone : stateLabel(t, frame.state)}</span>
+        {zone && <span class="face-zone-name">{zone}</span>}
       </p>
       {p.type === "interval" && !p.gone && (
         <p class="face-phase">
@@ -111,6 +130,21 @@ export function TimerFace(p: FaceProps) {
           <i style={{ transform: `scaleX(${Math.min(1, Math.max(0, frame.progress)).toFixed(3)})` }} />
         </div>
       )}
+      {msg && msg.text && (
+        // Announced once as it appears (role=alert); set again, it is a new element and flashes again.
+        <p
+          key={msg.set_at}
+          class="face-message"
+          role="alert"
+          dir="auto"
+          data-color={msg.color}
+          data-flash={msg.flash > 0 ? "" : undefined}
+          style={msg.flash > 0 ? { "--flashes": msg.flash } : undefined}
+        >
+          {msg.text}
+        </p>
+      )}
+      {blackout && p.preview && <p class="face-blackout-note" role="status">{t.blackout_on}</p>}
       {p.date && (
         <p class="face-date">
           <time dateTime={p.date.iso}>{fill(t.until, { date: viewerDate ?? p.date.text })}</time>

@@ -12,9 +12,11 @@ import {
   localDeadline,
   milestone,
   sameFace,
+  type Sound,
   type Source,
   sourceFromSnapshot,
   spokenDuration,
+  type Zone,
 } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 import { pageOffset } from "./page_clock.ts";
@@ -252,19 +254,50 @@ export function useAnnouncer(frame: Frame, t: FaceTexts, lang: string): string {
 
 export type SoundState = "off" | "blocked" | "ready";
 
+/** What a cue marks: a zone entered, or zero. */
+export type CueMoment = "warning" | "danger" | "zero";
+
 /**
- * A short Web Audio beep when the timer completes while watched. Browsers block audio until
- * the person interacts with the frame; `blocked` says so, and `unlock` (from a click) fixes it.
+ * Plays `n` cues of a kind, synthesised: a beep is a short 880 Hz tone; a chime a bell-like tone
+ * (inharmonic partials, a slow decay).
  */
-export function useAlarm(enabled: boolean, state: Frame["state"]): {
+function playCue(ac: AudioContext, kind: "beep" | "chime", n: number): void {
+  const t0 = ac.currentTime + 0.02;
+  const gap = kind === "beep" ? 0.3 : 0.55;
+  const partials = kind === "beep" ? [[880, 0.3]] : [[660, 0.25], [660 * 2.76, 0.08], [660 * 5.4, 0.04]];
+  const length = kind === "beep" ? 0.18 : 1.2;
+  for (let i = 0; i < n; i++) {
+    for (const [hz, level] of partials) {
+      const osc = ac.createOscillator();
+      const gain = ac.createGain();
+      osc.frequency.value = hz;
+      const at = t0 + i * gap;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(level, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+      osc.connect(gain).connect(ac.destination);
+      osc.start(at);
+      osc.stop(at + length + 0.02);
+    }
+  }
+}
+
+/**
+ * Web Audio cues while watched: at zero (a short beep, or the timer's `sound`), and with a sound
+ * chosen, at entering warning and danger too. Browsers block audio until the person interacts
+ * with the frame; `blocked` says so, and `unlock` (from a click) fixes it.
+ */
+export function useAlarm(enabled: boolean, state: Frame["state"], sound: Sound = "none", zone: Zone = "normal"): {
   sound: SoundState;
   unlock: () => void;
   played: number;
+  cue: CueMoment | null;
 } {
   const ctx = useRef<AudioContext | null>(null);
-  const [sound, setSound] = useState<SoundState>("off");
+  const [soundState, setSound] = useState<SoundState>("off");
   const [played, setPlayed] = useState(0);
-  const last = useRef(state);
+  const [cue, setCue] = useState<CueMoment | null>(null);
+  const last = useRef({ state, zone });
 
   useEffect(() => {
     if (!enabled || typeof AudioContext === "undefined") return;
@@ -284,27 +317,24 @@ export function useAlarm(enabled: boolean, state: Frame["state"]): {
 
   useEffect(() => {
     const was = last.current;
-    last.current = state;
+    last.current = { state, zone };
     const ac = ctx.current;
-    if (was !== "running" || state !== "completed" || !ac || ac.state !== "running") return;
-    const t0 = ac.currentTime + 0.02;
-    for (let i = 0; i < 3; i++) {
-      const osc = ac.createOscillator();
-      const gain = ac.createGain();
-      osc.frequency.value = 880;
-      gain.gain.setValueAtTime(0.0001, t0 + i * 0.3);
-      gain.gain.exponentialRampToValueAtTime(0.3, t0 + i * 0.3 + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + i * 0.3 + 0.18);
-      osc.connect(gain).connect(ac.destination);
-      osc.start(t0 + i * 0.3);
-      osc.stop(t0 + i * 0.3 + 0.2);
+    if (was.state !== "running" || !ac || ac.state !== "running") return;
+    let moment: CueMoment | null = null;
+    if (state === "completed" || (zone === "overtime" && was.zone !== "overtime")) moment = "zero";
+    else if (sound !== "none" && state === "running" && zone !== was.zone) {
+      moment = zone === "warning" ? "warning" : zone === "danger" ? "danger" : null;
     }
+    if (!moment) return;
+    playCue(ac, sound === "chime" ? "chime" : "beep", moment === "zero" ? 3 : moment === "danger" ? 2 : 1);
+    setCue(moment);
     setPlayed((n) => n + 1);
-  }, [state]);
+  }, [state, zone]);
 
   return {
-    sound,
+    sound: soundState,
     played,
+    cue,
     unlock: () => {
       ctx.current?.resume().then(() => setSound(ctx.current?.state === "running" ? "ready" : "blocked"), () => {});
     },

@@ -7,7 +7,7 @@ import { useFit } from "../components/use_fit.ts";
 import { useHostApi } from "../components/use_host_api.ts";
 import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
 import type { IslandView } from "../components/view_params.ts";
-import type { Source } from "../lib/face.ts";
+import type { Sound, Source } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 import type { FaceScreenTexts } from "../lib/i18n_screens.ts";
 
@@ -30,6 +30,10 @@ export interface WidgetProps {
   view?: IslandView;
   /** Texts of the full-screen button and the time of day. */
   st?: FaceScreenTexts;
+  /** A widget shows the speaker's messages only when asked (`messages=1`); the viewer always does. */
+  messages?: boolean;
+  /** The page's `sound=`: overrides the timer's cue. */
+  sound?: Sound | null;
 }
 
 const PLAIN: IslandView = { delay: 0, clock: false, clockZone: null, hide: [] };
@@ -40,7 +44,7 @@ export default function Widget(p: WidgetProps) {
   const timer = useTimer(p.source, p.live, p.title, p.hideTitle, { delayMs });
   const { frame } = timer;
   const announcement = useAnnouncer(frame, p.t, p.lang);
-  const alarm = useAlarm(p.alarm && !timer.gone, frame.state);
+  const alarm = useAlarm(p.alarm && !timer.gone, frame.state, p.sound ?? timer.source.sound ?? "none", frame.zone);
   const done = frame.state === "completed";
   const face = useRef<HTMLDivElement>(null);
   useFit(face, p.variant === "widget");
@@ -83,6 +87,7 @@ export default function Widget(p: WidgetProps) {
         />
       )}
       badge={down && <ReconnectBadge text={p.t.reconnecting} />}
+      message={p.variant === "page" || p.messages ? timer.source.message : null}
     >
       {alarm.sound === "blocked" && !done && !timer.gone && (
         <button type="button" class="face-button face-sound" onClick={alarm.unlock}>
@@ -112,7 +117,7 @@ export default function Widget(p: WidgetProps) {
         </button>
       )}
       {p.variant === "page" && p.st && <FullscreenButton enter={p.st.fullscreen} exit={p.st.exit_fullscreen} />}
-      {alarm.played > 0 && <span hidden data-alarm-played={alarm.played} />}
+      {alarm.played > 0 && <span hidden data-alarm-played={alarm.played} data-cue={alarm.cue ?? undefined} />}
     </TimerFace>
   );
 }

@@ -298,3 +298,59 @@ Deno.test("target dates in years 0–99 are those years, not 1900–1999", () =>
   assert.equal(parseTargetDate("0099-12-31T18:00", "Europe/Paris"), Date.parse("0099-12-31T18:00:00Z") - 561_000);
   assert.equal(parseTargetDate("2027-01-01", "Asia/Tokyo"), Date.parse("2026-12-31T15:00:00Z"));
 });
+
+Deno.test("a face's zone turns at the thresholds, agrees with the API, and overtime counts up past zero", () => {
+  const src = countdown({ total_ms: 60_000, warn_ms: 20_000, danger_ms: 5_000 });
+  assert.equal(frameAt(src, T + 39_999).zone, "normal");
+  assert.equal(frameAt(src, T + 40_000).zone, "warning");
+  assert.equal(frameAt(src, T + 55_000).zone, "danger");
+  assert.equal(frameAt(countdown({ state: "idle", total_ms: 10_000, warn_ms: 20_000 }), T).zone, "normal");
+  const over = countdown({ total_ms: 60_000, overtime: true });
+  const f = frameAt(over, T + 64_300);
+  assert.equal(f.state, "running");
+  assert.equal(f.zone, "overtime");
+  assert.equal(f.seconds, 4);
+  assert.equal(f.next_ms, 700);
+  assert.equal(frameAt(countdown({ total_ms: 60_000 }), T + 64_300).state, "completed");
+  // The server's view and the face's agree at every instant.
+  const stored = newTimer({
+    id: "tmr_x",
+    account_id: "acct_x",
+    type: "countdown",
+    duration: 60,
+    warn_at: 20,
+    danger_at: 5,
+    overtime: true,
+    control_token_hash: "",
+    created_at: T,
+    expires_at: T + 86400_000,
+  });
+  const running = applyAction(stored, "start", T).timer;
+  for (const at of [T + 1000, T + 40_000, T + 56_000, T + 61_000]) {
+    const snap = publicSnapshot(running, at, "https://x.test") as LiveSnapshot & { timer: { zone: string } };
+    assert.equal(frameAt(sourceFromSnapshot(snap), at).zone, snap.timer.zone, `at +${at - T} ms`);
+  }
+});
+
+Deno.test("an event stopped in overtime shows how far past zero it stopped, as the API says", () => {
+  const target = T + 60_000;
+  const event = newTimer({
+    id: "tmr_e",
+    account_id: "acct_x",
+    type: "event",
+    target_date: new Date(target).toISOString(),
+    duration: 60,
+    overtime: true,
+    control_token_hash: "",
+    created_at: T,
+    expires_at: T + 86400_000,
+  });
+  const stopped = applyAction(event, "stop", target + 5_400).timer;
+  const snap = publicSnapshot(stopped, target + 9_000, "https://x.test") as LiveSnapshot & {
+    timer: { zone: string; overtime_seconds: number };
+  };
+  assert.equal(snap.timer.zone, "overtime");
+  assert.equal(snap.timer.overtime_seconds, 5);
+  const f = frameAt(sourceFromSnapshot(snap), target + 9_000);
+  assert.deepEqual([f.state, f.zone, f.seconds, f.next_ms], ["stopped", "overtime", 5, null]);
+});

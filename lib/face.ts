@@ -8,6 +8,19 @@
 export type TimerType = "countdown" | "event" | "interval";
 export type TimerState = "idle" | "running" | "paused" | "completed" | "stopped";
 export type Phase = "work" | "rest";
+/** How close to its end the count is (the API's `zone`); overtime counts on past zero. */
+export type Zone = "normal" | "warning" | "danger" | "overtime";
+/** The cue played at warning, danger and zero (the API's timer `sound`). */
+export type Sound = "none" | "beep" | "chime";
+
+/** A message to the speaker (the API's timer `message`). */
+export interface FaceMessage {
+  text: string;
+  color: "white" | "green" | "yellow" | "red";
+  flash: number;
+  blackout: boolean;
+  set_at: string;
+}
 
 /** What a display computes from. JSON-only, so it travels as island props and over SSE. */
 export interface Source {
@@ -27,6 +40,14 @@ export interface Source {
   at: number;
   /** Milliseconds left of an event timer that was stopped (it stops counting). */
   frozen_ms: number | null;
+  /** Zone thresholds, milliseconds before the end (an interval's: of each work phase). */
+  warn_ms?: number | null;
+  danger_ms?: number | null;
+  /** Counts on past zero (countdown and event). */
+  overtime?: boolean;
+  /** What the speaker's screen shows beside the timer. */
+  message?: FaceMessage | null;
+  sound?: Sound;
 }
 
 /** What a face shows at one instant. */
@@ -45,6 +66,30 @@ export interface Frame {
   progress: number | null;
   /** Milliseconds until what is shown changes by itself; null when it is frozen. */
   next_ms: number | null;
+  zone: Zone;
+}
+
+/** The zone of `left` milliseconds before an end, by the source's thresholds. */
+function zoneOf(src: Source, left: number): Zone {
+  if (src.danger_ms != null && left <= src.danger_ms) return "danger";
+  if (src.warn_ms != null && left <= src.warn_ms) return "warning";
+  return "normal";
+}
+
+/** A frame past zero in overtime: the clock shows the seconds over, counting up. */
+function overtimeFrame(state: TimerState, over: number, live: boolean): Frame {
+  return {
+    state,
+    remaining_ms: 0,
+    shown_ms: over,
+    seconds: Math.floor(over / 1000),
+    phase: null,
+    round: null,
+    rounds: null,
+    progress: 1,
+    next_ms: live ? 1000 - (over % 1000) : null,
+    zone: "overtime",
+  };
 }
 
 const secondsUp = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
@@ -60,6 +105,9 @@ export function frameAt(src: Source, serverNow: number): Frame {
     // a face never shows "not started" over a running count.
     if (state === "idle") state = "running";
     let left = state === "completed" ? 0 : state === "stopped" ? src.frozen_ms ?? 0 : (src.target ?? 0) - serverNow;
+    if (src.overtime && (state === "running" || state === "stopped") && left <= 0) {
+      return overtimeFrame(state, -left, state === "running");
+    }
     if (state === "running" && left <= 0) state = "completed";
     left = Math.max(0, left);
     const counts = state !== "completed" && state !== "stopped";
@@ -73,10 +121,14 @@ export function frameAt(src: Source, serverNow: number): Frame {
       rounds: null,
       progress: null,
       next_ms: counts ? untilNextSecond(left) : null,
+      zone: zoneOf(src, left),
     };
   }
   const total = src.total_ms;
   let elapsed = src.elapsed_ms + (ticking ? Math.max(0, serverNow - src.at) : 0);
+  if (src.overtime && total !== null && elapsed >= total && state !== "completed" && state !== "idle") {
+    return overtimeFrame(state, elapsed - total, ticking);
+  }
   if (state === "completed" && total !== null) elapsed = total;
   if (total !== null && elapsed >= total) {
     elapsed = total;
@@ -96,6 +148,7 @@ export function frameAt(src: Source, serverNow: number): Frame {
       rounds: null,
       progress: total ? elapsed / total : 1,
       next_ms: live ? untilNextSecond(left) : null,
+      zone: state === "idle" ? "normal" : zoneOf(src, left),
     };
   }
   const work = src.work_ms;
@@ -111,6 +164,7 @@ export function frameAt(src: Source, serverNow: number): Frame {
       rounds: src.rounds,
       progress: 1,
       next_ms: null,
+      zone: "normal",
     };
   }
   const index = Math.floor(elapsed / cycle);
@@ -129,12 +183,14 @@ export function frameAt(src: Source, serverNow: number): Frame {
     rounds: src.rounds,
     progress: phaseLen > 0 ? 1 - left / phaseLen : 1,
     next_ms: live ? untilNextSecond(left) : null,
+    zone: inWork && state !== "idle" ? zoneOf(src, left) : "normal",
   };
 }
 
 /** Whether two frames look the same on screen (re-render only when they differ). */
 export function sameFace(a: Frame, b: Frame): boolean {
-  return a.state === b.state && a.seconds === b.seconds && a.phase === b.phase && a.round === b.round;
+  return a.state === b.state && a.seconds === b.seconds && a.phase === b.phase && a.round === b.round &&
+    a.zone === b.zone;
 }
 
 /** The snapshot `GET /live/:id` sends (see routes/live.ts publicSnapshot). */
@@ -150,6 +206,12 @@ export interface LiveSnapshot {
     work?: number | null;
     rest?: number | null;
     rounds?: number | null;
+    warn_at?: number | null;
+    danger_at?: number | null;
+    overtime?: boolean;
+    overtime_seconds?: number;
+    message?: FaceMessage | null;
+    sound?: Sound;
   };
   server_now: number;
   ends_at: number | null;
@@ -177,7 +239,15 @@ export function sourceFromSnapshot(s: LiveSnapshot): Source {
     rounds,
     elapsed_ms: s.elapsed_ms,
     at: s.server_now,
-    frozen_ms: t.type === "event" && t.state === "stopped" ? (t.remaining_seconds ?? 0) * 1000 : null,
+    // A stopped event in overtime froze past zero: negative, as far past as it was.
+    frozen_ms: t.type === "event" && t.state === "stopped"
+      ? ((t.remaining_seconds ?? 0) || -(t.overtime_seconds ?? 0)) * 1000
+      : null,
+    warn_ms: t.warn_at == null ? null : t.warn_at * 1000,
+    danger_ms: t.danger_at == null ? null : t.danger_at * 1000,
+    overtime: t.overtime ?? false,
+    message: t.message ?? null,
+    sound: t.sound ?? "none",
   };
 }
 

@@ -3,6 +3,8 @@
  * need as a prop, so no island bundles all languages. Numbers and dates go through Intl.
  */
 
+import { type ShowFaceTexts, showFaceTexts } from "./i18n_show.ts";
+
 export const LANGS = ["en", "zh", "ja", "es", "fr", "de", "ko"] as const;
 export type Lang = typeof LANGS[number];
 
@@ -541,14 +543,17 @@ export const FACE_KEYS = [
   "restart",
   "timer",
 ] as const;
-export type FaceTexts = Pick<Texts, typeof FACE_KEYS[number]>;
+export type FaceTexts = Pick<Texts, typeof FACE_KEYS[number]> & ShowFaceTexts;
 
 const faceCache = new Map<Lang, FaceTexts>();
 
 /** The face texts of a language (computed once per language). */
 export function faceTexts(lang: Lang): FaceTexts {
   let t = faceCache.get(lang);
-  if (!t) faceCache.set(lang, t = Object.fromEntries(FACE_KEYS.map((k) => [k, DICTS[lang][k]])) as FaceTexts);
+  if (!t) {
+    const own = Object.fromEntries(FACE_KEYS.map((k) => [k, DICTS[lang][k]]));
+    faceCache.set(lang, t = { ...own, ...showFaceTexts(lang) } as FaceTexts);
+  }
   return t;
 }
 

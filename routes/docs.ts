@@ -23,6 +23,7 @@ export const GUIDES = [
   { slug: "webhooks", title: "Webhooks and verification" },
   { slug: "widget", title: "The widget" },
   { slug: "rate-limits", title: "Rate limits and errors" },
+  { slug: "run-a-show", title: "Run a show" },
 ] as const;
 
 const esc = (s: string) =>

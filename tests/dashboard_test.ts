@@ -843,3 +843,43 @@ Deno.test("every language has every dashboard text, with the same placeholders",
     }
   }
 });
+
+Deno.test("the timer page shows zone, overtime, added time and message, and adjusts and sets messages", async () => {
+  const { s, owner, stranger } = await fixture();
+  const { timer_id: id } = await s.create({ type: "countdown", duration: 90, warn_at: 30, overtime: true });
+  await s.act(id, "start");
+  let page = await get(s, owner, `/dashboard/timers/${id}`);
+  assert.match(page.html, /<dd data-zone="normal">Normal<\/dd>/);
+  const added = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/adjust`, { seconds: "-60" }));
+  assert.match(added.text, /Take away 1 minute/);
+  assert.match(added.html, /<dd data-zone="warning">Warning<\/dd>/);
+  assert.match(added.html, /data-added="-60"/);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.added_seconds, -60);
+  const bad = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/adjust`, { seconds: "0" }));
+  assert.match(bad.html, /flash--error/);
+  assert.match(bad.text, /seconds must be a non-zero integer/);
+  const shown = await followFlash(
+    s,
+    owner,
+    await post(s, owner, `/dashboard/timers/${id}/message`, { text: EVIL, color: "red", flash: "2", do: "show" }),
+  );
+  assert.match(shown.text, /Message shown/);
+  assert.ok(!shown.html.includes(EVIL), "the message is escaped");
+  assert.deepEqual(
+    (await s.call("GET", `/api/v1/timers/${id}`)).body.message,
+    { text: EVIL, color: "red", flash: 2, blackout: false, set_at: new Date(s.clock.now()).toISOString() },
+  );
+  const refused = await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/message`, { do: "show" }));
+  assert.match(refused.text, /text is required unless blackout/);
+  await followFlash(s, owner, await post(s, owner, `/dashboard/timers/${id}/message`, { do: "clear" }));
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.message, null);
+  s.clock.advance(40_000);
+  page = await get(s, owner, `/dashboard/timers/${id}`);
+  assert.match(page.html, /<dd data-zone="overtime">Overtime<\/dd>/);
+  assert.match(text(page.html), /Overtime 10 seconds/);
+  // Another account's timer is not found, and no token skips the same-origin check.
+  assert.equal((await post(s, stranger, `/dashboard/timers/${id}/adjust`, { seconds: "60" })).status, 404);
+  assert.equal((await post(s, owner, `/dashboard/timers/${id}/adjust`, { seconds: "60" }, { csrf: null })).status, 403);
+  assert.equal((await s.call("GET", `/api/v1/timers/${id}`)).body.added_seconds, -60);
+  await s.close();
+});

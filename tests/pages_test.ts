@@ -174,7 +174,9 @@ Deno.test("the control page is never framed, sends no referrer, and the server n
   assert.equal(r.headers.get("referrer-policy"), "no-referrer");
   assert.ok(!r.html.includes(token));
   assert.match(text(r.html), /Checking the control link/);
-  assert.equal((r.html.match(/<button [^>]*disabled/g) ?? []).length, 5, "every button waits for the token check");
+  // The five actions, four adjusts and the message box's two.
+  assert.equal((r.html.match(/<button [^>]*disabled/g) ?? []).length, 11, "every button waits for the token check");
+  assert.equal((r.html.match(/<button /g) ?? []).length, 11);
   await s.close();
 });
 

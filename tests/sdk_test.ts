@@ -4,7 +4,9 @@
  * against the real service on 127.0.0.1 (create, start, read, list, a verified delivery, delete).
  */
 import assert from "node:assert/strict";
-import { verifyWebhook } from "../sdk/src/webhooks.ts";
+import { verifyWebhook, type WebhookPayload } from "../sdk/src/webhooks.ts";
+import { createClient } from "../sdk/src/client.ts";
+import { setup } from "./helpers.ts";
 import { verifyWebhook as fromMod } from "../mod.ts";
 import { compile, schemaSource } from "../scripts/sdk.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
@@ -272,4 +274,56 @@ Deno.test({
       await server.shutdown();
     }
   },
+});
+
+Deno.test("the SDK types the show calls: zones and overtime on create, actions without a body, messages", async () => {
+  const s = await setup();
+  const sdkFetch = (input: Request) => s.app.app.request(input);
+  const api = createClient({ baseUrl: "http://timers.test", apiKey: s.pro.apiKey, fetch: sdkFetch as typeof fetch });
+  const created = await api.POST("/timers", {
+    body: { type: "countdown", duration: 60, warn_at: 20, danger_at: 5, overtime: true },
+  });
+  const timer = created.data!;
+  const zone: "normal" | "warning" | "danger" | "overtime" = timer.zone;
+  assert.equal(zone, "normal");
+  const control = createClient({
+    baseUrl: "http://timers.test",
+    apiKey: new URL(timer.control_url!).hash.slice(1),
+    fetch: sdkFetch as typeof fetch,
+  });
+  const path = { id: timer.timer_id };
+  assert.equal(
+    (await control.POST("/timers/{id}/actions/{action}", { params: { path: { ...path, action: "start" } } }))
+      .data?.state,
+    "running",
+  );
+  const adjusted = await control.POST("/timers/{id}/actions/{action}", {
+    params: { path: { ...path, action: "adjust" }, query: { seconds: 60 } },
+  });
+  const added: number = adjusted.data!.added_seconds;
+  assert.equal(added, 60);
+  const viaState = await api.PATCH("/timers/{id}/state", {
+    params: { path },
+    body: { action: "adjust", seconds: -30 },
+  });
+  assert.equal(viaState.data?.remaining_seconds, 90);
+  const shown = await control.PUT("/timers/{id}/message", {
+    params: { path },
+    body: { text: "Wrap up", color: "red", flash: 3 },
+  });
+  const message = shown.data!.message!;
+  assert.deepEqual([message.text, message.color, message.flash, message.blackout], ["Wrap up", "red", 3, false]);
+  const refused = await control.PUT("/timers/{id}/message", { params: { path }, body: { text: "", blackout: false } });
+  assert.equal(refused.error?.error.field, "text");
+  assert.equal((await control.DELETE("/timers/{id}/message", { params: { path } })).data?.message, null);
+  // Webhook payloads narrow on event.
+  const payload = {
+    event: "timer.warning",
+    data: { zone: "warning", remaining_seconds: 20 },
+  } as WebhookPayload;
+  if (payload.event === "timer.warning") {
+    const left: number = payload.data.remaining_seconds;
+    assert.equal(left, 20);
+  }
+  await s.close();
 });

@@ -351,8 +351,9 @@ Deno.test("every path of the OpenAPI document answers a method it does not list 
     const allowed = Object.keys(ops).map((m) => m.toUpperCase()).filter((m) => m !== "PARAMETERS")
       .flatMap((m) => m === "GET" ? ["GET", "HEAD"] : [m]).concat("OPTIONS");
     const real = `/api/v1${path.replace(/\{[^}]+\}/g, "x1")}`;
-    const r = await s.call("PUT", real, { body: {} });
-    assert.equal(r.status, 405, `PUT ${path}`);
+    const method = allowed.includes("PUT") ? "POST" : "PUT";
+    const r = await s.call(method, real, { body: {} });
+    assert.equal(r.status, 405, `${method} ${path}`);
     assert.deepEqual(r.headers.get("allow")?.split(", ").sort(), allowed.sort(), path);
   }
   await s.close();

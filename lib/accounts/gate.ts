@@ -56,7 +56,7 @@ function safeDecode(segment: string): string {
 const EXPOSED =
   "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id, WWW-Authenticate, Allow";
 /** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
-const CONTROL_PATH = /^\/api\/v1\/timers\/([^/]+)(\/state)?\/?$/;
+const CONTROL_PATH = /^\/api\/v1\/timers\/([^/]+)(\/state|\/message|\/actions\/[a-z]+)?\/?$/;
 /** Routes that answer only an authenticated caller (everything but the public events and the document). */
 const AUTHENTICATED = /^\/api\/v1\/timers(\/|$)/;
 
@@ -77,7 +77,7 @@ export function apiGate(
     c.header("Access-Control-Allow-Origin", "*");
     c.header("Access-Control-Expose-Headers", EXPOSED);
     if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
-      c.header("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE");
+      c.header("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE");
       c.header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id");
       c.header("Access-Control-Max-Age", "86400");
       return c.body(null, 204);

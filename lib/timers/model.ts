@@ -3,13 +3,15 @@
  * Nothing here reads a clock or KV; `remaining_seconds`, rounds and phases are computed from
  * stored instants at read time, so a timer is right at every instant even with nobody watching.
  */
+import { hasShow, overtimeSeconds, settleShow, showDeadline, showView } from "./show.ts";
 
 export const TIMER_TYPES = ["countdown", "event", "interval"] as const;
 export type TimerType = typeof TIMER_TYPES[number];
 export const TIMER_STATES = ["idle", "running", "paused", "completed", "stopped"] as const;
 export type TimerState = typeof TIMER_STATES[number];
 export const ACTIONS = ["start", "pause", "resume", "reset", "stop"] as const;
-export type Action = typeof ACTIONS[number];
+/** The five state actions, and `adjust` (show.ts), which moves a running deadline. */
+export type Action = typeof ACTIONS[number] | "adjust";
 export const THEMES = ["light", "dark", "auto"] as const;
 export type Theme = typeof THEMES[number];
 
@@ -21,7 +23,10 @@ export type EventType =
   | "timer.stopped"
   | "timer.completed"
   | "interval.round_end"
-  | "interval.completed";
+  | "interval.completed"
+  | "timer.warning"
+  | "timer.danger"
+  | "timer.adjusted";
 
 /** A timer as stored. Instants are epoch milliseconds. */
 export interface Timer {
@@ -59,6 +64,29 @@ export interface Timer {
   due_at: number | null;
   /** When the store last committed a change (kept by the store; for measuring lateness). */
   changed_at?: number;
+  /** Show features (show.ts); absent on timers stored before them, which behave as without them. */
+  warn_at?: number | null;
+  danger_at?: number | null;
+  overtime?: boolean;
+  /** Net milliseconds added by adjust since the last start or reset. */
+  added_ms?: number;
+  /** Position (active ms; an event's epoch ms) up to which zone crossings are done: none at or before it is sent. */
+  zones_from?: number;
+  /** An overtime timer past zero has sent its completion. */
+  ended?: boolean;
+  message?: Message | null;
+  /** The cue the pages play at warning, danger and zero (absent: none). */
+  sound?: "none" | "beep" | "chime";
+}
+
+/** A message to the speaker, shown on the viewer (display state: no deadline, no webhook). */
+export interface Message {
+  text: string;
+  color: "white" | "green" | "yellow" | "red";
+  flash: number;
+  blackout: boolean;
+  /** When it was set, ISO 8601 (pages flash and announce a message once, from then). */
+  set_at: string;
 }
 
 /** What defines a timer; everything else of a new one is at rest. */
@@ -75,6 +103,8 @@ const AT_REST = {
   stopped_at: null,
   completed_at: null,
   rounds_done: 0,
+  added_ms: 0,
+  ended: false,
 } as const satisfies Partial<Timer>;
 
 /** A new, idle timer record: the one place its resting fields are spelled out. */
@@ -90,6 +120,8 @@ export function newTimer(fields: TimerFields): Timer {
     rest: null,
     rounds: null,
     ...AT_REST,
+    // An event counts from its creation: a zone it is already in was not crossed.
+    zones_from: fields.type === "event" ? fields.created_at : 0,
     version: 1,
     due_at: null,
     ...fields,
@@ -111,15 +143,15 @@ export class TransitionError extends Error {
   }
 }
 
-const iso = (ms: number | null) => ms === null ? null : new Date(ms).toISOString();
-const secondsUp = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+export const iso = (ms: number | null) => ms === null ? null : new Date(ms).toISOString();
+export const secondsUp = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
-function cycleMs(t: Timer): number {
+export function cycleMs(t: Timer): number {
   return ((t.work ?? 0) + (t.rest ?? 0)) * 1000;
 }
 
 /** Total active milliseconds a countdown or a finite interval runs; null when unbounded. */
-function totalMs(t: Timer): number | null {
+export function totalMs(t: Timer): number | null {
   if (t.type === "countdown") return (t.duration ?? 0) * 1000;
   if (t.type === "interval") return t.rounds === null ? null : t.rounds * cycleMs(t);
   return null;
@@ -144,6 +176,12 @@ export function isCounting(t: Timer): boolean {
  */
 export function nextDeadline(t: Timer): number | null {
   if (!isCounting(t)) return null;
+  if (hasShow(t)) return showDeadline(t, clockDeadline(t));
+  return clockDeadline(t);
+}
+
+/** The next completion or round end of a counting timer. */
+function clockDeadline(t: Timer): number | null {
   if (t.type === "event") return Date.parse(t.target_date!);
   const resumed = t.resumed_at!;
   if (t.type === "countdown") return resumed + (totalMs(t)! - t.elapsed_ms);
@@ -174,6 +212,12 @@ export const CATCH_UP_EVENTS = 100;
  * emitting at most `maxEvents` events (a long-missed unlimited interval catches up in batches).
  */
 export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
+  if (!isCounting(t) || !hasShow(t)) return settleClock(t, now, maxEvents);
+  return settleShow(t, now, (u) => settleClock(u, now, maxEvents));
+}
+
+/** Completion and interval round ends due at `now` (zones and overtime aside: show.ts). */
+function settleClock(t: Timer, now: number, maxEvents: number): { timer: Timer; events: TimerEvent[] } {
   if (!isCounting(t)) return { timer: t, events: [] };
   const events: TimerEvent[] = [];
   let next = t;
@@ -229,6 +273,8 @@ export function completionOnReset(t: Timer, now: number): { timer: Timer; event:
 /** The timer with its completion applied if it is due at `now` (no events: for reads). */
 export function effective(t: Timer, now: number): Timer {
   if (!isCounting(t)) return t;
+  // Overtime goes on past zero, and stops itself after its limit.
+  if (t.overtime && t.type !== "interval") return settle(t, now).timer;
   const total = totalMs(t);
   const end = t.type === "event"
     ? Date.parse(t.target_date!)
@@ -239,7 +285,7 @@ export function effective(t: Timer, now: number): Timer {
   return complete(t.type === "interval" ? { ...t, rounds_done: t.rounds! } : t, end);
 }
 
-function complete(t: Timer, at: number): Timer {
+export function complete(t: Timer, at: number): Timer {
   const total = totalMs(t);
   return {
     ...t,
@@ -259,7 +305,7 @@ export function lifetimeEnd(t: Timer, dueAt: number | null): number {
   return dueAt === null ? t.expires_at : Math.max(t.expires_at, dueAt + AFTER_DEADLINE_MS);
 }
 
-function completedData(t: Timer): Record<string, unknown> {
+export function completedData(t: Timer): Record<string, unknown> {
   // An event nobody started counted from its creation: its whole duration (rounded as that was),
   // unless a reset after its date completed it later.
   const onTime = t.type === "event" && t.completed_at === Date.parse(t.target_date!);
@@ -293,7 +339,7 @@ export function actionForState(current: TimerState, wanted: TimerState): Action 
   return null;
 }
 
-const FIXED_INSTANT = "event timers count to a fixed instant";
+export const FIXED_INSTANT = "event timers count to a fixed instant";
 
 /**
  * Applies a client's action to a settled timer. Throws TransitionError where DECISIONS.md's
@@ -320,12 +366,14 @@ export function applyAction(t: Timer, action: Action, now: number): { timer: Tim
       next = { ...t, state: "running", resumed_at: now };
       break;
     case "reset":
-      next = { ...t, ...AT_REST };
+      next = { ...t, ...AT_REST, zones_from: t.type === "event" ? now : 0 };
       break;
     case "stop":
       if (t.state !== "running" && t.state !== "paused" && !isCounting(t)) refuse();
       next = { ...t, state: "stopped", elapsed_ms: elapsedAt(t, now), resumed_at: null, stopped_at: now };
       break;
+    case "adjust":
+      throw new TypeError("adjust takes seconds: see applyAdjust");
   }
   next = { ...next, version: t.version + 1 };
   const remaining = remainingSeconds(next, now);
@@ -335,6 +383,7 @@ export function applyAction(t: Timer, action: Action, now: number): { timer: Tim
   const data: Record<string, unknown> = action === "start"
     ? { state: next.state, duration: next.duration, remaining_seconds: remaining, started_at: iso(now) }
     : { state: next.state, remaining_seconds: remaining };
+  if (action === "stop" && t.overtime) data.overtime_seconds = overtimeSeconds(next, now);
   return { timer: next, event: { type, at: now, data } };
 }
 
@@ -402,5 +451,6 @@ export function timerView(stored: Timer, now: number, siteUrl: string, opts: { o
     view.interval = intervalPosition(t, now);
   }
   if (opts.owner) view.webhook_url = t.webhook_url;
+  Object.assign(view, showView(t, now));
   return view;
 }

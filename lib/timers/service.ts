@@ -12,6 +12,7 @@ import {
   applyAction,
   CATCH_UP_EVENTS,
   completionOnReset,
+  type Message,
   newTimer,
   settle,
   type Theme,
@@ -21,6 +22,8 @@ import {
   type TimerType,
   TransitionError,
 } from "./model.ts";
+import { checkAdjust, newMessage, showFields, showUpdate } from "./show_input.ts";
+import { applyAdjust } from "./show.ts";
 import { ruleMessage } from "./validation.ts";
 import { rfc3986Href, webhookUrlProblem } from "../webhooks/destinations.ts";
 
@@ -35,6 +38,10 @@ export interface CreateInput {
   theme?: Theme;
   color?: string;
   webhook_url?: string;
+  warn_at?: number;
+  danger_at?: number;
+  overtime?: boolean;
+  sound?: Timer["sound"];
 }
 
 export interface UpdateInput {
@@ -42,6 +49,18 @@ export interface UpdateInput {
   theme?: Theme;
   color?: string;
   webhook_url?: string | null;
+  warn_at?: number | null;
+  danger_at?: number | null;
+  overtime?: boolean;
+  sound?: Timer["sound"];
+}
+
+/** A message as asked for (PUT /timers/:id/message). */
+export interface MessageInput {
+  text?: string;
+  color?: Message["color"];
+  flash?: number;
+  blackout?: boolean;
 }
 
 const TEN_YEARS_MS = 3653 * 86400_000;
@@ -88,6 +107,7 @@ export class TimerService {
       control_token_hash: sha256Hex(controlToken),
       created_at: now,
       expires_at: expires,
+      ...showFields(input, { type: input.type, duration, work: input.work ?? null }),
     });
     const limit = this.config.plans[account.plan].timers;
     const change = this.#plan(null, null, timer, [], now);
@@ -118,15 +138,17 @@ export class TimerService {
       : this.checkWebhookUrl(input.webhook_url);
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
+      const now = this.now();
       const next: Timer = {
         ...timer,
         ...(input.title !== undefined && { title: input.title }),
         ...(input.theme !== undefined && { theme: input.theme }),
         ...(input.color !== undefined && { color: input.color.toUpperCase() }),
         ...(webhook !== undefined && { webhook_url: webhook }),
+        ...showUpdate(timer, input, now),
         version: timer.version + 1,
       };
-      const change = this.#plan(timer, versionstamp, next, [], this.now());
+      const change = this.#plan(timer, versionstamp, next, [], now);
       if (!await this.#commit(change)) continue;
       // Retries still pending to a URL the timer no longer notifies are dropped.
       if (next.webhook_url !== timer.webhook_url) await this.#dropRetries(timer.id, next.webhook_url);
@@ -171,7 +193,12 @@ export class TimerService {
    * Applies an action (or a target state) atomically: clock transitions due by now
    * are applied first, so their events are never lost, then the action.
    */
-  async act(principal: Principal, id: string, body: { action?: Action; state?: TimerState }): Promise<Timer> {
+  async act(
+    principal: Principal,
+    id: string,
+    body: { action?: Action; state?: TimerState; seconds?: number },
+  ): Promise<Timer> {
+    if (body.action === "adjust") checkAdjust(body.seconds);
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
       const now = this.now();
@@ -182,17 +209,35 @@ export class TimerService {
         continue;
       }
       const action = body.action ?? actionForState(settled.timer.state, body.state!)!;
-      let result;
+      let result: { timer: Timer; events: TimerEvent[] };
       try {
-        result = applyAction(settled.timer, action, now);
+        if (action === "adjust") result = applyAdjust(settled.timer, body.seconds!, now);
+        else {
+          const { timer, event } = applyAction(settled.timer, action, now);
+          result = { timer, events: [event] };
+        }
       } catch (e) {
         if (e instanceof TransitionError) throw new ApiError(409, e.message, body.action ? "action" : "state");
         throw e;
       }
-      const events: TimerEvent[] = [...settled.events, result.event];
+      const events: TimerEvent[] = [...settled.events, ...result.events];
       const completed = completionOnReset(result.timer, now);
       if (completed) events.push(completed.event);
       const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now);
+      if (await this.#commit(change)) return change.timer;
+    }
+  }
+
+  /**
+   * Shows a message on the timer's pages (null hides it): display state, so no event, no
+   * deadline; the live stream carries it with the timer.
+   */
+  async setMessage(principal: Principal, id: string, input: MessageInput | null): Promise<Timer> {
+    const message = input === null ? null : newMessage(input, this.now());
+    for (;;) {
+      const { timer, versionstamp } = await this.get(principal, id);
+      const next: Timer = { ...timer, message, version: timer.version + 1 };
+      const change = this.#plan(timer, versionstamp, next, [], this.now());
       if (await this.#commit(change)) return change.timer;
     }
   }

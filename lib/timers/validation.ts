@@ -10,6 +10,10 @@ export const LIMITS = {
   rounds: { min: 1, max: 10_000 },
   title: { max: 100 },
   list: { max: 100, default: 20 },
+  threshold: { min: 1, max: 86_400 },
+  message: { max: 200 },
+  flash: { min: 0, max: 10 },
+  adjust: { min: -86_400, max: 86_400 },
 } as const;
 
 /** Control characters and bidirectional overrides: a title holding them could disguise itself where it is shown. */
@@ -37,7 +41,15 @@ export const RULES: Record<string, string> = {
   theme: `one of ${THEMES.join(", ")}`,
   color: "6 hex digits without the leading #, e.g. 6C63FF",
   webhook_url: "an absolute https URL of at most 2048 characters",
-  action: "one of start, pause, resume, reset, stop",
+  action: "one of start, pause, resume, reset, stop, adjust",
+  warn_at: `an integer from ${LIMITS.threshold.min} to ${LIMITS.threshold.max} (seconds before the end), or null`,
+  danger_at: `an integer from ${LIMITS.threshold.min} to ${LIMITS.threshold.max} (seconds before the end), or null`,
+  overtime: "true or false",
+  sound: "one of none, beep, chime",
+  seconds: `a non-zero integer from ${LIMITS.adjust.min} to ${LIMITS.adjust.max}`,
+  text: `a string of at most ${LIMITS.message.max} characters`,
+  flash: `an integer from ${LIMITS.flash.min} to ${LIMITS.flash.max} (times)`,
+  blackout: "true or false",
   state: "one of running, paused, idle, stopped",
   limit: `an integer from 1 to ${LIMITS.list.max}`,
   cursor: "a cursor returned as next_cursor by the previous page",
@@ -65,8 +77,16 @@ const ORDER = [
   "theme",
   "color",
   "webhook_url",
+  "warn_at",
+  "danger_at",
+  "overtime",
+  "sound",
   "action",
+  "seconds",
   "state",
+  "text",
+  "flash",
+  "blackout",
 ];
 
 /** Quotes a received value for an error message, briefly. */
@@ -101,7 +121,7 @@ export function issuesToError(issues: readonly z.core.$ZodIssue[], input: unknow
     const r = ORDER.indexOf(f);
     return i.code === "unrecognized_keys" ? 1000 : r === -1 ? 500 : r;
   };
-  const first = [...flatten(issues)].sort((a, b) => rank(a) - rank(b))[0];
+  const first = [...flatten(issues, "action" in body)].sort((a, b) => rank(a) - rank(b))[0];
   const field = fieldOf(first);
   if (first.code === "unrecognized_keys") {
     const owner = Object.keys(TYPE_FIELDS).find((t) => TYPE_FIELDS[t].includes(field));
@@ -122,11 +142,15 @@ export function issuesToError(issues: readonly z.core.$ZodIssue[], input: unknow
  * The issues of the union branch that came closest (fewest issues; the first on a tie), so
  * `{"action":"explode"}` is reported against action and not as a missing state.
  */
-function flatten(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+function flatten(issues: readonly z.core.$ZodIssue[], hasAction = false): z.core.$ZodIssue[] {
   return issues.flatMap((i) => {
     if (i.code !== "invalid_union" || i.errors.length === 0) return [i];
-    const best = i.errors.reduce((a, b) => (b.length < a.length ? b : a));
-    return flatten(best.map((e) => ({ ...e, path: [...i.path, ...e.path] })));
+    // A branch taking the action sent ranks before one refusing as much elsewhere ({"action":"adjust"}
+    // is missing its seconds, not a wrong action).
+    const cost = (errs: z.core.$ZodIssue[]) =>
+      errs.length - (hasAction && !errs.some((e) => e.path[0] === "action") ? 0.5 : 0);
+    const best = i.errors.reduce((a, b) => (cost(b) < cost(a) ? b : a));
+    return flatten(best.map((e) => ({ ...e, path: [...i.path, ...e.path] })), hasAction);
   });
 }
 
@@ -142,10 +166,35 @@ export function validationHook(
   if (result.success) return;
   const issues = result.error?.issues ?? [];
   if (result.target === "param") {
+    if (issues.some((i) => i.path[0] === "action")) {
+      throw new ApiError(404, "no such action: use one of start, pause, resume, reset, stop, adjust");
+    }
     // Ids of a shape this API never issues cannot exist; they are looked up nowhere.
     throw notFound(
       issues.some((i) => i.path[0] === "delivery_id") && issues.every((i) => i.path[0] !== "id") ? "delivery" : "timer",
     );
   }
   throw issuesToError(issues, result.data, result.target === "json" ? 422 : 400);
+}
+
+/**
+ * The first problem of zone thresholds against what they count down (a countdown's duration,
+ * an interval's work phase; events have no upper bound but the limit), or null.
+ */
+export function thresholdProblem(
+  t: { type: string; duration: number | null; work: number | null },
+  warn: number | null,
+  danger: number | null,
+): { field: string; message: string } | null {
+  const span = t.type === "countdown" ? t.duration : t.type === "interval" ? t.work : null;
+  const what = t.type === "countdown" ? "the duration" : "the work phase";
+  for (const [field, v] of [["warn_at", warn], ["danger_at", danger]] as const) {
+    if (v !== null && span !== null && v >= span) {
+      return { field, message: `${field} must be below ${what} (${span} s), got ${v}` };
+    }
+  }
+  if (warn !== null && danger !== null && danger >= warn) {
+    return { field: "danger_at", message: `danger_at must be below warn_at (${warn}), got ${danger}` };
+  }
+  return null;
 }

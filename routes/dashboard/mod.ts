@@ -34,6 +34,7 @@ import { overviewPage } from "./overview.tsx";
 import { createKey, dashboardGuards, type DashEnv, isFresh, listKeys, revokeKey } from "./session.ts";
 import { dashTexts } from "./texts.ts";
 import { timerRoutes } from "./timer_routes.ts";
+import { showRoutes } from "./timer_show.tsx";
 import { webhooksPage } from "./webhooks.tsx";
 
 export interface DashboardDeps {
@@ -213,6 +214,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   });
 
   timerRoutes(dash, deps);
+  showRoutes(dash, deps);
 
   app.route("/dashboard", dash);
 }

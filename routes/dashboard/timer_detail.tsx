@@ -6,6 +6,7 @@ import { THEMES, type Timer } from "../../lib/timers/model.ts";
 import { Copy } from "./keys.tsx";
 import { CellLabel, dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
 import { type CreateForm, tableProps, TimersTable } from "./timers.tsx";
+import { ShowSection } from "./timer_show.tsx";
 
 /** The fields the edit form changes, as PATCH /api/v1/timers/:id names them. */
 export const EDIT_FIELDS = ["title", "theme", "color", "webhook_url"] as const;
@@ -212,6 +213,7 @@ export function timerDetailPage(f: Frame, o: {
             failed={t.copy_failed}
           />
         </section>
+        <ShowSection f={f} timer={timer} at={o.at} />
         <EditTimerForm f={f} id={id} form={o.edit ?? { values: editValues(timer) }} />
         <section class="card" aria-labelledby="control-link-heading">
           <h2 id="control-link-heading">{t.dt_control}</h2>

@@ -92,6 +92,12 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   const pageLang = (q: URLSearchParams, accept: string | undefined): Lang =>
     asLang(q.get("lang")) ?? negotiateLang(accept);
 
+  /** `sound=`: the cue a page plays instead of the timer's (an unknown value is no override). */
+  const soundOf = (q: URLSearchParams) => {
+    const v = q.get("sound");
+    return v === "none" || v === "beep" || v === "chime" ? v : null;
+  };
+
   const zoneOf = (q: URLSearchParams) => {
     const tz = q.get("timezone") ?? "";
     return isTimeZone(tz) ? tz : "UTC";
@@ -176,6 +182,8 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
           variant: "widget",
           restartable: false,
           ...screen,
+          messages: q.get("messages") === "1",
+          sound: soundOf(q),
         }),
         embeddable,
       );
@@ -244,6 +252,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
         restartable: false,
         view: islandView(view),
         st: faceScreenTexts(lang),
+        sound: soundOf(q),
       }),
       { frameAncestors: null },
     );
@@ -264,6 +273,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
         title: timer.title,
         date: eventDate(source, zoneOf(q), lang, true),
         brand: home(),
+        viewerUrl: `${config.siteUrl}/v/${timer.id}`,
       }),
       guard,
     );

@@ -7,6 +7,7 @@ import Control from "../../islands/Control.tsx";
 import Widget, { type WidgetProps } from "../../islands/Widget.tsx";
 import { formatTargetDate, type Source, textOn } from "../../lib/display.ts";
 import { faceTexts, type Lang, texts } from "../../lib/i18n.ts";
+import { showTexts } from "../../lib/i18n_show.ts";
 import { island, islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { ThemeName } from "./params.ts";
 
@@ -74,6 +75,10 @@ function faceKey(look: Look, p: Omit<WidgetProps, "lang" | "t">): string {
     f.progress === null ? null : Math.min(1, Math.max(0, f.progress)).toFixed(3),
     clock,
     p.st ? look.lang : null,
+    f.zone,
+    p.messages ?? false,
+    p.sound ?? null,
+    p.source.message ?? null,
   ]);
 }
 
@@ -87,7 +92,7 @@ export function timerPage(look: Look, props: Omit<WidgetProps, "lang" | "t">): s
   return renderPage({ html, islands: ["Widget"] }, {
     lang: look.lang,
     title: props.title ?? t.timer,
-    css: ["widget.css", "screens.css"],
+    css: ["widget.css", "show.css", "screens.css"],
     htmlAttrs: lookAttrs(look),
     bodyClass: `body--${props.variant}`,
   });
@@ -114,19 +119,20 @@ export function controlPage(look: Look, props: {
   title: string | null;
   date: { text: string; iso: string } | null;
   brand: string;
+  viewerUrl: string;
 }): string {
   const t = texts(look.lang);
   return widgetShell(
     look,
     `${t.controls} · ${props.title ?? t.timer}`,
     <>
-      <ControlIsland {...props} lang={look.lang} t={t} />
+      <ControlIsland {...props} lang={look.lang} t={t} st={showTexts(look.lang)} />
       <footer class="page-footer">
         <a href={props.brand}>Timer Service</a>
       </footer>
     </>,
     "page",
-    ["widget.css", "control.css"],
+    ["widget.css", "control.css", "show.css"],
   );
 }
 

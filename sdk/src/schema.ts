@@ -55,6 +55,26 @@ export interface paths {
     patch: operations["updateTimer"];
     trace?: never;
   };
+  "/timers/{id}/actions/{action}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start, pause, resume, reset, stop or adjust without a body (API key or the timer's control token)
+     * @description The same answers and events as PATCH /timers/{id}/state, for tools that send a bare POST (Stream Deck, Companion's generic HTTP module, vMix scripts, curl). adjust takes ?seconds=N. There is no GET: link previewers and prefetchers send GETs.
+     */
+    post: operations["runTimerAction"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/timers/{id}/control_token": {
     parameters: {
       query?: never;
@@ -107,6 +127,27 @@ export interface paths {
      */
     post: operations["redeliverDelivery"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/timers/{id}/message": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Show a message or black out the viewer (API key or the timer's control token)
+     * @description Replaces the message. It rides the live stream to every open viewer; it changes no state and no deadline and sends no webhook. `{"blackout": true}` alone darkens the viewer.
+     */
+    put: operations["setTimerMessage"];
+    post?: never;
+    /** Hide the message and end a blackout (API key or the timer's control token) */
+    delete: operations["clearTimerMessage"];
     options?: never;
     head?: never;
     patch?: never;
@@ -188,6 +229,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "timer.adjusted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * timer.adjusted: Time was added to or taken from a running or paused timer
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_adjusted"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "timer.completed": {
     parameters: {
       query?: never;
@@ -202,6 +263,26 @@ export interface webhooks {
      * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_completed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "timer.danger": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * timer.danger: The running count crossed danger_at (once per crossing; an interval's every work phase)
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_danger"];
     delete?: never;
     options?: never;
     head?: never;
@@ -308,6 +389,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "timer.warning": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * timer.warning: The running count crossed warn_at (once per crossing; an interval's every work phase)
+     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     */
+    post: operations["webhook_timer_warning"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "webhook.test": {
     parameters: {
       query?: never;
@@ -339,6 +440,16 @@ export interface components {
        */
       action: "start" | "pause" | "resume" | "reset" | "stop";
     };
+    /** @description Adds or takes away time from a running or paused countdown, or from an interval's current phase (the planned duration stays; added_seconds shows the net change, reset forgets it). Taking away more than is left ends it now (completed, or overtime). 409 on events and on idle, completed or stopped timers */
+    AdjustChange: {
+      /** @enum {string} */
+      action: "adjust";
+      /**
+       * @description Seconds to add (negative: to take away); not 0
+       * @example 60
+       */
+      seconds: number;
+    };
     /** @description A countdown of `duration` seconds */
     CountdownCreate: {
       /**
@@ -346,11 +457,20 @@ export interface components {
        * @example 6C63FF
        */
       color?: string;
+      /** @description Seconds before the end where the danger zone begins (timer.danger is sent as it is crossed); below warn_at when both are set */
+      danger_at?: number;
       /**
        * @description Seconds
        * @example 300
        */
       duration: number;
+      /** @description Count on past zero (zone overtime, overtime_seconds) after sending timer.completed with data.overtime true; stops itself after 24 h. Default false */
+      overtime?: boolean;
+      /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
       /**
        * @description Page theme; default light
        * @enum {string}
@@ -366,6 +486,8 @@ export interface components {
        * @enum {string}
        */
       type: "countdown";
+      /** @description Seconds before the end where the warning zone begins (timer.warning is sent as it is crossed); below a countdown's duration (an interval's work: every work phase). With danger_at, above it */
+      warn_at?: number;
       /**
        * Format: uri
        * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
@@ -400,6 +522,9 @@ export interface components {
         | "timer.completed"
         | "interval.round_end"
         | "interval.completed"
+        | "timer.warning"
+        | "timer.danger"
+        | "timer.adjusted"
         | "webhook.test";
       /** @description The event id, stable across retries and redelivery */
       id: string;
@@ -452,6 +577,15 @@ export interface components {
        * @example 6C63FF
        */
       color?: string;
+      /** @description Seconds before the end where the danger zone begins (timer.danger is sent as it is crossed); below warn_at when both are set */
+      danger_at?: number;
+      /** @description Count on past zero (zone overtime, overtime_seconds) after sending timer.completed with data.overtime true; stops itself after 24 h. Default false */
+      overtime?: boolean;
+      /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
       /**
        * Format: date-time
        * @description ISO 8601 date-time with Z or an offset (a real calendar date), in the future, at most 10 years ahead
@@ -473,6 +607,8 @@ export interface components {
        * @enum {string}
        */
       type: "event";
+      /** @description Seconds before the end where the warning zone begins (timer.warning is sent as it is crossed); below a countdown's duration (an interval's work: every work phase). With danger_at, above it */
+      warn_at?: number;
       /**
        * Format: uri
        * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
@@ -522,6 +658,8 @@ export interface components {
        * @example 6C63FF
        */
       color?: string;
+      /** @description Seconds before the end where the danger zone begins (timer.danger is sent as it is crossed); below warn_at when both are set */
+      danger_at?: number;
       /**
        * @description Rest phase, seconds
        * @example 10
@@ -532,6 +670,11 @@ export interface components {
        * @example 8
        */
       rounds?: number;
+      /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
       /**
        * @description Page theme; default light
        * @enum {string}
@@ -547,6 +690,8 @@ export interface components {
        * @enum {string}
        */
       type: "interval";
+      /** @description Seconds before the end where the warning zone begins (timer.warning is sent as it is crossed); below a countdown's duration (an interval's work: every work phase). With danger_at, above it */
+      warn_at?: number;
       /**
        * Format: uri
        * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
@@ -588,6 +733,23 @@ export interface components {
       /** @enum {string} */
       type: "countdown" | "event" | "interval";
     };
+    /** @description What the speaker's screen shows beside the timer */
+    MessageChange: {
+      /** @description Turn the viewer black (the timer keeps counting underneath). Default false */
+      blackout?: boolean;
+      /**
+       * @description Default white
+       * @enum {string}
+       */
+      color?: "white" | "green" | "yellow" | "red";
+      /** @description How many times the message flashes as it appears (at most 3 a second; a steady inverted style where the viewer asks for reduced motion). Default 0 */
+      flash?: number;
+      /**
+       * @description At most 200 characters; required unless blackout is true
+       * @example Wrap up, please
+       */
+      text?: string;
+    };
     PublicEvent: {
       /** Format: date */
       date: string;
@@ -610,8 +772,11 @@ export interface components {
       /** @description CN: weekend days made working days */
       workdays?: string[];
     };
-    /** @description Exactly one of action or state */
-    StateChange: components["schemas"]["ActionChange"] | components["schemas"]["StateTargetChange"];
+    /** @description Exactly one of action (with seconds for adjust) or state */
+    StateChange:
+      | components["schemas"]["ActionChange"]
+      | components["schemas"]["AdjustChange"]
+      | components["schemas"]["StateTargetChange"];
     /** @description Variant B: the state to reach */
     StateTargetChange: {
       /**
@@ -625,6 +790,8 @@ export interface components {
       delivery: components["schemas"]["Delivery"];
     };
     Timer: {
+      /** @description Net seconds added by adjust since the last start or reset */
+      added_seconds: number;
       color: string;
       /** Format: date-time */
       completed_at: string | null;
@@ -637,6 +804,8 @@ export interface components {
       counting: boolean;
       /** Format: date-time */
       created_at: string;
+      /** @description Seconds before the end where the danger zone begins */
+      danger_at: number | null;
       /** @description Seconds: countdown as given; event from creation to target_date; interval rounds × (work + rest), null when rounds are unlimited */
       duration: number | null;
       /** Format: uri */
@@ -653,12 +822,31 @@ export interface components {
         phase_remaining_seconds: number;
         round: number;
       };
+      /** @description What the viewer shows beside the timer (PUT /timers/{id}/message), or null */
+      message: {
+        blackout: boolean;
+        /** @enum {string} */
+        color: "white" | "green" | "yellow" | "red";
+        flash: number;
+        /** Format: date-time */
+        set_at: string;
+        text: string;
+      } | null;
+      /** @description Whether it counts on past zero */
+      overtime: boolean;
+      /** @description Whole seconds past zero while in overtime; 0 otherwise */
+      overtime_seconds: number;
       /** @description Whole seconds left (rounded up) at the time of the response; null for unlimited intervals */
       remaining_seconds: number | null;
       /** @description Interval timers */
       rest?: number;
       /** @description Interval timers; null for unlimited */
       rounds?: number | null;
+      /**
+       * @description The cue the pages play at warning, danger and zero
+       * @enum {string}
+       */
+      sound: "none" | "beep" | "chime";
       /** Format: date-time */
       started_at: string | null;
       /** @enum {string} */
@@ -676,6 +864,8 @@ export interface components {
       type: "countdown" | "event" | "interval";
       /** Format: uri */
       viewer_url: string;
+      /** @description Seconds before the end where the warning zone begins */
+      warn_at: number | null;
       /**
        * Format: uri
        * @description Only to the owner (API key), not to a control token; normalised (see the request's webhook_url)
@@ -683,6 +873,40 @@ export interface components {
       webhook_url?: string | null;
       /** @description Interval timers */
       work?: number;
+      /**
+       * @description Computed at the time of the response: normal, warning or danger (from the time left; an interval's from its work phase), or overtime (past zero, counting on)
+       * @enum {string}
+       */
+      zone: "normal" | "warning" | "danger" | "overtime";
+    };
+    /** @description Time was added to or taken from a running or paused timer */
+    TimerAdjustedEvent: {
+      data: {
+        /** @description Net seconds added since the last start or reset */
+        added_seconds: number;
+        /** @description After the adjust; null for unlimited intervals */
+        remaining_seconds: number | null;
+        /** @description Seconds added (negative: taken away) by this adjust */
+        seconds: number;
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.adjusted";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
     };
     /** @description A countdown reached zero or an event timer reached target_date */
     TimerCompletedEvent: {
@@ -692,6 +916,11 @@ export interface components {
         /** Format: date-time */
         completed_at: string;
         duration: number | null;
+        /**
+         * @description Only for timers with overtime: it reached zero and counts on (state stays running)
+         * @enum {boolean}
+         */
+        overtime?: true;
         /**
          * Format: date-time
          * @description null for an event timer that was never started
@@ -705,6 +934,35 @@ export interface components {
        * @enum {string}
        */
       event: "timer.completed";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
+    /** @description The running count crossed danger_at (once per crossing; an interval's every work phase) */
+    TimerDangerEvent: {
+      data: {
+        /** @description The timer's danger threshold (danger_at) */
+        remaining_seconds: number;
+        /** @description Interval timers: the round whose work phase crossed it */
+        round?: number;
+        /** @enum {string} */
+        zone: "danger";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.danger";
       /** @description The event id: stable across retries, deduplicate on it */
       id: string;
       /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
@@ -835,6 +1093,13 @@ export interface components {
     /** @description The timer was stopped */
     TimerStoppedEvent: {
       data: {
+        /** @description Timers with overtime: seconds past zero */
+        overtime_seconds?: number;
+        /**
+         * @description Only when overtime stopped itself after 24 h
+         * @enum {string}
+         */
+        reason?: "overtime_limit";
         remaining_seconds: number | null;
         /** @enum {string} */
         state: "stopped";
@@ -858,12 +1123,50 @@ export interface components {
       /** @enum {string} */
       type: "countdown" | "event" | "interval";
     };
+    /** @description The running count crossed warn_at (once per crossing; an interval's every work phase) */
+    TimerWarningEvent: {
+      data: {
+        /** @description The timer's warning threshold (warn_at) */
+        remaining_seconds: number;
+        /** @description Interval timers: the round whose work phase crossed it */
+        round?: number;
+        /** @enum {string} */
+        zone: "warning";
+      };
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      event: "timer.warning";
+      /** @description The event id: stable across retries, deduplicate on it */
+      id: string;
+      /** @description In the delivered body only (its last member): the same value as X-Service-Signature */
+      signature?: string;
+      timer_id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      title: string | null;
+      /** @enum {string} */
+      type: "countdown" | "event" | "interval";
+    };
     UpdateTimer: {
       /**
        * @description Six hex digits without the leading #; answered in upper case
        * @example 6C63FF
        */
       color?: string;
+      /** @description null clears it; thresholds count from now */
+      danger_at?: number | null;
+      /** @description Countdown and event timers (409 turning it off in overtime) */
+      overtime?: boolean;
+      /**
+       * @description A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it
+       * @enum {string}
+       */
+      sound?: "none" | "beep" | "chime";
       /**
        * @description Page theme; default light
        * @enum {string}
@@ -874,6 +1177,8 @@ export interface components {
        * @example Launch
        */
       title?: string | null;
+      /** @description null clears it; thresholds count from now */
+      warn_at?: number | null;
       /**
        * Format: uri
        * @description null removes the webhook
@@ -891,6 +1196,9 @@ export interface components {
       | components["schemas"]["TimerCompletedEvent"]
       | components["schemas"]["IntervalRoundEndEvent"]
       | components["schemas"]["IntervalCompletedEvent"]
+      | components["schemas"]["TimerWarningEvent"]
+      | components["schemas"]["TimerDangerEvent"]
+      | components["schemas"]["TimerAdjustedEvent"]
       | components["schemas"]["WebhookTestEvent"];
     /** @description A test delivery sent on request (POST /timers/{id}/webhook/test) */
     WebhookTestEvent: {
@@ -1698,6 +2006,165 @@ export interface operations {
       };
     };
   };
+  runTimerAction: {
+    parameters: {
+      query?: {
+        /** @description adjust only (required there): seconds to add, negative to take away, not 0 */
+        seconds?: number;
+      };
+      header?: never;
+      path: {
+        /** @description What to do; any other answers 404 */
+        action: "start" | "pause" | "resume" | "reset" | "stop" | "adjust";
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The timer after the action */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Timer"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No timer with this id (or it expired), or no such action */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The action is not valid in the timer's state; error.field is action */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description seconds missing, 0 or out of range for adjust, or given to another action; error.field is seconds */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   rotateControlToken: {
     parameters: {
       query?: never;
@@ -2043,6 +2510,279 @@ export interface operations {
       /** @description The timer has no webhook_url (error.field is webhook_url) */
       422: {
         headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  setTimerMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MessageChange"];
+      };
+    };
+    responses: {
+      /** @description The timer with its message */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Timer"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A field is invalid; error.field names the first offending field */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  clearTimerMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The timer's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The timer without a message */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Timer"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No timer with this id (or it expired); ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2464,6 +3204,44 @@ export interface operations {
       };
     };
   };
+  webhook_timer_adjusted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerAdjustedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   webhook_timer_completed: {
     parameters: {
       query?: never;
@@ -2483,6 +3261,44 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["TimerCompletedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_danger: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerDangerEvent"];
       };
     };
     responses: {
@@ -2673,6 +3489,44 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["TimerStoppedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer within the timeout) is a failed attempt */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_timer_warning: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Standard Webhooks: the event id */
+        "webhook-id": string;
+        /** @description Standard Webhooks: space-separated `v1,<base64>` HMAC-SHA256 of `id.timestamp.body`, keyed by the base64-decoded bytes after `whsec_`; one per current secret */
+        "webhook-signature": string;
+        /** @description Standard Webhooks: Unix seconds of this attempt; refuse values too far from now */
+        "webhook-timestamp": string;
+        /** @description HMAC-SHA256 (hex) of the body without its trailing signature member, keyed by the whole secret string (UTF-8). During a rotation's grace period it keeps the previous secret. */
+        "x-service-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TimerWarningEvent"];
       };
     };
     responses: {

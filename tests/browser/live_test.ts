@@ -218,6 +218,8 @@ Deno.test("live pages in a browser", async (t) => {
       ];
       for (const [action, state, next] of steps) {
         await c.page.click(`button[data-action="${action}"]`);
+        // Stop while running asks once more.
+        if (action === "stop") await c.page.click(`button[data-action="stop"][data-confirm]`);
         await until(c.page, state);
         await c.page.waitForFunction(
           (n) => document.querySelectorAll("button[data-action]:not([disabled])").length === n,
@@ -280,7 +282,7 @@ Deno.test("live pages in a browser", async (t) => {
       const timer = await s.createTimer({ type: "countdown", duration: 60 });
       const c = await open(browser, timer.control_url);
       await c.page.getByText("You can control this timer.").waitFor();
-      await c.page.route("**/state", (route) =>
+      await c.page.route("**/actions/*", (route) =>
         route.fulfill({
           status: 429,
           contentType: "application/json",

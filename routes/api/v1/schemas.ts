@@ -5,9 +5,12 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ACTIONS, THEMES, TIMER_STATES } from "../../../lib/timers/model.ts";
+import { ZONES } from "../../../lib/timers/show.ts";
 import { controlIn, LIMITS } from "../../../lib/timers/validation.ts";
 
 const int = (min: number, max: number) => z.int().min(min).max(max);
+const MESSAGE_COLORS = ["white", "green", "yellow", "red"] as const;
+const SOUNDS = ["none", "beep", "chime"] as const;
 
 /** Timer ids as issued (`tmr_` + 16 base62); anything else cannot exist and answers 404. */
 export const TIMER_ID = /^tmr_[0-9A-Za-z]{16}$/;
@@ -63,16 +66,40 @@ const common = {
   webhook_url: webhookUrl.optional(),
 };
 
+const threshold = (zone: string, more: string) =>
+  int(LIMITS.threshold.min, LIMITS.threshold.max).openapi({
+    description: `Seconds before the end where the ${zone} zone begins (timer.${zone} is sent as it is crossed)` +
+      more,
+  });
+const warnAt = threshold(
+  "warning",
+  "; below a countdown's duration (an interval's work: every work phase). With danger_at, above it",
+);
+const dangerAt = threshold("danger", "; below warn_at when both are set");
+const overtime = z.boolean().openapi({
+  description: "Count on past zero (zone overtime, overtime_seconds) after sending timer.completed with " +
+    "data.overtime true; stops itself after 24 h. Default false",
+});
+const sound = z.enum(SOUNDS).openapi({
+  description: "A cue the viewer and widget play at warning, at danger and at zero (synthesised; browsers may " +
+    "ask for a tap first). Default none (the widget's completion alarm only); the widget's sound= overrides it",
+});
+const zones = { warn_at: warnAt.optional(), danger_at: dangerAt.optional(), sound: sound.optional() };
+
 export const CountdownCreate = z.strictObject({
   type: z.literal("countdown"),
   duration: int(LIMITS.duration.min, LIMITS.duration.max).openapi({ description: "Seconds", example: 300 }),
   ...common,
+  ...zones,
+  overtime: overtime.optional(),
 }).openapi("CountdownCreate", { description: "A countdown of `duration` seconds" });
 
 export const EventCreate = z.strictObject({
   type: z.literal("event"),
   target_date: targetDate,
   ...common,
+  ...zones,
+  overtime: overtime.optional(),
 }).openapi("EventCreate", { description: "Counts to a fixed instant; completes at target_date" });
 
 export const IntervalCreate = z.strictObject({
@@ -84,6 +111,7 @@ export const IntervalCreate = z.strictObject({
     example: 8,
   }),
   ...common,
+  ...zones,
 }).openapi("IntervalCreate", { description: "Rounds of work then rest" });
 
 export const CreateTimerBody = z.discriminatedUnion("type", [CountdownCreate, EventCreate, IntervalCreate])
@@ -94,21 +122,85 @@ export const UpdateTimerBody = z.strictObject({
   theme: theme.optional(),
   color: color.optional(),
   webhook_url: webhookUrl.nullable().optional().openapi({ description: "null removes the webhook" }),
+  warn_at: warnAt.nullable().optional().openapi({ description: "null clears it; thresholds count from now" }),
+  danger_at: dangerAt.nullable().optional().openapi({ description: "null clears it; thresholds count from now" }),
+  overtime: overtime.optional().openapi({ description: "Countdown and event timers (409 turning it off in overtime)" }),
+  sound: sound.optional(),
 }).openapi("UpdateTimer");
 
 export const ActionBody = z.strictObject({
   action: z.enum(ACTIONS).openapi({ description: "What to do" }),
 }).openapi("ActionChange", { description: "Variant A: an action" });
+const adjustSeconds = int(LIMITS.adjust.min, LIMITS.adjust.max).refine((n) => n !== 0).openapi({
+  description: "Seconds to add (negative: to take away); not 0",
+  not: { const: 0 },
+  example: 60,
+});
+export const AdjustBody = z.strictObject({
+  action: z.literal("adjust"),
+  seconds: adjustSeconds,
+}).openapi("AdjustChange", {
+  description: "Adds or takes away time from a running or paused countdown, or from an interval's current " +
+    "phase (the planned duration stays; added_seconds shows the net change, reset forgets it). Taking away " +
+    "more than is left ends it now (completed, or overtime). 409 on events and on idle, completed or stopped timers",
+});
 export const StateTargetBody = z.strictObject({
   state: z.enum(["running", "paused", "idle", "stopped"]).openapi({
     description: "The state to reach (running: start or resume)",
   }),
 }).openapi("StateTargetChange", { description: "Variant B: the state to reach" });
-export const StateBody = z.union([ActionBody, StateTargetBody]).openapi(
+export const StateBody = z.union([ActionBody, AdjustBody, StateTargetBody]).openapi(
   "StateChange",
-  { description: "Exactly one of action or state" },
+  { description: "Exactly one of action (with seconds for adjust) or state" },
   { unionPreferredType: "oneOf" },
 );
+
+export const MessageBody = z.strictObject({
+  text: z.string().superRefine((s, ctx) => {
+    if (!s.isWellFormed()) ctx.addIssue({ code: "custom", message: "text must be text: it holds a lone surrogate" });
+    const control = controlIn(s);
+    if (control) {
+      ctx.addIssue({ code: "custom", message: `text must be text without control characters; it holds ${control}` });
+    }
+    const n = [...s].length;
+    if (n > LIMITS.message.max) {
+      ctx.addIssue({ code: "custom", message: `text must be at most ${LIMITS.message.max} characters, got ${n}` });
+    }
+  }).optional().openapi({
+    maxLength: LIMITS.message.max,
+    pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$",
+    description: `At most ${LIMITS.message.max} characters; required unless blackout is true`,
+    example: "Wrap up, please",
+  }),
+  color: z.enum(MESSAGE_COLORS).optional().openapi({ description: "Default white" }),
+  flash: int(LIMITS.flash.min, LIMITS.flash.max).optional().openapi({
+    description: "How many times the message flashes as it appears (at most 3 a second; a steady inverted style " +
+      "where the viewer asks for reduced motion). Default 0",
+  }),
+  blackout: z.boolean().optional().openapi({
+    description: "Turn the viewer black (the timer keeps counting underneath). Default false",
+  }),
+}).openapi("MessageChange", { description: "What the speaker's screen shows beside the timer" });
+
+export const ActionParams = z.object({
+  id: z.string().regex(TIMER_ID).openapi({
+    param: { name: "id", in: "path", description: "The timer's id; any other shape answers 404" },
+    example: "tmr_4fGh8KzQ2mN7pX1a",
+  }),
+  action: z.enum([...ACTIONS, "adjust"]).openapi({
+    param: { name: "action", in: "path", description: "What to do; any other answers 404" },
+    example: "start",
+  }),
+});
+export const ActionQuery = z.strictObject({
+  seconds: z.string().regex(/^-?[0-9]{1,6}$/).transform(Number).optional().openapi({
+    type: "integer",
+    minimum: LIMITS.adjust.min,
+    maximum: LIMITS.adjust.max,
+    description: "adjust only (required there): seconds to add, negative to take away, not 0",
+    example: 60,
+  }),
+});
 
 export const TimerIdParam = z.object({
   id: z.string().regex(TIMER_ID).openapi({
@@ -192,6 +284,23 @@ export const Timer = z.strictObject({
   webhook_url: url.nullable().optional().openapi({
     description: "Only to the owner (API key), not to a control token; normalised (see the request's webhook_url)",
   }),
+  warn_at: z.int().nullable().openapi({ description: "Seconds before the end where the warning zone begins" }),
+  danger_at: z.int().nullable().openapi({ description: "Seconds before the end where the danger zone begins" }),
+  overtime: z.boolean().openapi({ description: "Whether it counts on past zero" }),
+  sound: z.enum(SOUNDS).openapi({ description: "The cue the pages play at warning, danger and zero" }),
+  zone: z.enum(ZONES).openapi({
+    description: "Computed at the time of the response: normal, warning or danger (from the time left; an " +
+      "interval's from its work phase), or overtime (past zero, counting on)",
+  }),
+  overtime_seconds: z.int().min(0).openapi({ description: "Whole seconds past zero while in overtime; 0 otherwise" }),
+  added_seconds: z.int().openapi({ description: "Net seconds added by adjust since the last start or reset" }),
+  message: z.strictObject({
+    text: z.string(),
+    color: z.enum(MESSAGE_COLORS),
+    flash: z.int().min(0).max(LIMITS.flash.max),
+    blackout: z.boolean(),
+    set_at: iso,
+  }).nullable().openapi({ description: "What the viewer shows beside the timer (PUT /timers/{id}/message), or null" }),
 }).openapi("Timer");
 
 export const TimerList = z.strictObject({

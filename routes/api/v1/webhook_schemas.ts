@@ -9,6 +9,17 @@ import { TIMER_ID } from "./schemas.ts";
 const iso = z.string().openapi({ format: "date-time" });
 const seconds = z.int().min(0);
 
+/** The data of a zone crossing. */
+function zoneData(zone: "warning" | "danger") {
+  return z.object({
+    zone: z.literal(zone),
+    remaining_seconds: seconds.openapi({
+      description: `The timer's ${zone} threshold (${zone === "warning" ? "warn_at" : "danger_at"})`,
+    }),
+    round: z.int().min(1).optional().openapi({ description: "Interval timers: the round whose work phase crossed it" }),
+  });
+}
+
 /** The data of each event type. */
 const DATA = {
   "timer.started": z.object({
@@ -19,7 +30,14 @@ const DATA = {
   }),
   "timer.paused": z.object({ state: z.literal("paused"), remaining_seconds: seconds.nullable() }),
   "timer.resumed": z.object({ state: z.literal("running"), remaining_seconds: seconds.nullable() }),
-  "timer.stopped": z.object({ state: z.literal("stopped"), remaining_seconds: seconds.nullable() }),
+  "timer.stopped": z.object({
+    state: z.literal("stopped"),
+    remaining_seconds: seconds.nullable(),
+    overtime_seconds: seconds.optional().openapi({ description: "Timers with overtime: seconds past zero" }),
+    reason: z.literal("overtime_limit").optional().openapi({
+      description: "Only when overtime stopped itself after 24 h",
+    }),
+  }),
   "timer.reset": z.object({ state: z.literal("idle"), remaining_seconds: seconds.nullable() }),
   "timer.completed": z.object({
     state: z.literal("completed"),
@@ -27,6 +45,9 @@ const DATA = {
     actual_duration: seconds.nullable().openapi({ description: "Seconds from start to completion" }),
     started_at: iso.nullable().openapi({ description: "null for an event timer that was never started" }),
     completed_at: iso,
+    overtime: z.literal(true).optional().openapi({
+      description: "Only for timers with overtime: it reached zero and counts on (state stays running)",
+    }),
   }),
   "interval.round_end": z.object({
     round: z.int().min(1).openapi({ description: "The round that just ended (1-based)" }),
@@ -40,6 +61,13 @@ const DATA = {
     actual_duration: seconds,
     started_at: iso,
     completed_at: iso,
+  }),
+  "timer.warning": zoneData("warning"),
+  "timer.danger": zoneData("danger"),
+  "timer.adjusted": z.object({
+    seconds: z.int().openapi({ description: "Seconds added (negative: taken away) by this adjust" }),
+    added_seconds: z.int().openapi({ description: "Net seconds added since the last start or reset" }),
+    remaining_seconds: seconds.nullable().openapi({ description: "After the adjust; null for unlimited intervals" }),
   }),
   "webhook.test": z.object({ message: z.string() }),
 } as const;
@@ -56,6 +84,9 @@ const SUMMARY: Record<WebhookEventType, string> = {
   "timer.completed": "A countdown reached zero or an event timer reached target_date",
   "interval.round_end": "An interval timer finished a round",
   "interval.completed": "An interval timer finished its last round",
+  "timer.warning": "The running count crossed warn_at (once per crossing; an interval's every work phase)",
+  "timer.danger": "The running count crossed danger_at (once per crossing; an interval's every work phase)",
+  "timer.adjusted": "Time was added to or taken from a running or paused timer",
   "webhook.test": "A test delivery sent on request (POST /timers/{id}/webhook/test)",
 };
 
@@ -86,6 +117,9 @@ export const PAYLOADS = {
   "timer.completed": payload("timer.completed"),
   "interval.round_end": payload("interval.round_end"),
   "interval.completed": payload("interval.completed"),
+  "timer.warning": payload("timer.warning"),
+  "timer.danger": payload("timer.danger"),
+  "timer.adjusted": payload("timer.adjusted"),
   "webhook.test": payload("webhook.test"),
 };
 
@@ -98,6 +132,9 @@ export const WebhookPayload = z.discriminatedUnion("event", [
   PAYLOADS["timer.completed"],
   PAYLOADS["interval.round_end"],
   PAYLOADS["interval.completed"],
+  PAYLOADS["timer.warning"],
+  PAYLOADS["timer.danger"],
+  PAYLOADS["timer.adjusted"],
   PAYLOADS["webhook.test"],
 ]).openapi("WebhookPayload", { description: "Any webhook payload, by its event" });
 

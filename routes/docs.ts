@@ -4,6 +4,7 @@
  * marked). Every page carries a strict Content-Security-Policy; nothing is loaded from elsewhere.
  */
 import type { Context, Hono } from "hono";
+import { holdsSession, SITE_HEADER_CSS, siteHeaderHtml } from "../components/SiteHeader.tsx";
 import { marked } from "marked";
 import { contentSecurityPolicy } from "../lib/csp.ts";
 import { acceptsGzip, gzip } from "../lib/gzip.ts";
@@ -64,6 +65,7 @@ function nav(current: string): string {
 }
 
 const STYLE = `body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1d1d28;background:#fff}
+.site-header a{color:#4a42d6}
 .docs-nav{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;padding:.6rem 1rem;background:#1d1d28;font-size:14px}
 .docs-nav a{color:#e8e6ff;text-decoration:none}.docs-nav a[aria-current]{color:#fff;font-weight:600;text-decoration:underline}
 .guide{max-width:52rem;margin:1.5rem auto;padding:0 1rem}.guide pre{background:#f3f3f7;padding:.75rem;overflow:auto;border-radius:6px}
@@ -71,12 +73,12 @@ const STYLE = `body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1d1d28;b
 .guide code{font-family:ui-monospace,monospace;font-size:.92em}.guide table{border-collapse:collapse}
 .guide td,.guide th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}`;
 
-function page(title: string, current: string, body: string, head = ""): string {
+function page(title: string, current: string, body: string, signedIn: boolean, head = ""): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · Timer Service</title><link rel="icon" href="${asset("favicon.svg")}" type="image/svg+xml">
-<style>${STYLE}</style>${head}</head>
-<body>${nav(current)}${body}</body></html>`;
+<style>${STYLE}\n${SITE_HEADER_CSS}</style>${head}</head>
+<body>${siteHeaderHtml(signedIn, "docs")}${nav(current)}${body}</body></html>`;
 }
 
 /**
@@ -145,6 +147,7 @@ export function docsRoutes(app: Hono<AppEnv>) {
       "API reference",
       "",
       `<div id="reference"></div><script src="/docs/assets/init.js"></script><script src="${ASSET}"></script>`,
+      holdsSession(c.req.header("cookie")),
     ));
   });
   app.get(ASSET, async (c) => {
@@ -171,13 +174,17 @@ export function docsRoutes(app: Hono<AppEnv>) {
       `<main class="guide"><h1>Guides</h1><ul>${items}</ul>
 <p>The API reference is at <a href="/docs">/docs</a>; the OpenAPI 3.1 document at
 <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></main>`,
+      holdsSession(c.req.header("cookie")),
     ));
   });
   app.get("/docs/guides/:slug", async (c) => {
     const guide = GUIDES.find((g) => g.slug === c.req.param("slug"));
     if (!guide) return c.notFound();
     strict(c);
-    c.header("Cache-Control", "public, max-age=300");
-    return c.html(page(guide.title, guide.slug, `<main class="guide">${await guideHtml(guide.slug)}</main>`));
+    // The header depends on the session cookie: cached by the browser only.
+    c.header("Cache-Control", "private, max-age=300");
+    c.header("Vary", "Cookie");
+    const body = `<main class="guide">${await guideHtml(guide.slug)}</main>`;
+    return c.html(page(guide.title, guide.slug, body, holdsSession(c.req.header("cookie"))));
   });
 }

@@ -8,6 +8,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
+import { holdsSession } from "../../components/SiteHeader.tsx";
 import type { Auth } from "../../lib/accounts/service.ts";
 import type { KeyResolver } from "../../lib/accounts/auth.ts";
 import { csrfTokenOf, FRESH_MS, type SessionEnv } from "../../lib/accounts/sessions.ts";
@@ -68,7 +69,7 @@ export function authRoutes(
   /** What every form page knows: language, texts and the pre-session CSRF token. */
   function base(c: Context): FormState {
     const lang = authLang(c.req.query("lang"), c.req.header("accept-language"));
-    return { lang, t: authTexts(lang), csrf: preToken(c) };
+    return { lang, t: authTexts(lang), csrf: preToken(c), signedIn: holdsSession(c.req.header("cookie")) };
   }
 
   /** Renders a form again with the error of a refused attempt (in the page's language where it has one). */

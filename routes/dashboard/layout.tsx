@@ -83,6 +83,7 @@ export function dashPage(
         <a class="dash-brand" href="/">
           <BrandMark /> Timer Service
         </a>
+        <a class="dash-docs" href="/docs">{t.docs}</a>
         <div class="dash-who">
           <span class="dash-user">{fill(t.signed_in_as, { who: f.who })}</span>
           <form method="get" action="/dashboard/lang" class="dash-lang">

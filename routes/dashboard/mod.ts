@@ -91,6 +91,8 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     const u = await accountUsage(store, config.plans, account.id, now());
     if (!u) throw new ApiError(404, "account not found");
     const capped = u.timers_stored >= USAGE_TIMERS_COUNTED;
+    const newest = (await listKeys(store, account.id)).filter((k) => k.revoked_at === null)
+      .sort((a, b) => b.created_at - a.created_at)[0];
     return html(
       c,
       overviewPage(frameOf(c), {
@@ -98,6 +100,8 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
         limits: u.limits,
         usage: { minute: u.requests_this_minute, day: u.requests_today, timers: u.timers_stored, timersCapped: capped },
         flash: takeFlash(c),
+        siteUrl: config.siteUrl,
+        keyPrefix: newest?.prefix ?? null,
       }),
     );
   });

@@ -44,7 +44,29 @@ function Meter({ f, label, used, limit, plus }: {
   );
 }
 
-export function overviewPage(f: Frame, o: { plan: string; limits: PlanLimits; usage: Usage; flash: Flash | null }) {
+/** The commands a customer can paste: this site's address, and their newest key's start to complete. */
+export function curlExamples(siteUrl: string, keyPrefix: string | null): string[] {
+  const key = keyPrefix ? `${keyPrefix}…` : "YOUR_API_KEY";
+  const auth = `-H "Authorization: Bearer ${key}"`;
+  const json = `-H "Content-Type: application/json"`;
+  return [
+    `curl -s -X POST ${siteUrl}/api/v1/timers \\\n  ${auth} \\\n  ${json} \\\n  -d '{"type":"countdown","duration":300,"title":"Tea"}'`,
+    `curl -s -X PATCH ${siteUrl}/api/v1/timers/TIMER_ID/state \\\n  ${auth} \\\n  ${json} \\\n  -d '{"action":"start"}'`,
+    `curl -s "${siteUrl}/api/v1/events?region=US"`,
+  ];
+}
+
+export function overviewPage(
+  f: Frame,
+  o: {
+    plan: string;
+    limits: PlanLimits;
+    usage: Usage;
+    flash: Flash | null;
+    siteUrl: string;
+    keyPrefix: string | null;
+  },
+) {
   const { t } = f;
   const { limits, usage } = o;
   return dashPage(f, {
@@ -101,6 +123,14 @@ export function overviewPage(f: Frame, o: { plan: string; limits: PlanLimits; us
               <a href="/dashboard/webhooks">{t.ov_start_3}</a>
             </li>
           </ol>
+          <h3>{t.ov_try}</h3>
+          <p>{o.keyPrefix ? fill(t.ov_try_key, { key: `${o.keyPrefix}…` }) : t.ov_try_nokey}</p>
+          {curlExamples(o.siteUrl, o.keyPrefix).map((cmd, i) => (
+            <pre class="curl" tabIndex={0} key={i}><code>{cmd}</code></pre>
+          ))}
+          <p>
+            <a href="/docs">{t.ov_docs}</a>
+          </p>
         </section>
       </>
     ),

@@ -7,6 +7,7 @@ import { TRANSLATIONS } from "./lang/mod.ts";
 
 const en = {
   dashboard: "Dashboard",
+  docs: "API docs",
   skip: "Skip to the content",
   nav_label: "Dashboard sections",
   nav_overview: "Overview",
@@ -39,6 +40,10 @@ const en = {
   ov_start_1: "Create an API key.",
   ov_start_2: "Create a timer with POST /api/v1/timers, or from the Timers page.",
   ov_start_3: "Verify webhooks with your signing secret.",
+  ov_try: "Try it from a terminal",
+  ov_try_key: "Replace {key} with your whole key (shown once, when it was created).",
+  ov_try_nokey: "Create an API key first, then put it in place of YOUR_API_KEY.",
+  ov_docs: "Every endpoint, field and error: the API reference",
   keys_title: "API keys",
   keys_lede:
     "Each key gives full access to your account's timers. Name keys after where they are used, and revoke a key you no longer need; your timers belong to the account, so nothing is lost.",

@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const de: Partial<DashTexts> = {
   dashboard: "Dashboard",
+  docs: "API-Doku",
   skip: "Zum Inhalt springen",
   nav_label: "Bereiche des Dashboards",
   nav_overview: "Übersicht",
@@ -35,6 +36,10 @@ export const de: Partial<DashTexts> = {
   ov_start_1: "Einen API-Schlüssel anlegen.",
   ov_start_2: "Einen Timer mit POST /api/v1/timers oder auf der Seite Timer anlegen.",
   ov_start_3: "Webhooks mit deinem Signaturgeheimnis prüfen.",
+  ov_try: "Im Terminal ausprobieren",
+  ov_try_key: "Ersetze {key} durch deinen ganzen Schlüssel (nur beim Anlegen einmal gezeigt).",
+  ov_try_nokey: "Lege zuerst einen API-Schlüssel an und setze ihn statt YOUR_API_KEY ein.",
+  ov_docs: "Jeder Endpunkt, jedes Feld, jeder Fehler: die API-Referenz",
   keys_title: "API-Schlüssel",
   keys_lede:
     "Jeder Schlüssel hat vollen Zugriff auf die Timer deines Kontos. Benenne Schlüssel nach ihrem Einsatzort und widerrufe, was du nicht mehr brauchst; Timer gehören dem Konto, es geht nichts verloren.",

@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const es: Partial<DashTexts> = {
   dashboard: "Panel",
+  docs: "Documentación de la API",
   skip: "Saltar al contenido",
   nav_label: "Secciones del panel",
   nav_overview: "Resumen",
@@ -36,6 +37,10 @@ export const es: Partial<DashTexts> = {
   ov_start_1: "Crea una clave de API.",
   ov_start_2: "Crea un temporizador con POST /api/v1/timers o desde la página Temporizadores.",
   ov_start_3: "Verifica los webhooks con tu secreto de firma.",
+  ov_try: "Pruébalo desde una terminal",
+  ov_try_key: "Sustituye {key} por tu clave completa (se mostró una sola vez, al crearla).",
+  ov_try_nokey: "Crea primero una clave de API y ponla en lugar de YOUR_API_KEY.",
+  ov_docs: "Cada endpoint, campo y error: la referencia de la API",
   keys_title: "Claves de API",
   keys_lede:
     "Cada clave da acceso completo a los temporizadores de tu cuenta. Nómbralas según dónde se usan y revoca las que ya no necesites; los temporizadores pertenecen a la cuenta, así que no se pierde nada.",

@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const fr: Partial<DashTexts> = {
   dashboard: "Tableau de bord",
+  docs: "Documentation de l’API",
   skip: "Aller au contenu",
   nav_label: "Sections du tableau de bord",
   nav_overview: "Vue d’ensemble",
@@ -36,6 +37,10 @@ export const fr: Partial<DashTexts> = {
   ov_start_1: "Créez une clé d’API.",
   ov_start_2: "Créez un minuteur avec POST /api/v1/timers ou depuis la page Minuteurs.",
   ov_start_3: "Vérifiez les webhooks avec votre secret de signature.",
+  ov_try: "Essayer depuis un terminal",
+  ov_try_key: "Remplacez {key} par votre clé entière (affichée une seule fois, à sa création).",
+  ov_try_nokey: "Créez d’abord une clé d’API, puis mettez-la à la place de YOUR_API_KEY.",
+  ov_docs: "Chaque point d’accès, champ et erreur : la référence de l’API",
   keys_title: "Clés d’API",
   keys_lede:
     "Chaque clé donne un accès complet aux minuteurs du compte. Nommez les clés selon leur usage et révoquez celles dont vous n’avez plus besoin ; les minuteurs appartiennent au compte, rien n’est perdu.",

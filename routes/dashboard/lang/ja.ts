@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const ja: Partial<DashTexts> = {
   dashboard: "ダッシュボード",
+  docs: "API ドキュメント",
   skip: "本文へスキップ",
   nav_label: "ダッシュボードのセクション",
   nav_overview: "概要",
@@ -35,6 +36,10 @@ export const ja: Partial<DashTexts> = {
   ov_start_1: "API キーを作成する。",
   ov_start_2: "POST /api/v1/timers またはタイマーページでタイマーを作成する。",
   ov_start_3: "署名シークレットで Webhook を検証する。",
+  ov_try: "ターミナルで試す",
+  ov_try_key: "{key} をキー全体に置き換えてください（作成時に一度だけ表示されたもの）。",
+  ov_try_nokey: "まず API キーを作成し、YOUR_API_KEY の代わりに入れてください。",
+  ov_docs: "すべてのエンドポイント、フィールド、エラー：API リファレンス",
   keys_title: "API キー",
   keys_lede:
     "各キーはアカウントのタイマーにフルアクセスできます。用途がわかる名前を付け、不要になったキーは無効化してください。タイマーはアカウントに属するので失われません。",

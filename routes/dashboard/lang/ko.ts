@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const ko: Partial<DashTexts> = {
   dashboard: "대시보드",
+  docs: "API 문서",
   skip: "본문으로 건너뛰기",
   nav_label: "대시보드 메뉴",
   nav_overview: "개요",
@@ -35,6 +36,10 @@ export const ko: Partial<DashTexts> = {
   ov_start_1: "API 키를 만드세요.",
   ov_start_2: "POST /api/v1/timers 또는 타이머 페이지에서 타이머를 만드세요.",
   ov_start_3: "서명 비밀키로 웹훅을 검증하세요.",
+  ov_try: "터미널에서 해 보기",
+  ov_try_key: "{key}를 키 전체로 바꾸세요(만들 때 한 번만 표시됨).",
+  ov_try_nokey: "먼저 API 키를 만들고 YOUR_API_KEY 자리에 넣으세요.",
+  ov_docs: "모든 엔드포인트, 필드, 오류: API 레퍼런스",
   keys_title: "API 키",
   keys_lede:
     "각 키는 계정의 타이머에 대한 모든 권한을 가집니다. 사용처에 맞게 이름을 붙이고 필요 없는 키는 폐기하세요. 타이머는 계정에 속하므로 사라지지 않습니다.",

@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const zh: Partial<DashTexts> = {
   dashboard: "控制台",
+  docs: "API 文档",
   skip: "跳到正文",
   nav_label: "控制台栏目",
   nav_overview: "概览",
@@ -35,6 +36,10 @@ export const zh: Partial<DashTexts> = {
   ov_start_1: "创建一个 API 密钥。",
   ov_start_2: "用 POST /api/v1/timers 或在“计时器”页创建计时器。",
   ov_start_3: "用签名密钥验证 Webhook。",
+  ov_try: "在终端里试试",
+  ov_try_key: "把 {key} 换成完整的密钥（仅在创建时显示一次）。",
+  ov_try_nokey: "先创建一个 API 密钥，再用它替换 YOUR_API_KEY。",
+  ov_docs: "每个端点、字段和错误：API 参考",
   keys_title: "API 密钥",
   keys_lede: "每个密钥都能完全访问账户的计时器。按用途为密钥命名，不再需要时将其吊销；计时器属于账户，不会丢失。",
   key_name: "名称",

@@ -107,3 +107,90 @@ Deno.test("the overview's curl examples name this site and the newest key's star
     await w.close();
   }
 });
+
+Deno.test("SIGNUP_PLAN unset: the first sign-up is the administrator's on enterprise and is told so; later ones get free", async () => {
+  const w = await accountsWorld({ signupPlan: undefined });
+  try {
+    const ada = formBrowser(w.app.app, SITE, "203.0.113.7");
+    assert.match((await ada.request("GET", "/signup")).text, /the first one is its administrator's/);
+    await ada.form("/signup", "/signup", { email: "ada@example.com", password: PASSWORD });
+    const first = (await w.store.users.byEmail("ada@example.com"))!;
+    assert.equal((await w.store.getAccount(first.account_id))!.plan, "enterprise");
+    const overview = (await ada.request("GET", "/dashboard")).text;
+    assert.match(overview, /You created the first account on this service/);
+    assert.match(overview, /Your plan is set by the administrator of this service/);
+    assert.doesNotMatch(overview, /operator/i);
+    // The administrator can create a timer from the dashboard at once.
+    const made = await ada.form("/dashboard/timers", "/dashboard/timers", { type: "countdown", duration: "60" });
+    assert.ok(made.status < 400, `timer created (${made.status})`);
+
+    const bob = formBrowser(w.app.app, SITE, "203.0.113.8");
+    assert.doesNotMatch((await bob.request("GET", "/signup")).text, /administrator/, "only while nobody has signed up");
+    await bob.form("/signup", "/signup", { email: "bob@example.com", password: PASSWORD });
+    const second = (await w.store.users.byEmail("bob@example.com"))!;
+    assert.equal((await w.store.getAccount(second.account_id))!.plan, "free");
+    assert.doesNotMatch((await bob.request("GET", "/dashboard")).text, /You created the first account/);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("two sign-ups at once on a new instance: exactly one becomes the administrator", async () => {
+  const w = await accountsWorld({ signupPlan: undefined });
+  try {
+    const people = ["a", "b", "c", "d"].map((n, i) => ({ n, b: formBrowser(w.app.app, SITE, `203.0.113.${20 + i}`) }));
+    const csrfs = await Promise.all(people.map((p) => p.b.csrfOf("/signup")));
+    await Promise.all(
+      people.map((p, i) =>
+        p.b.request("POST", "/signup", { form: { _csrf: csrfs[i], email: `${p.n}@example.com`, password: PASSWORD } })
+      ),
+    );
+    const plans = [];
+    for (const p of people) {
+      const u = (await w.store.users.byEmail(`${p.n}@example.com`))!;
+      plans.push((await w.store.getAccount(u.account_id))!.plan);
+    }
+    assert.deepEqual(plans.toSorted(), ["enterprise", "free", "free", "free"]);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("SIGNUP_PLAN set: every sign-up gets it, the first one too", async () => {
+  const w = await accountsWorld({ signupPlan: "pro" });
+  try {
+    const b = formBrowser(w.app.app, SITE);
+    assert.doesNotMatch((await b.request("GET", "/signup")).text, /administrator/);
+    await b.form("/signup", "/signup", { email: "ada@example.com", password: PASSWORD });
+    const u = (await w.store.users.byEmail("ada@example.com"))!;
+    assert.equal((await w.store.getAccount(u.account_id))!.plan, "pro");
+    assert.equal(await w.store.accounts.administrator(), null);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("a plan's refusal has its own page: what the plan includes and whom to ask, never the CSRF page", async () => {
+  const w = await accountsWorld({ signupPlan: "free", operatorContact: "billing@timers.example" });
+  try {
+    const b = formBrowser(w.app.app, SITE);
+    await b.form("/signup", "/signup", { email: "ada@example.com", password: PASSWORD });
+    const r = await b.form("/dashboard/timers", "/dashboard/timers", { type: "countdown", duration: "60" });
+    assert.equal(r.status, 403);
+    assert.match(r.text, /<h1>Not included in your plan<\/h1>/);
+    assert.doesNotMatch(r.text, /out of date or came from another site/);
+    assert.match(r.text, /What the free plan includes:/);
+    assert.match(r.text, /Timers: not included/);
+    assert.match(r.text, /API requests: 30 a minute, 1,000 a day/);
+    assert.match(r.text, /set by the administrator of this service/);
+    assert.match(r.text, /<a href="mailto:billing@timers.example">billing@timers.example<\/a>/);
+    // The overview names the contact too.
+    assert.match((await b.request("GET", "/dashboard")).text, /mailto:billing@timers.example/);
+    // A form from elsewhere still gets the CSRF page.
+    const stale = await b.request("POST", "/dashboard/timers", { form: { _csrf: "x".repeat(43), type: "countdown" } });
+    assert.equal(stale.status, 403);
+    assert.match(stale.text, /out of date or came from another site/);
+  } finally {
+    await w.close();
+  }
+});

@@ -26,6 +26,8 @@ export const pageCursor = {
 
 export const key = {
   account: (id: string) => ["account", id],
+  /** The id of the account whose sign-up was the instance's first (its administrator's). */
+  administrator: () => ["instance", "administrator"],
   /** A key's SHA-256 → `{ account_id, key_id }` (a bare account id in data written before named keys). */
   keyHash: (hash: string) => ["key_hash", hash],
   apiKey: (acct: string, id: string) => ["api_key", acct, id],

@@ -140,7 +140,11 @@ export function authRoutes(
     oneAtATime,
   );
 
-  app.get("/signup", (c) => html(c, signupPage(base(c), closed()), closed() ? 403 : 200));
+  /** Whether the next sign-up becomes the administrator's (SIGNUP_PLAN unset, nobody signed up yet). */
+  const firstSignup = async () =>
+    !auth.deps.config.signupPlan && !closed() && !(await auth.deps.store.accounts.administrator());
+
+  app.get("/signup", async (c) => html(c, signupPage(base(c), closed(), await firstSignup()), closed() ? 403 : 200));
 
   app.post("/signup", async (c) => {
     const f = await formFields(c);
@@ -149,7 +153,8 @@ export function authRoutes(
       const user = await users.signUp(f.email, f.password ?? "", c.get("ip"));
       await sessions.start(c, user);
     } catch (e) {
-      return refused(c, e, (s) => signupPage(s, closed()), { email: f.email });
+      const first = await firstSignup();
+      return refused(c, e, (s) => signupPage(s, closed(), first), { email: f.email });
     }
     return c.redirect("/dashboard", 303);
   });

@@ -129,7 +129,8 @@ function PasswordField(
   );
 }
 
-export function signupPage(s: FormState, closed: boolean): string {
+/** `first`: no account exists yet and SIGNUP_PLAN is unset, so this sign-up becomes the administrator's. */
+export function signupPage(s: FormState, closed: boolean, first = false): string {
   const { t } = s;
   if (closed) {
     return authPage(
@@ -147,6 +148,7 @@ export function signupPage(s: FormState, closed: boolean): string {
     { ...s, place: "sign-up" },
     t.sign_up,
     <>
+      {first && <p class="notice">{t.signup_first}</p>}
       <ErrorLine s={s} />
       <form method="post" action="/signup" class="auth-form">
         <Csrf token={s.csrf} />

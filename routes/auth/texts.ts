@@ -10,6 +10,8 @@ const en = {
   password_hint: "At least 8 characters; a long phrase is best.",
   sign_up: "Sign up",
   sign_in: "Sign in",
+  signup_first:
+    "No account exists on this service yet: the first one is its administrator's and gets every feature (the enterprise plan).",
   signup_closed: "Sign-up is closed on this service. Ask its operator for an account.",
   or_passkey: "Or without a password:",
   passkey_signup: "Sign up with a passkey",
@@ -71,6 +73,7 @@ const zh: AuthTexts = {
   password_hint: "至少 8 个字符；较长的短语最好。",
   sign_up: "注册",
   sign_in: "登录",
+  signup_first: "本服务还没有任何账户：第一个账户属于管理员，拥有全部功能（enterprise 套餐）。",
   signup_closed: "本服务已关闭注册。请向运营者申请账户。",
   or_passkey: "或不使用密码：",
   passkey_signup: "使用通行密钥注册",
@@ -128,6 +131,8 @@ const ja: AuthTexts = {
   password_hint: "8 文字以上。長いフレーズがおすすめです。",
   sign_up: "登録",
   sign_in: "ログイン",
+  signup_first:
+    "このサービスにはまだアカウントがありません。最初のアカウントは管理者のもので、すべての機能（enterprise プラン）が使えます。",
   signup_closed: "このサービスでは新規登録を受け付けていません。運営者にアカウントを依頼してください。",
   or_passkey: "パスワードを使わない場合：",
   passkey_signup: "パスキーで登録",
@@ -187,6 +192,8 @@ const es: AuthTexts = {
   password_hint: "Al menos 8 caracteres; lo mejor es una frase larga.",
   sign_up: "Registrarse",
   sign_in: "Iniciar sesión",
+  signup_first:
+    "Este servicio aún no tiene cuentas: la primera es la de su administración y tiene todas las funciones (el plan enterprise).",
   signup_closed: "El registro está cerrado en este servicio. Pide una cuenta a quien lo opera.",
   or_passkey: "O sin contraseña:",
   passkey_signup: "Registrarse con una llave de acceso",
@@ -247,6 +254,8 @@ const fr: AuthTexts = {
   password_hint: "Au moins 8 caractères ; une longue phrase est idéale.",
   sign_up: "S’inscrire",
   sign_in: "Se connecter",
+  signup_first:
+    "Ce service n’a encore aucun compte : le premier est celui de son administration et a toutes les fonctions (le forfait enterprise).",
   signup_closed: "Les inscriptions sont fermées sur ce service. Demandez un compte à son exploitant.",
   or_passkey: "Ou sans mot de passe :",
   passkey_signup: "S’inscrire avec une clé d’accès",
@@ -307,6 +316,8 @@ const de: AuthTexts = {
   password_hint: "Mindestens 8 Zeichen; ein langer Satz ist am besten.",
   sign_up: "Registrieren",
   sign_in: "Anmelden",
+  signup_first:
+    "Dieser Dienst hat noch kein Konto: Das erste gehört der Administration und hat alle Funktionen (Tarif enterprise).",
   signup_closed: "Die Registrierung ist bei diesem Dienst geschlossen. Bitten Sie den Betreiber um ein Konto.",
   or_passkey: "Oder ohne Passwort:",
   passkey_signup: "Mit einem Passkey registrieren",
@@ -368,6 +379,8 @@ const ko: AuthTexts = {
   password_hint: "8자 이상. 긴 문장이 가장 좋습니다.",
   sign_up: "가입하기",
   sign_in: "로그인",
+  signup_first:
+    "이 서비스에는 아직 계정이 없습니다. 첫 계정은 관리자의 것이며 모든 기능(enterprise 요금제)을 갖습니다.",
   signup_closed: "이 서비스는 가입을 받지 않습니다. 운영자에게 계정을 요청하세요.",
   or_passkey: "비밀번호 없이:",
   passkey_signup: "패스키로 가입하기",

@@ -136,9 +136,9 @@ export function when(ms: number | string | null, lang: Lang, t: DashTexts): stri
   }).format(typeof ms === "string" ? Date.parse(ms) : ms);
 }
 
-/** A refused request as a page: what went wrong and the way back. */
-export function problemPage(f: Frame, status: number, message: string): string {
-  const title = status === 404 ? f.t.not_found : status === 403 ? f.t.csrf_failed : `HTTP ${status}`;
+/** A refused request as a page: what went wrong and the way back (`field` "_csrf": an out-of-date or foreign form). */
+export function problemPage(f: Frame, status: number, message: string, field?: string): string {
+  const title = status === 404 ? f.t.not_found : field === "_csrf" ? f.t.csrf_failed : `HTTP ${status}`;
   return dashPage(f, {
     section: "overview",
     title,

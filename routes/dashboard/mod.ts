@@ -30,7 +30,7 @@ import { authTexts } from "../auth/texts.ts";
 import { accountPage } from "./account.tsx";
 import { keysPage } from "./keys.tsx";
 import { problemPage, reauthPage, type Section } from "./layout.tsx";
-import { overviewPage } from "./overview.tsx";
+import { overviewPage, planRefusalPage } from "./overview.tsx";
 import { createKey, dashboardGuards, type DashEnv, isFresh, listKeys, revokeKey } from "./session.ts";
 import { dashTexts } from "./texts.ts";
 import { timerRoutes } from "./timer_routes.ts";
@@ -67,7 +67,17 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     if (c.req.path.split("/").some((part) => part.length > 64)) throw new ApiError(404, "no such dashboard page");
     await next();
   });
-  dash.onError((err, c) => errorPage(c, err));
+  dash.onError((err, c) => {
+    if (!(err instanceof PlanRefused) || !c.get("session")) return errorPage(c, err);
+    const account = c.get("session").account;
+    const page = planRefusalPage(frameOf(c), {
+      plan: account.plan,
+      limits: config.plans[account.plan],
+      message: err.message,
+      contact: config.operatorContact,
+    });
+    return html(c, page, 403);
+  });
   dash.notFound((c) => errorPage(c, new ApiError(404, "no such dashboard page")));
 
   // A new API key or a secret shown outlives the session that made it (sign-out everywhere, a
@@ -102,6 +112,8 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
         flash: takeFlash(c),
         siteUrl: config.siteUrl,
         keyPrefix: newest?.prefix ?? null,
+        administrator: (await store.accounts.administrator()) === account.id,
+        contact: config.operatorContact,
       }),
     );
   });
@@ -221,11 +233,18 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   app.route("/dashboard", dash);
 }
 
+/** An action the account's plan does not include: answered with the plan's page, not a generic refusal. */
+export class PlanRefused extends ApiError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
 /** An error as a dashboard page (a form error of the user's is a flash instead, see timer_routes.ts). */
 function errorPage(c: Ctx, err: Error): Response {
   const status = err instanceof ApiError ? err.status : 500;
   if (status >= 500 || !c.get("session")) throw err;
   // A 429's Retry-After goes with the page, as with the API's answer.
   if (err instanceof ApiError) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }
-  return html(c, problemPage(frameOf(c), status, err.message), status);
+  return html(c, problemPage(frameOf(c), status, err.message, err instanceof ApiError ? err.field : undefined), status);
 }

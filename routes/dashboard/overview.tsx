@@ -44,6 +44,64 @@ function Meter({ f, label, used, limit, plus }: {
   );
 }
 
+/** Who sets the plan, and whom to ask (OPERATOR_CONTACT) when the service names someone. */
+function PlanWho({ f, contact }: { f: Frame; contact: string | undefined }) {
+  const link = !contact
+    ? null
+    : /^[^\s@]+@[^\s@]+$/.test(contact)
+    ? <a href={`mailto:${contact}`}>{contact}</a>
+    : /^https?:\/\//.test(contact)
+    ? <a href={contact}>{contact}</a>
+    : contact;
+  const [before, after] = f.t.ov_contact.split("{contact}");
+  return (
+    <p class="muted">
+      {f.t.ov_plan_note}
+      {link && (
+        <>
+          {" "}
+          {before}
+          {link}
+          {after}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The page of an action the account's plan does not include: what the plan has, and who changes it. */
+export function planRefusalPage(
+  f: Frame,
+  o: { plan: string; limits: PlanLimits; message: string; contact: string | undefined },
+) {
+  const { t } = f;
+  const nf = new Intl.NumberFormat(f.lang);
+  const n = (x: number | null) => (x === null ? t.unlimited : nf.format(x));
+  const timers = !o.limits.api
+    ? t.pl_timers_no
+    : o.limits.timers === null
+    ? t.pl_timers_any
+    : fill(t.pl_timers_yes, { n: nf.format(o.limits.timers) });
+  return dashPage(f, {
+    section: "overview",
+    title: t.pl_title,
+    flash: { kind: "error", text: o.message },
+    children: (
+      <section class="card" aria-labelledby="plan-heading">
+        <h2 id="plan-heading">{fill(t.pl_allows, { plan: o.plan })}</h2>
+        <ul>
+          <li>{timers}</li>
+          <li>{fill(t.pl_rate, { minute: n(o.limits.per_minute), day: n(o.limits.per_day) })}</li>
+        </ul>
+        <PlanWho f={f} contact={o.contact} />
+        <p>
+          <a href="/dashboard">{t.nav_overview}</a>
+        </p>
+      </section>
+    ),
+  });
+}
+
 /** The commands a customer can paste: this site's address, and their newest key's start to complete. */
 export function curlExamples(siteUrl: string, keyPrefix: string | null): string[] {
   const key = keyPrefix ? `${keyPrefix}…` : "YOUR_API_KEY";
@@ -65,6 +123,9 @@ export function overviewPage(
     flash: Flash | null;
     siteUrl: string;
     keyPrefix: string | null;
+    /** This account is the administrator's (the instance's first sign-up). */
+    administrator: boolean;
+    contact: string | undefined;
   },
 ) {
   const { t } = f;
@@ -108,7 +169,8 @@ export function overviewPage(
               </tbody>
             </table>
           </div>
-          <p class="muted">{t.ov_plan_note}</p>
+          {o.administrator && <p class="notice">{t.ov_admin}</p>}
+          <PlanWho f={f} contact={o.contact} />
         </section>
         <section class="card" aria-labelledby="start-heading">
           <h2 id="start-heading">{t.ov_start}</h2>

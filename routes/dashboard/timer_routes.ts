@@ -10,7 +10,7 @@ import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
 import { CreateTimerBody, UpdateTimerBody } from "../api/v1/schemas.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { Flash } from "./layout.tsx";
-import type { DashboardDeps } from "./mod.ts";
+import { type DashboardDeps, PlanRefused } from "./mod.ts";
 import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
 import { actionName, dashTexts } from "./texts.ts";
 import { EDIT_FIELDS, timerDetailPage } from "./timer_detail.tsx";
@@ -105,7 +105,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     const plan = config.plans[account.plan];
     // A plan without the timers API has no timers here either (a downgraded account may still delete its own).
     if (!plan.api && !/^\/dashboard\/timers\/[^/]+\/delete$/.test(c.req.path)) {
-      throw new ApiError(403, `the ${account.plan} plan has no timers; upgrade to pro or enterprise`);
+      throw new PlanRefused(`the ${account.plan} plan has no timers; the administrator of this service sets plans`);
     }
     let d = deps.limiter.check(`acct:${account.id}`, plan);
     if (d instanceof Promise) d = await d;

@@ -31,7 +31,17 @@ export const de: Partial<DashTexts> = {
   ov_api: "Timer-API",
   ov_api_yes: "Enthalten",
   ov_api_no: "Nicht enthalten: der kostenlose Tarif liest nur öffentliche Termine",
-  ov_plan_note: "Tarife ändert der Betreiber. Gezählt werden API-Anfragen mit jedem deiner Schlüssel.",
+  ov_plan_note:
+    "Deinen Tarif legt die Administration dieses Dienstes fest. Gezählt werden API-Anfragen mit jedem deiner Schlüssel.",
+  ov_contact: "Für eine Änderung wende dich an: {contact}",
+  ov_admin:
+    "Du hast das erste Konto dieses Dienstes angelegt; es gehört der Administration und hat den höchsten Tarif (enterprise). Wer sich später registriert, erhält den kostenlosen Tarif, sofern SIGNUP_PLAN nichts anderes nennt.",
+  pl_title: "In deinem Tarif nicht enthalten",
+  pl_allows: "Das enthält der Tarif {plan}:",
+  pl_timers_no: "Timer: nicht enthalten (der kostenlose Tarif liest nur öffentliche Termine)",
+  pl_timers_yes: "Timer: bis zu {n} gespeichert",
+  pl_timers_any: "Timer: unbegrenzt",
+  pl_rate: "API-Anfragen: {minute} pro Minute, {day} pro Tag",
   ov_start: "Erste Schritte",
   ov_start_1: "Einen API-Schlüssel anlegen.",
   ov_start_2: "Einen Timer mit POST /api/v1/timers oder auf der Seite Timer anlegen.",

@@ -32,7 +32,16 @@ export const fr: Partial<DashTexts> = {
   ov_api_yes: "Incluse",
   ov_api_no: "Non incluse : le forfait gratuit lit seulement les événements publics",
   ov_plan_note:
-    "L’opérateur change les forfaits. L’usage compte les requêtes d’API faites avec n’importe laquelle de vos clés.",
+    "Votre forfait est fixé par l’administration de ce service. L’usage compte les requêtes à l’API faites avec n’importe laquelle de vos clés.",
+  ov_contact: "Pour le changer, demandez à : {contact}",
+  ov_admin:
+    "Vous avez créé le premier compte de ce service : c’est celui de l’administration, avec le forfait le plus haut (enterprise). Les inscriptions suivantes reçoivent le forfait gratuit, sauf si SIGNUP_PLAN en nomme un autre.",
+  pl_title: "Non compris dans votre forfait",
+  pl_allows: "Ce que comprend le forfait {plan} :",
+  pl_timers_no: "Minuteurs : non compris (le forfait gratuit ne lit que les événements publics)",
+  pl_timers_yes: "Minuteurs : jusqu’à {n} enregistrés",
+  pl_timers_any: "Minuteurs : illimités",
+  pl_rate: "Requêtes à l’API : {minute} par minute, {day} par jour",
   ov_start: "Pour commencer",
   ov_start_1: "Créez une clé d’API.",
   ov_start_2: "Créez un minuteur avec POST /api/v1/timers ou depuis la page Minuteurs.",

@@ -194,3 +194,70 @@ Deno.test("a plan's refusal has its own page: what the plan includes and whom to
     await w.close();
   }
 });
+
+Deno.test("after sign-up: check your email, the link is in the server's log, resend is throttled and reload-safe", async () => {
+  const w = await accountsWorld();
+  try {
+    const b = formBrowser(w.app.app, SITE);
+    const up = await b.form("/signup", "/signup", { email: "ada@example.com", password: PASSWORD });
+    assert.equal(up.headers.get("location"), "/signup/check");
+    const check = await b.request("GET", "/signup/check");
+    assert.equal(check.status, 200);
+    assert.match(check.text, /<h1>Check your email<\/h1>/);
+    assert.match(check.text, /We sent a link to ada@example.com/);
+    assert.match(
+      check.text,
+      /SMTP_URL is unset\): the link is in the server&#39;s log|SMTP_URL is unset\): the link is in the server's log/,
+    );
+    const mailed = () => w.logs.filter((l) => String(l.link ?? "").includes("/verify?token=")).length;
+    assert.equal(mailed(), 1, "the sign-up mailed one link");
+
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(check.text)![1];
+    const again = await b.request("POST", "/signup/resend", { form: { _csrf: csrf } });
+    assert.equal(again.status, 303, "answered with a redirect: a reload of the page sends nothing");
+    assert.equal(again.headers.get("location"), "/signup/check?sent=1");
+    assert.equal(mailed(), 2);
+    assert.match((await b.request("GET", "/signup/check?sent=1")).text, /A new link is on its way to ada@example.com/);
+    await b.request("GET", "/signup/check?sent=1");
+    assert.equal(mailed(), 2, "reloading the page sends nothing");
+
+    const soon = await b.request("POST", "/signup/resend", { form: { _csrf: csrf } });
+    assert.equal(soon.headers.get("location"), "/signup/check?wait=60");
+    assert.equal(mailed(), 2, "a second resend within the minute sends nothing");
+    assert.match((await b.request("GET", "/signup/check?wait=60")).text, /another link in 60 seconds/);
+    w.clock.advance(61_000);
+    await b.request("POST", "/signup/resend", { form: { _csrf: csrf } });
+    assert.equal(mailed(), 3, "after the wait it sends again");
+
+    // The latest link confirms the address; the page then says so.
+    const token = w.lastToken("/verify");
+    await b.request("POST", "/verify", { form: { _csrf: await b.csrfOf(`/verify?token=${token}`), token } });
+    assert.match((await b.request("GET", "/signup/check")).text, /Your email is confirmed/);
+
+    // Without a session the page asks to sign in; without the session's token nothing is sent.
+    const stranger = formBrowser(w.app.app, SITE, "203.0.113.99");
+    assert.match((await stranger.request("GET", "/signup/check")).headers.get("location") ?? "", /^\/login\?next=/);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("with SMTP_URL set the page does not send people to the server's log", async () => {
+  const sent: string[] = [];
+  const w = await accountsWorld();
+  try {
+    // The mailer SMTP_URL would pick, as a test double that records.
+    Object.assign(w.app.auth.mailer, {
+      kind: "smtp",
+      send: (m: { to: string }) => (sent.push(m.to), Promise.resolve()),
+    });
+    const b = formBrowser(w.app.app, SITE);
+    await b.form("/signup", "/signup", { email: "ada@example.com", password: PASSWORD });
+    const check = (await b.request("GET", "/signup/check")).text;
+    assert.match(check, /Check your email/);
+    assert.doesNotMatch(check, /server's log|server&#39;s log/);
+    assert.deepEqual(sent, ["ada@example.com"]);
+  } finally {
+    await w.close();
+  }
+});

@@ -246,6 +246,20 @@ export class Users {
   }
 
   /**
+   * Mails the confirmation link again ("check your email" page): "confirmed" when there is nothing
+   * to confirm; 429 while the user's resend or the mailbox's mail budget waits.
+   */
+  async resendVerification(user: User): Promise<"sent" | "confirmed"> {
+    if (user.email_verified_at !== null) return "confirmed";
+    const wait = await this.throttle.retryAfter([["resend", user.id], ["mail", user.email]]);
+    if (wait > 0) throw tooMany(wait);
+    await this.throttle.fail("resend", user.id);
+    await this.throttle.fail("mail", user.email);
+    await this.sendVerification(user);
+    return "sent";
+  }
+
+  /**
    * Confirms the email of the link's user, who must be the one signed in (`signedInAs`): whoever
    * made the account then also holds the mailbox, so nothing made before is a stranger's. From any
    * other browser the link is left unused ("sign-in"): someone who did not sign up takes the

@@ -18,6 +18,7 @@ import { type AppEnv, formFields } from "../../lib/http.ts";
 import { newSecretToken, newUserId, timingSafeEqual } from "../../lib/ids.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import { type AccountFrame, accountRoutes } from "./account.tsx";
+import { CHECK_PATH, checkEmailRoutes } from "./check_email.tsx";
 import { type FormState, loginPage, resetPage, resetRequestPage, signupPage, verifyPage } from "./pages.tsx";
 import { html } from "./respond.ts";
 import { authLang, authTexts, fillText } from "./texts.ts";
@@ -127,6 +128,7 @@ export function authRoutes(
     "POST",
     [
       "/signup",
+      "/signup/resend",
       "/login",
       "/logout/*",
       "/logout",
@@ -156,7 +158,7 @@ export function authRoutes(
       const first = await firstSignup();
       return refused(c, e, (s) => signupPage(s, closed(), first), { email: f.email });
     }
-    return c.redirect("/dashboard", 303);
+    return c.redirect(CHECK_PATH, 303);
   });
 
   // A signed-in browser goes on to `next`, unless it was sent to sign in again (reauth=1): an
@@ -294,7 +296,7 @@ export function authRoutes(
       throw e;
     });
     await sessions.start(c, user);
-    return c.json({ redirect: "/dashboard" });
+    return c.json({ redirect: CHECK_PATH });
   });
 
   // ── signed in ──────────────────────────────────────────────────────────────────────────────
@@ -356,4 +358,5 @@ export function authRoutes(
   });
 
   accountRoutes(signedIn, auth, timers, keys, accountFrames);
+  checkEmailRoutes(app, auth);
 }

@@ -261,3 +261,105 @@ Deno.test("with SMTP_URL set the page does not send people to the server's log",
     await w.close();
   }
 });
+
+/** The one secret-looking string of a kind on a page (API key, signing secret, control token). */
+const found = (html: string, re: RegExp) => html.match(re)?.[0] ?? null;
+
+Deno.test("Post/Redirect/Get: each dashboard POST redirects; its secret shows on the next GET only, reloads repeat nothing", async () => {
+  const w = await accountsWorld({ signupPlan: "pro" });
+  try {
+    const b = formBrowser(w.app.app, SITE);
+    await b.form("/signup", "/signup", { email: "ada@example.com", password: PASSWORD });
+    const account = (await w.store.users.byEmail("ada@example.com"))!.account_id;
+
+    // A key: POST → 303; the GET shows it; a reload shows it no more and makes no second key.
+    const made = await b.form("/dashboard/keys", "/dashboard/keys", { name: "ci" });
+    assert.equal(made.status, 303);
+    assert.equal(made.headers.get("location"), "/dashboard/keys");
+    assert.equal(found(made.text, /tsk_\w+/), null, "the redirect carries no secret");
+    const shown = found((await b.request("GET", "/dashboard/keys")).text, /tsk_[A-Za-z0-9]{20,}/);
+    assert.ok(shown, "the key is on the page the redirect leads to");
+    assert.equal(
+      found((await b.request("GET", "/dashboard/keys")).text, /tsk_[A-Za-z0-9]{20,}/),
+      null,
+      "a reload shows it no more",
+    );
+    assert.equal((await w.store.accounts.listKeys(account)).length, 1, "and made no second key");
+    const raw: string[] = [];
+    for await (const e of w.kv.list({ prefix: [] })) raw.push(JSON.stringify(e.value));
+    assert.ok(!raw.join().includes(shown!), "the key was never stored as it is");
+
+    // The signing secret: revealed, then rotated; each shown by one GET, and a reload rotates nothing.
+    assert.equal((await b.form("/dashboard/webhooks", "/dashboard/webhooks/reveal", {})).status, 303);
+    assert.ok(found((await b.request("GET", "/dashboard/webhooks")).text, /whsec_[\w+/=]+/));
+    assert.equal(found((await b.request("GET", "/dashboard/webhooks")).text, /whsec_[\w+/=]+/), null);
+    const rotated = await b.form("/dashboard/webhooks", "/dashboard/webhooks/rotate", {});
+    assert.equal(rotated.status, 303);
+    const secrets = (await w.store.accounts.get(account))!.webhook_secrets.map((x) => x.secret);
+    const page = (await b.request("GET", "/dashboard/webhooks")).text;
+    assert.equal(found(page, /whsec_[\w+/=]+/), secrets[0]);
+    assert.match(page, /Your new signing secret/);
+    await b.request("GET", "/dashboard/webhooks");
+    assert.deepEqual(
+      (await w.store.accounts.get(account))!.webhook_secrets.map((x) => x.secret),
+      secrets,
+      "no second rotation",
+    );
+
+    // A timer: created once, its control link shown once on its page, with the flash.
+    const timer = await b.form("/dashboard/timers", "/dashboard/timers", {
+      type: "countdown",
+      duration: "60",
+      title: "Tea",
+    });
+    assert.equal(timer.status, 303);
+    const where = timer.headers.get("location")!;
+    assert.match(where, /^\/dashboard\/timers\/tmr_\w+$/);
+    const detail = (await b.request("GET", where)).text;
+    assert.match(detail, /Timer “Tea” created/);
+    const control = found(detail, /\/c\/tmr_\w+#tct_\w+/);
+    assert.ok(control);
+    const again = (await b.request("GET", where)).text;
+    assert.equal(found(again, /#tct_\w+/), null);
+    assert.doesNotMatch(again, /Timer “Tea” created/);
+    assert.equal((await w.store.listTimers(account, { limit: 10, now: w.clock.now() })).timers.length, 1);
+
+    // Replacing the control link: the same.
+    const replaced = await b.form(where, `${where}/control`, {});
+    assert.equal(replaced.status, 303);
+    const fresh = found((await b.request("GET", where)).text, /\/c\/tmr_\w+#tct_\w+/);
+    assert.ok(fresh && fresh !== control);
+    assert.equal(found((await b.request("GET", where)).text, /#tct_\w+/), null);
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("a held result is its session's only, waits at most five minutes, and needs the session's cookie to read", async () => {
+  const w = await accountsWorld({ signupPlan: "pro" });
+  try {
+    const b = formBrowser(w.app.app, SITE);
+    await b.form("/signup", "/signup", { email: "ada@example.com", password: PASSWORD });
+    // Another browser of the same person.
+    const other = formBrowser(w.app.app, SITE, "203.0.113.50");
+    await other.form("/login", "/login", { email: "ada@example.com", password: PASSWORD });
+
+    await b.form("/dashboard/keys", "/dashboard/keys", { name: "one" });
+    assert.equal(found((await other.request("GET", "/dashboard/keys")).text, /tsk_[A-Za-z0-9]{20,}/), null);
+    assert.ok(
+      found((await b.request("GET", "/dashboard/keys")).text, /tsk_[A-Za-z0-9]{20,}/),
+      "still there for its own",
+    );
+
+    // Another page's GET leaves it waiting for its own page.
+    await b.form("/dashboard/keys", "/dashboard/keys", { name: "two" });
+    await b.request("GET", "/dashboard/webhooks");
+    assert.ok(found((await b.request("GET", "/dashboard/keys")).text, /tsk_[A-Za-z0-9]{20,}/));
+
+    await b.form("/dashboard/keys", "/dashboard/keys", { name: "three" });
+    w.clock.advance(5 * 60_000);
+    assert.equal(found((await b.request("GET", "/dashboard/keys")).text, /tsk_[A-Za-z0-9]{20,}/), null, "expired");
+  } finally {
+    await w.close();
+  }
+});

@@ -8,7 +8,7 @@ import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from ".
 import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
 import { CreateTimerBody, UpdateTimerBody } from "../api/v1/schemas.ts";
-import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
+import { type Ctx, flash, formOf, frameOf, html, langOf, type Once, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { Flash } from "./layout.tsx";
 import { type DashboardDeps, PlanRefused } from "./mod.ts";
 import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
@@ -92,7 +92,8 @@ export function editToInput(v: Record<string, string>, timer: Timer): Record<str
   return out;
 }
 
-export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
+/** `once`: where a new control link waits for the timer page's next GET (Post/Redirect/Get). */
+export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once) {
   const { store, config, now, timers: svc, scheduler } = deps;
   /** Open live feeds by account. */
   const feeds = new Map<string, number>();
@@ -199,9 +200,16 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
       return await listPage(c, { values, error: { message: e.message, field: e.field } }, e.status);
     }
     const { timer, controlToken } = created;
-    const text = frameOf(c).t.tm_created.replace("{title}", timer.title ?? timer.id);
-    return await detail(c, timer, { flash: { kind: "ok", text }, controlToken, status: 201 });
+    flash(c, { kind: "ok", text: frameOf(c).t.tm_created.replace("{title}", timer.title ?? timer.id) });
+    return await shownOnce(c, timer.id, controlToken);
   });
+
+  /** Redirects to the timer's page, which shows its new control link once. */
+  async function shownOnce(c: Ctx, id: string, controlToken: string) {
+    const page = `/dashboard/timers/${encodeURIComponent(id)}`;
+    await once.hold(c, page, { controlToken });
+    return seeOther(c, page);
+  }
 
   /**
    * The table's live feed: the rows again whenever a timer of the page changes, appears or goes
@@ -312,14 +320,15 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
 
   dash.get("/timers/:id", async (c) => {
     const { timer } = await svc.get(principalOf(c), c.req.param("id"));
-    return await detail(c, timer, { flash: takeFlash(c) });
+    const held = await once.take<{ controlToken: string }>(c, `/dashboard/timers/${encodeURIComponent(timer.id)}`);
+    return await detail(c, timer, { flash: takeFlash(c), controlToken: held?.controlToken });
   });
 
-  // The new link is shown in this answer only (a reload asks before posting again, and replaces it again).
+  // The new link is shown by the next GET only: a reload shows the page without it and replaces nothing.
   dash.post("/timers/:id/control", async (c) => {
     const { timer, controlToken } = await svc.rotateControlToken(principalOf(c), c.req.param("id"));
-    const text = dashTexts(langOf(c)).dt_control_done;
-    return await detail(c, timer, { flash: { kind: "ok", text }, controlToken });
+    flash(c, { kind: "ok", text: dashTexts(langOf(c)).dt_control_done });
+    return await shownOnce(c, timer.id, controlToken);
   });
 
   /** Runs a form's change; a refusal the user can act on (409, 422) comes back as a message. */

@@ -225,7 +225,7 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
   const kept = (await s.call("GET", `/api/v1/timers/${id}`)).body;
   assert.equal(kept.state, "idle", "no refused POST started the timer");
   assert.equal(kept.title, null, "no refused POST edited the timer");
-  assert.equal(kept.theme, "light");
+  assert.equal(kept.theme, "dark");
   const token = timer.control_url.split("#")[1];
   assert.equal(
     (await s.call("GET", `/api/v1/timers/${id}`, { key: token })).status,
@@ -402,13 +402,13 @@ Deno.test("the timer page edits title, theme, colour and webhook URL through the
   assert.match(tagOf(page.html, "edit-title"), /value="Tea"/, "the form starts from the timer's values");
   assert.match(tagOf(page.html, "edit-color"), /value="6C63FF"/);
   assert.match(tagOf(page.html, "edit-webhook_url"), /value="https:\/\/example\.com\/a"/);
-  assert.match(page.html, /<option value="light" selected>/);
+  assert.match(page.html, /<option value="dark" selected>/, "the default theme");
   assert.match(text(page.html), /Leave it empty to remove the webhook/, "the form says what an empty field does");
 
   // Every field at once, as typed in the form (a colour with its #).
   const saved = await post(s, owner, `${path}/edit`, {
     title: "  Green tea ",
-    theme: "dark",
+    theme: "light",
     color: "#00aa88",
     webhook_url: "https://example.com/b",
   });
@@ -417,11 +417,11 @@ Deno.test("the timer page edits title, theme, colour and webhook URL through the
   assert.match(shown.text, /Changes saved\./);
   let api = (await s.call("GET", `/api/v1/timers/${id}`)).body;
   assert.equal(api.title, "Green tea");
-  assert.equal(api.theme, "dark");
+  assert.equal(api.theme, "light");
   assert.equal(api.color, "00AA88");
   assert.equal(api.webhook_url, "https://example.com/b");
   assert.match(tagOf(shown.html, "edit-title"), /value="Green tea"/);
-  assert.match(shown.html, /<option value="dark" selected>/);
+  assert.match(shown.html, /<option value="light" selected>/);
 
   // One field alone: the others stay as they are.
   await followFlash(s, owner, await post(s, owner, `${path}/edit`, { theme: "auto" }));

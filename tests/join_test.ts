@@ -363,3 +363,19 @@ Deno.test("a held result is its session's only, waits at most five minutes, and 
     await w.close();
   }
 });
+
+Deno.test("a widget of parameters only and a timer created without a theme look alike", async () => {
+  const { setup } = await import("./helpers.ts");
+  const { WIDGET_DEFAULTS } = await import("../lib/display.ts");
+  const s = await setup();
+  try {
+    const t = await s.create({ type: "countdown", duration: 60 });
+    assert.equal(t.theme, WIDGET_DEFAULTS.theme);
+    const html = async (path: string) => await (await s.app.app.request(`http://timers.test${path}`)).text();
+    const theme = (page: string) => /data-theme="(\w+)"/.exec(page)?.[1];
+    assert.equal(theme(await html(`/widget?id=${t.timer_id}`)), theme(await html("/widget?duration=60")));
+    assert.equal(theme(await html(`/v/${t.timer_id}`)), "dark");
+  } finally {
+    await s.close();
+  }
+});

@@ -3,7 +3,7 @@ import DashboardTimers, { type DashboardTimersProps, type TimerRow } from "../..
 import { fill, type LiveSnapshot, sourceFromSnapshot } from "../../lib/display.ts";
 import { texts as siteTexts } from "../../lib/i18n.ts";
 import { island } from "../../lib/islands.tsx";
-import { THEMES, type Timer, TIMER_TYPES } from "../../lib/timers/model.ts";
+import { DEFAULT_THEME, THEMES, type Timer, TIMER_TYPES } from "../../lib/timers/model.ts";
 import { publicSnapshot } from "../live.ts";
 import { dashPage, type Flash, type Frame, PostForm } from "./layout.tsx";
 import { actionName, stateName } from "./texts.ts";
@@ -139,7 +139,7 @@ function CreateTimerForm({ f, form }: { f: Frame; form: CreateForm }) {
             <span>{t.tm_theme}</span>
             <select name="theme">
               {THEMES.map((th) => (
-                <option key={th} value={th} selected={(v.theme ?? "light") === th}>{themes[th]}</option>
+                <option key={th} value={th} selected={(v.theme ?? DEFAULT_THEME) === th}>{themes[th]}</option>
               ))}
             </select>
           </label>

@@ -350,7 +350,7 @@ export interface components {
              */
             duration: number;
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";
@@ -445,7 +445,7 @@ export interface components {
              */
             target_date: string;
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";
@@ -519,7 +519,7 @@ export interface components {
              */
             rounds?: number;
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";
@@ -851,7 +851,7 @@ export interface components {
              */
             color?: string;
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";

@@ -352,7 +352,7 @@ export interface components {
        */
       duration: number;
       /**
-       * @description Page theme; default light
+       * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
        * @enum {string}
        */
       theme?: "light" | "dark" | "auto";
@@ -459,7 +459,7 @@ export interface components {
        */
       target_date: string;
       /**
-       * @description Page theme; default light
+       * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
        * @enum {string}
        */
       theme?: "light" | "dark" | "auto";
@@ -533,7 +533,7 @@ export interface components {
        */
       rounds?: number;
       /**
-       * @description Page theme; default light
+       * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
        * @enum {string}
        */
       theme?: "light" | "dark" | "auto";
@@ -865,7 +865,7 @@ export interface components {
        */
       color?: string;
       /**
-       * @description Page theme; default light
+       * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
        * @enum {string}
        */
       theme?: "light" | "dark" | "auto";

@@ -46,7 +46,9 @@ const webhookUrl = z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?
     "does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded",
   example: "https://example.com/hooks/timer",
 });
-const theme = z.enum(THEMES).openapi({ description: "Page theme; default light" });
+const theme = z.enum(THEMES).openapi({
+  description: "Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)",
+});
 /** RFC 3339 lets "T" and "Z" be written in lower case; the validator takes upper case only. */
 const upperTZ = (v: unknown) => typeof v === "string" ? v.replace(/[tz]/g, (c) => c.toUpperCase()) : v;
 const targetDate = z.preprocess(upperTZ, z.iso.datetime({ offset: true })).openapi({

@@ -1,7 +1,7 @@
 /**
  * /docs: the interactive API reference (Scalar's standalone bundle, served by the service itself,
- * rendering /api/v1/openapi.json) and hand-written guides (markdown in routes/docs/, rendered with
- * marked). Every page carries a strict Content-Security-Policy; nothing is loaded from elsewhere.
+ * rendering /api/v1/openapi.json) and hand-written guides (every markdown file in docs/guides/, readable
+ * in the repository too, rendered with marked; links between them as `other.md` work in both places). Every page carries a strict Content-Security-Policy; nothing is loaded from elsewhere.
  */
 import type { Context, Hono } from "hono";
 import { holdsSession, SITE_HEADER_CSS, siteHeaderHtml } from "../components/SiteHeader.tsx";
@@ -19,12 +19,22 @@ const ASSET = `/docs/assets/scalar-${SCALAR_VERSION}.js`;
 
 export const DOCS_CSP = contentSecurityPolicy({ inlineStyles: true, fonts: true, formAction: "'none'" });
 
-export const GUIDES = [
-  { slug: "quick-start", title: "Quick start" },
-  { slug: "webhooks", title: "Webhooks and verification" },
-  { slug: "widget", title: "The widget" },
-  { slug: "rate-limits", title: "Rate limits and errors" },
-] as const;
+const GUIDE_DIR = new URL("../docs/guides/", import.meta.url);
+/** The guides shown first, in this order; any other file of docs/guides/ follows by name. */
+const FIRST = ["quick-start", "webhooks", "widget", "rate-limits"];
+
+/** Every guide of docs/guides/: its slug (the file name) and title (its first `# ` heading). */
+export const GUIDES: readonly { slug: string; title: string }[] = (() => {
+  const out: { slug: string; title: string }[] = [];
+  for (const e of Deno.readDirSync(GUIDE_DIR)) {
+    const m = /^([a-z0-9-]+)\.md$/.exec(e.name);
+    if (!e.isFile || !m) continue;
+    const title = /^# (.+)$/m.exec(Deno.readTextFileSync(new URL(e.name, GUIDE_DIR)))?.[1].trim() ?? m[1];
+    out.push({ slug: m[1], title });
+  }
+  const rank = (slug: string) => (FIRST.includes(slug) ? FIRST.indexOf(slug) : FIRST.length);
+  return Object.freeze(out.sort((a, b) => rank(a.slug) - rank(b.slug) || a.slug.localeCompare(b.slug)));
+})();
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -44,13 +54,28 @@ function scalarBundle() {
   return bundle;
 }
 
+/** The repository's SECURITY.md, served at /docs/security. */
+const SECURITY = "../security";
 const guideCache = new Map<string, string>();
 async function guideHtml(slug: string): Promise<string> {
   let html = guideCache.get(slug);
   if (!html) {
-    const md = await Deno.readTextFile(new URL(`./docs/${slug}.md`, import.meta.url));
+    const file = slug === SECURITY ? new URL("../SECURITY.md", import.meta.url) : new URL(`${slug}.md`, GUIDE_DIR);
+    const md = await Deno.readTextFile(file);
     // A code block wider than the page scrolls inside itself: focusable, so a keyboard can scroll it too.
-    html = (await marked.parse(md)).replaceAll("<pre>", '<pre tabindex="0">');
+    html = (await marked.parse(md)).replaceAll("<pre>", '<pre tabindex="0">')
+      // A link to another guide (`webhooks.md#retries`, as the repository reads it) goes to its page here.
+      .replace(
+        /href="([a-z0-9-]+)\.md(#[^"]*)?"/g,
+        (all, slug: string, hash = "") =>
+          GUIDES.some((g) => g.slug === slug) ? `href="/docs/guides/${slug}${hash}"` : all,
+      )
+      // SECURITY.md (at the repository's root) is served at /docs/security; from SECURITY.md, guides are docs/guides/*.md.
+      .replace(/href="(?:\.\.\/)*SECURITY\.md(#[^"]*)?"/g, (_, hash = "") => `href="/docs/security${hash}"`)
+      .replace(
+        /href="docs\/guides\/([a-z0-9-]+)\.md(#[^"]*)?"/g,
+        (_, slug: string, hash = "") => `href="/docs/guides/${slug}${hash}"`,
+      );
     guideCache.set(slug, html);
   }
   return html;
@@ -173,9 +198,17 @@ export function docsRoutes(app: Hono<AppEnv>) {
       "guides",
       `<main class="guide"><h1>Guides</h1><ul>${items}</ul>
 <p>The API reference is at <a href="/docs">/docs</a>; the OpenAPI 3.1 document at
-<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></main>`,
+<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>; how the service protects its users at
+<a href="/docs/security">/docs/security</a>.</p></main>`,
       holdsSession(c.req.header("cookie")),
     ));
+  });
+  app.get("/docs/security", async (c) => {
+    strict(c);
+    c.header("Cache-Control", "private, max-age=300");
+    c.header("Vary", "Cookie");
+    const body = `<main class="guide">${await guideHtml(SECURITY)}</main>`;
+    return c.html(page("Security", "", body, holdsSession(c.req.header("cookie"))));
   });
   app.get("/docs/guides/:slug", async (c) => {
     const guide = GUIDES.find((g) => g.slug === c.req.param("slug"));

@@ -379,3 +379,24 @@ Deno.test("a widget of parameters only and a timer created without a theme look 
     await s.close();
   }
 });
+
+Deno.test("the guides of docs/guides/ are served at /docs/guides/*, linking each other and SECURITY.md on the site", async () => {
+  const w = await accountsWorld();
+  try {
+    const b = formBrowser(w.app.app, SITE);
+    const index = (await b.request("GET", "/docs/guides")).text;
+    for (const slug of ["quick-start", "api", "holidays", "dashboard", "self-hosting", "webhook-delivery", "pages"]) {
+      assert.match(index, new RegExp(`href="/docs/guides/${slug}"`), slug);
+    }
+    const dash = (await b.request("GET", "/docs/guides/dashboard")).text;
+    assert.match(dash, /<h1[^>]*>The dashboard<\/h1>/);
+    assert.match(dash, /href="\/docs\/guides\/webhook-delivery#retries"/, "a .md link becomes the guide's page");
+    assert.match(dash, /href="\/docs\/security"/);
+    const security = await b.request("GET", "/docs/security");
+    assert.equal(security.status, 200);
+    assert.match(security.text, /<h1[^>]*>Security<\/h1>/);
+    assert.match((await b.request("GET", "/docs/guides/holidays")).text, /upcoming/);
+  } finally {
+    await w.close();
+  }
+});

@@ -237,7 +237,7 @@ export class Users {
       to: user.email,
       subject: "Confirm your email",
       // Confirming takes a session of the account; someone who did not sign up resets instead
-      // (README, "First proof of a mailbox").
+      // (SECURITY.md, "First proof of a mailbox").
       text: `Confirm the email of your timer service account by opening this link, signed in:\n\n${link}\n\n` +
         `If you did not sign up yourself, reset the password at ${this.deps.config.siteUrl}/reset instead: ` +
         `that also ends every other way into the account.`,

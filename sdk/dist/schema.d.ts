@@ -329,7 +329,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Variant A: an action */
+        /** @description An action to apply */
         ActionChange: {
             /**
              * @description What to do
@@ -603,7 +603,7 @@ export interface components {
         };
         /** @description Exactly one of action or state */
         StateChange: components["schemas"]["ActionChange"] | components["schemas"]["StateTargetChange"];
-        /** @description Variant B: the state to reach */
+        /** @description The state to reach; the action that reaches it from the current state is applied */
         StateTargetChange: {
             /**
              * @description The state to reach (running: start or resume)

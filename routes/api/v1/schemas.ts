@@ -100,12 +100,14 @@ export const UpdateTimerBody = z.strictObject({
 
 export const ActionBody = z.strictObject({
   action: z.enum(ACTIONS).openapi({ description: "What to do" }),
-}).openapi("ActionChange", { description: "Variant A: an action" });
+}).openapi("ActionChange", { description: "An action to apply" });
 export const StateTargetBody = z.strictObject({
   state: z.enum(["running", "paused", "idle", "stopped"]).openapi({
     description: "The state to reach (running: start or resume)",
   }),
-}).openapi("StateTargetChange", { description: "Variant B: the state to reach" });
+}).openapi("StateTargetChange", {
+  description: "The state to reach; the action that reaches it from the current state is applied",
+});
 export const StateBody = z.union([ActionBody, StateTargetBody]).openapi(
   "StateChange",
   { description: "Exactly one of action or state" },

@@ -400,3 +400,55 @@ Deno.test("the guides of docs/guides/ are served at /docs/guides/*, linking each
     await w.close();
   }
 });
+
+Deno.test("dashboard: dates carry UTC for the reader's zone, one language menu, a timer's deliveries ten a page", async () => {
+  const { setup, receiver } = await import("./helpers.ts");
+  const { Sessions } = await import("../lib/accounts/sessions.ts");
+  const { Hono } = await import("hono");
+  const hook = receiver();
+  const s = await setup();
+  try {
+    // A signed-in owner of the pro account.
+    const user = {
+      id: "usr_test0000000000",
+      account_id: s.pro.account.id,
+      email: "owner@example.com",
+      password_hash: null,
+      email_verified_at: null,
+      created_at: s.clock.now(),
+    };
+    await s.store.users.create(user);
+    const sessions = new Sessions({ store: s.store, config: s.config, now: s.clock.now });
+    const res = await new Hono().get("/", async (c) => (await sessions.start(c, user), c.text("ok"))).request("/");
+    await res.body?.cancel();
+    const cookie = res.headers.get("set-cookie")!.split(";")[0];
+    const get = async (path: string) =>
+      await (await s.app.app.request(`http://timers.test${path}`, { headers: { cookie } })).text();
+
+    const t = await s.create({ type: "countdown", duration: 600, title: "Tea", webhook_url: hook.url });
+    for (let i = 0; i < 6; i++) {
+      await s.act(t.timer_id, "start");
+      await s.act(t.timer_id, "reset");
+    }
+    const page = await get(`/dashboard/timers/${t.timer_id}`);
+    assert.match(
+      page,
+      /<time datetime="2026-11-22T12:00:00.000Z" title="Nov 22, 2026, 12:00:00 PM UTC" data-local>Nov 22, 2026, 12:00:00 PM UTC<\/time>/,
+    );
+    assert.match(page, /data-island="LocalTimes"/, "the island that shows them in the reader's zone");
+    assert.equal((page.match(/class="delivery"/g) ?? []).length, 10, "ten deliveries a page");
+    assert.match(page, /href="\/dashboard\/timers\/tmr_\w+\?cursor=[^"]+">Older deliveries</);
+    const older = /href="(\/dashboard\/timers\/tmr_\w+\?cursor=[^"]+)">Older deliveries/.exec(page)![1];
+    assert.equal(((await get(older.replaceAll("&amp;", "&"))).match(/class="delivery"/g) ?? []).length, 2);
+    assert.match(page, /<details class="attempts-box"|Not attempted yet/);
+
+    // The language: one control, a link per language, working without JavaScript.
+    assert.doesNotMatch(page, /<select name="lang"/);
+    const menu = /<details class="dash-lang">(.*?)<\/details>/s.exec(page)![1];
+    assert.equal((menu.match(/<a /g) ?? []).length, 7);
+    assert.match(menu, /href="\/dashboard\/lang\?lang=de&amp;back=%2Fdashboard%2Ftimers%2Ftmr_\w+"/);
+  } finally {
+    await s.close();
+    await hook.close();
+  }
+});

@@ -17,6 +17,8 @@ import { EDIT_FIELDS, timerDetailPage } from "./timer_detail.tsx";
 import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
 
 const PAGE = 50;
+/** Deliveries per page of a timer's page: ten fit a phone's screen or two. */
+const DELIVERIES_PAGE = 10;
 const LIVE_CHECK_MS = 1000;
 const HEARTBEAT_MS = 15_000;
 /** Live feeds open at once per account (each polls KV every second): tabs, not thousands. */
@@ -159,7 +161,11 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once
     status?: number;
   }) {
     const at = now();
-    const page = await store.listDeliveries(timer.id, { limit: PAGE, cursor: c.req.query("cursor"), now: at })
+    const page = await store.listDeliveries(timer.id, {
+      limit: DELIVERIES_PAGE,
+      cursor: c.req.query("cursor"),
+      now: at,
+    })
       .catch((e) => {
         if (e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
         throw e;

@@ -146,3 +146,39 @@ Deno.test("from the home page to a key and a first timer; reloads after each POS
     await s.close();
   }
 });
+
+Deno.test("the dashboard shows dates in the reader's zone (UTC on hover) and picks a language from one menu", async () => {
+  await ensureBuilt();
+  const s = await serve();
+  (s.config as { signupPlan: string | undefined }).signupPlan = "pro";
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: DESKTOP, timezoneId: "Asia/Tokyo" });
+  const page = await context.newPage();
+  page.setDefaultTimeout(5000);
+  try {
+    await page.goto(`${s.url}/signup`);
+    await page.getByLabel("Email").fill("tokyo@example.com");
+    await page.getByLabel("Password").fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await page.waitForURL(`${s.url}/signup/check`);
+    await page.goto(`${s.url}/dashboard/keys`);
+    await page.getByLabel("Name").fill("laptop");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const created = page.locator("tr[data-key] time").first();
+    await page.waitForFunction(() => /GMT\+9/.test(document.querySelector("tr[data-key] time")?.textContent ?? ""));
+    assert.match(await created.innerText(), /GMT\+9/, "the reader's zone");
+    assert.match((await created.getAttribute("title"))!, /UTC$/, "UTC on hover");
+    assert.deepEqual(await axeViolations(page), []);
+
+    await page.locator(".dash-lang summary").click();
+    await page.getByRole("link", { name: "Deutsch" }).click();
+    await page.waitForURL(`${s.url}/dashboard/keys`);
+    assert.equal(await page.locator("h1").innerText(), "API-Schlüssel");
+    await page.waitForFunction(() => /GMT\+9/.test(document.querySelector("tr[data-key] time")?.textContent ?? ""));
+    assert.deepEqual(await axeViolations(page), []);
+    await both(page, "keys-local-time");
+  } finally {
+    await browser.close();
+    await s.close();
+  }
+});

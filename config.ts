@@ -258,6 +258,7 @@ function operatorContact(r: Reader): string | undefined {
   const raw = r.raw("OPERATOR_CONTACT")?.trim();
   if (!raw) return undefined;
   // Shown on pages as text or a link: one printable line.
+  // deno-lint-ignore no-control-regex -- control characters are what is refused
   if (raw.length <= 200 && !/[\x00-\x1f\x7f]/.test(raw)) return raw;
   r.bad("OPERATOR_CONTACT", raw, "use one line of at most 200 characters, e.g. billing@example.com or a URL");
   return undefined;

@@ -37,10 +37,24 @@ Deno.test("from the home page to a key and a first timer; reloads after each POS
     return u ? await s.store.accounts.listKeys(u.account_id) : [];
   };
   try {
+    await t.step("every public page has the header, on a desktop and a phone", async () => {
+      for (
+        const [path, name] of [["/events", "events"], ["/docs/guides/holidays", "guide"], ["/no-such-page", "404"]]
+      ) {
+        await page.goto(`${s.url}${path}`);
+        const header = page.locator(".site-header");
+        for (const link of ["Docs", "Holidays", "Sign in", "Sign up"]) {
+          assert.ok(await header.getByRole("link", { name: link, exact: true }).isVisible(), `${path}: ${link}`);
+        }
+        await both(page, `header-${name}`);
+      }
+    });
+
     await t.step(
       "the header leads from / to sign-up, which says the first account is the administrator's",
       async () => {
         await page.goto(`${s.url}/`);
+        await both(page, "header-home");
         await page.locator(".site-header").getByRole("link", { name: "Sign up" }).click();
         await page.waitForURL(`${s.url}/signup`);
         assert.match(await page.locator(".notice").innerText(), /the first one is its administrator's/);

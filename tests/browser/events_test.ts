@@ -149,9 +149,11 @@ Deno.test("the events page in a browser", async (t) => {
 
     await t.step("a Japanese page names Japan's holidays in Japanese when the region is picked in place", async () => {
       const v = await open(browser, `${s.url}/events?region=US&tz=Asia/Tokyo&lang=ja`);
+      // Whatever day it is (passed days leave the list): US names stay in English.
+      const us = await v.page.locator(".ev-name").allInnerTexts();
       assert.ok(
-        (await v.page.locator(".ev-name").allInnerTexts()).includes("Thanksgiving Day"),
-        "no Japanese US names",
+        us.length > 0 && !us.some((n) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(n)),
+        `no Japanese US names: ${us}`,
       );
       await v.page.selectOption('select[name="region"]', "JP");
       await v.page.getByRole("status").filter({ hasText: /^日本/ }).waitFor();

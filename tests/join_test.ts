@@ -184,6 +184,10 @@ Deno.test("a plan's refusal has its own page: what the plan includes and whom to
     assert.match(r.text, /API requests: 30 a minute, 1,000 a day/);
     assert.match(r.text, /set by the administrator of this service/);
     assert.match(r.text, /<a href="mailto:billing@timers.example">billing@timers.example<\/a>/);
+    // The timers page offers no form to fill in vain: the plan's note instead.
+    const timers = (await b.request("GET", "/dashboard/timers")).text;
+    assert.doesNotMatch(timers, /action="\/dashboard\/timers" class="new-timer"/);
+    assert.match(timers, /What the free plan includes: Timers: not included/);
     // The overview names the contact too.
     assert.match((await b.request("GET", "/dashboard")).text, /mailto:billing@timers.example/);
     // A form from elsewhere still gets the CSRF page.

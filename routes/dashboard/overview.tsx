@@ -45,7 +45,7 @@ function Meter({ f, label, used, limit, plus }: {
 }
 
 /** Who sets the plan, and whom to ask (OPERATOR_CONTACT) when the service names someone. */
-function PlanWho({ f, contact }: { f: Frame; contact: string | undefined }) {
+export function PlanWho({ f, contact }: { f: Frame; contact: string | undefined }) {
   const link = !contact
     ? null
     : /^[^\s@]+@[^\s@]+$/.test(contact)
@@ -66,6 +66,18 @@ function PlanWho({ f, contact }: { f: Frame; contact: string | undefined }) {
         </>
       )}
     </p>
+  );
+}
+
+/** In place of the timer form, for a plan without timers: what it includes, and who changes it. */
+export function noTimersNote(f: Frame, plan: string, contact: string | undefined) {
+  return (
+    <>
+      <p>
+        {fill(f.t.pl_allows, { plan })} {f.t.pl_timers_no}
+      </p>
+      <PlanWho f={f} contact={contact} />
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { type DashboardDeps, PlanRefused } from "./mod.ts";
 import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
 import { actionName, dashTexts } from "./texts.ts";
 import { EDIT_FIELDS, timerDetailPage } from "./timer_detail.tsx";
+import { noTimersNote } from "./overview.tsx";
 import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
 
 const PAGE = 50;
@@ -145,9 +146,11 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once
     const filter = filterOf((k) => c.req.query(k));
     const { rows, at, next } = await rowsOf(c.get("session").account.id, filter);
     const f = frameOf(c);
+    const { account } = c.get("session");
+    const noTimers = config.plans[account.plan].api ? undefined : noTimersNote(f, account.plan, config.operatorContact);
     return html(
       c,
-      timersPage(f, { rows, at, filter, cursor: filter.cursor, next, flash: takeFlash(c), form, status }),
+      timersPage(f, { rows, at, filter, cursor: filter.cursor, next, flash: takeFlash(c), form, status, noTimers }),
       status,
     );
   }

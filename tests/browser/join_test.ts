@@ -148,8 +148,20 @@ Deno.test("from the home page to a key and a first timer; reloads after each POS
       await p.getByRole("button", { name: "Sign up", exact: true }).click();
       await p.waitForURL(`${s.url}/signup/check`);
       await p.goto(`${s.url}/dashboard/timers`);
-      await p.getByLabel("Duration in seconds").fill("300");
-      await p.getByRole("button", { name: "Create timer" }).click();
+      // No form to fill in vain: the plan's note takes its place.
+      assert.equal(await p.getByLabel("Duration in seconds").count(), 0);
+      assert.match(await p.locator("#new").innerText(), /What the free plan includes: Timers: not included/);
+      // A form sent anyway (an old tab, a script) answers with the plan's page, not the CSRF page.
+      await p.evaluate(() => {
+        const csrf = document.querySelector<HTMLInputElement>('input[name="_csrf"]')!.value;
+        const form = Object.assign(document.createElement("form"), { method: "post", action: "/dashboard/timers" });
+        for (const [name, value] of [["_csrf", csrf], ["type", "countdown"], ["duration", "300"]]) {
+          form.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));
+        }
+        document.body.append(form);
+        form.submit();
+      });
+      await p.waitForSelector("h1:has-text('Not included in your plan')");
       assert.equal(await p.locator("h1").innerText(), "Not included in your plan");
       assert.match(await p.locator("main").innerText(), /set by the administrator of this service/);
       await both(p, "plan-refusal");

@@ -45,8 +45,13 @@ export interface Config {
   trustProxyHops: number;
   /** Whether people may create accounts on the site; "closed" leaves it to the operator's CLI. */
   signup: "open" | "closed";
-  /** The plan a new sign-up gets. */
-  signupPlan: PlanName;
+  /**
+   * The plan a new sign-up gets. Unset: the first account signed up on the instance is its
+   * administrator's and gets enterprise; every later one gets free.
+   */
+  signupPlan: PlanName | undefined;
+  /** Who customers ask to change their plan (an email, a URL or a line of text), shown where a plan refuses. */
+  operatorContact: string | undefined;
   /** Outgoing mail server (`smtp://` or `smtps://`); undefined: a development mailer logs the links. */
   smtpUrl: string | undefined;
   /**
@@ -249,6 +254,16 @@ function kvPath(r: Reader): string | undefined {
   return raw;
 }
 
+function operatorContact(r: Reader): string | undefined {
+  const raw = r.raw("OPERATOR_CONTACT")?.trim();
+  if (!raw) return undefined;
+  // Shown on pages as text or a link: one printable line.
+  // deno-lint-ignore no-control-regex -- control characters are what is refused
+  if (raw.length <= 200 && !/[\x00-\x1f\x7f]/.test(raw)) return raw;
+  r.bad("OPERATOR_CONTACT", raw, "use one line of at most 200 characters, e.g. billing@example.com or a URL");
+  return undefined;
+}
+
 function smtpUrl(r: Reader): string | undefined {
   const raw = r.raw("SMTP_URL");
   if (raw === undefined) return undefined;
@@ -306,7 +321,8 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     webhookAllowPrivate: r.flag("WEBHOOK_ALLOW_PRIVATE", false),
     trustProxyHops: hops,
     signup: r.oneOf("SIGNUP", ["open", "closed"] as const, "open"),
-    signupPlan: r.oneOf("SIGNUP_PLAN", PLAN_NAMES, "free"),
+    signupPlan: r.raw("SIGNUP_PLAN") === undefined ? undefined : r.oneOf("SIGNUP_PLAN", PLAN_NAMES, "free"),
+    operatorContact: operatorContact(r),
     smtpUrl: smtpUrl(r),
     scheduler: r.oneOf("SCHEDULER", ["auto", "queue", "sweep"] as const, "auto"),
     sweepIntervalMs: r.int("SWEEP_INTERVAL_MS", 1000, 10, 3_600_000, " of milliseconds"),
@@ -337,13 +353,15 @@ export function loadConfigOrExit(env?: Env): Config {
 }
 
 /**
- * A configuration for tests: in-memory KV, private webhooks allowed, quiet logs, and a hashing
- * budget their hand-moved clocks never meet (only the budget's own tests set one).
+ * A configuration for tests: in-memory KV, private webhooks allowed, quiet logs, a hashing
+ * budget their hand-moved clocks never meet (only the budget's own tests set one), and sign-ups
+ * on free (the first-account rule has its own tests: they pass `signupPlan: undefined`).
  */
 export function testConfig(over: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ KV_PATH: ":memory:", WEBHOOK_ALLOW_PRIVATE: "1", LOG_REQUESTS: "0" }),
     passwordHashesPerSecond: 1000,
+    signupPlan: "free",
     ...over,
   };
 }

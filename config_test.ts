@@ -35,7 +35,8 @@ Deno.test("defaults match the README's configuration table", () => {
   assertEquals(c.webhookConcurrency, 64);
   assertEquals(c.webhookAllowPrivate, false);
   assertEquals(c.trustProxyHops, 0);
-  assertEquals([c.signup, c.signupPlan, c.smtpUrl], ["open", "free", undefined]);
+  assertEquals([c.signup, c.signupPlan, c.smtpUrl], ["open", undefined, undefined]);
+  assertEquals(c.operatorContact, undefined);
   assertEquals(c.scheduler, "auto");
   assertEquals([c.sweepIntervalMs, c.rateLimitFlushMs, c.timerTtlSeconds], [1000, 250, 2592000]);
   assertEquals(c.logRequests, true);
@@ -63,6 +64,7 @@ Deno.test("good values are read", () => {
     WEBHOOK_ALLOW_PRIVATE: "1",
     SIGNUP: "closed",
     SIGNUP_PLAN: "pro",
+    OPERATOR_CONTACT: " billing@timers.example.com ",
     SMTP_URL: "smtp://mailer:pw@mail.example.com:587",
     SCHEDULER: "sweep",
     LOG_REQUESTS: "false",
@@ -78,6 +80,7 @@ Deno.test("good values are read", () => {
   assertEquals(c.webhookRetryDelays, [0.5, 2, 10]);
   assertEquals([c.webhookTimeoutMs, c.webhookAllowPrivate, c.scheduler, c.logRequests], [2500, true, "sweep", false]);
   assertEquals([c.signup, c.signupPlan, c.smtpUrl], ["closed", "pro", "smtp://mailer:pw@mail.example.com:587"]);
+  assertEquals(c.operatorContact, "billing@timers.example.com");
   assertEquals(loadConfig({ PORT: "0" }).siteUrl, "http://localhost:0");
   assertEquals(loadConfig({ HOSTNAME: "::" }).hostname, "::");
   assertEquals(loadConfig({ HOSTNAME: "[::1]" }).hostname, "::1");
@@ -128,6 +131,7 @@ Deno.test("every bad variable gives one line naming it, its value and what is al
   rejects("WEBHOOK_ALLOW_PRIVATE", "maybe", /use 1 or 0/);
   rejects("SIGNUP", "invite", /use open or closed \(default open\)/);
   rejects("SIGNUP_PLAN", "gold", /use free, pro or enterprise \(default free\)/);
+  rejects("OPERATOR_CONTACT", "a\nb", /one line of at most 200 characters/);
   rejects("SMTP_URL", "mail.example.com", /smtp:\/\/user:password@host:587/);
   rejects("SCHEDULER", "cron", /use auto, queue or sweep/);
   rejects("SWEEP_INTERVAL_MS", "1", /from 10 to/);

@@ -100,7 +100,8 @@ export function textOn(hex: string): "#000000" | "#FFFFFF" {
 }
 
 /** The embed size limits of SPEC.md: width 100…600 px, height 200…600 px. */
-export const EMBED = { minW: 100, minH: 200, maxW: 600, maxH: 600, w: 320, h: 240 } as const;
+/** Embed sizes the widget lays out (a badge from 80×40 up to 600×600) and the builder's default. */
+export const EMBED = { minW: 80, minH: 40, maxW: 600, maxH: 600, w: 320, h: 240 } as const;
 
 /** Clamps an iframe size into the supported range (non-numbers take the default). */
 export function clampEmbedSize(w: unknown, h: unknown): { width: number; height: number } {
@@ -126,7 +127,7 @@ export function embedSnippet(src: string, size: { width: number; height: number 
 
 // ── widget parameters ─────────────────────────────────────────────────────────────────────
 
-/** The widget's parameter defaults (SPEC.md: they differ from the API's). */
+/** The widget's parameter defaults; its theme is the API's default too (a widget of parameters and a timer look alike). */
 export const WIDGET_DEFAULTS = {
   type: "countdown" as TimerType,
   timezone: "UTC",

@@ -233,9 +233,10 @@ Deno.test("text on the primary colour is black or white, whichever contrasts mor
   assert.equal(textOn("not-a-colour"), textOn("6C63FF"), "an invalid colour reads as the default");
 });
 
-Deno.test("embed sizes are clamped to 100×200…600×600 and the snippet is escaped", () => {
-  assert.deepEqual(clampEmbedSize(50, 1000), { width: 100, height: 600 });
-  assert.deepEqual(clampEmbedSize("640", "150"), { width: 600, height: 200 });
+Deno.test("embed sizes are clamped to 80×40…600×600 (a badge up to a panel) and the snippet is escaped", () => {
+  assert.deepEqual(clampEmbedSize(50, 1000), { width: 80, height: 600 });
+  assert.deepEqual(clampEmbedSize("640", "30"), { width: 600, height: 40 });
+  assert.deepEqual(clampEmbedSize(80, 40), { width: 80, height: 40 });
   assert.deepEqual(clampEmbedSize("abc", ""), { width: 320, height: 240 });
   assert.deepEqual(clampEmbedSize(300.4, 250), { width: 300, height: 250 });
   const snippet = embedSnippet(
@@ -245,7 +246,7 @@ Deno.test("embed sizes are clamped to 100×200…600×600 and the snippet is esc
   );
   assert.equal(
     snippet,
-    '<iframe src="https://t.example/widget?duration=60&amp;title=a%22b" style="width:100px;height:600px;border:0" ' +
+    '<iframe src="https://t.example/widget?duration=60&amp;title=a%22b" style="width:90px;height:600px;border:0" ' +
       'loading="lazy" title="&quot;&gt;&lt;b&gt;x"></iframe>',
   );
 });

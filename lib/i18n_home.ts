@@ -26,7 +26,7 @@ const en = {
     "Seven languages, light, dark or automatic themes, screen reader announcements at milestones, and no animation for people who ask for reduced motion.",
   builder: "Embed builder",
   builder_lede:
-    "Choose the options, watch the preview, then copy the code into your page. The widget needs no key; sizes from 100×200 to 600×600 pixels work.",
+    "Choose the options, watch the preview, then copy the code into your page. The widget needs no key; sizes from 80×40 to 600×600 pixels work.",
   dev: "For developers",
   dev_text:
     "Create timers with {post} and an API key (Pro and Enterprise plans). Each timer comes with a viewer URL ({viewer}), an embed URL ({embed}) and a control URL whose secret lives after the {hash}. Webhooks tell your server when timers start, pause or complete. See the {docs}.",
@@ -92,7 +92,7 @@ const zh: HomeTexts = {
   f3_title: "人人可读",
   f3: "七种语言，浅色、深色或自动主题，屏幕阅读器在关键时刻播报，并为要求减少动画的用户关闭动画。",
   builder: "嵌入代码生成器",
-  builder_lede: "选择选项，查看预览，然后把代码复制到你的网页中。小组件无需密钥；100×200 到 600×600 像素的尺寸都可以。",
+  builder_lede: "选择选项，查看预览，然后把代码复制到你的网页中。小组件无需密钥；80×40 到 600×600 像素的尺寸都可以。",
   dev: "开发者",
   dev_text:
     "使用 {post} 和 API 密钥（专业版和企业版）创建计时器。每个计时器都有查看网址（{viewer}）、嵌入网址（{embed}）和控制网址，其密钥位于 {hash} 之后。Webhook 会在计时器开始、暂停或完成时通知你的服务器。请参阅{docs}。",
@@ -157,7 +157,7 @@ const ja: HomeTexts = {
     "7 言語、ライト・ダーク・自動のテーマ、節目でのスクリーンリーダー読み上げ、動きを減らす設定ではアニメーションなし。",
   builder: "埋め込みビルダー",
   builder_lede:
-    "オプションを選び、プレビューを確認して、コードをページに貼り付けます。ウィジェットにキーは不要で、100×200 から 600×600 ピクセルまでのサイズで使えます。",
+    "オプションを選び、プレビューを確認して、コードをページに貼り付けます。ウィジェットにキーは不要で、80×40 から 600×600 ピクセルまでのサイズで使えます。",
   dev: "開発者の方へ",
   dev_text:
     "{post} と API キー（Pro・Enterprise プラン）でタイマーを作成します。各タイマーには表示 URL（{viewer}）、埋め込み URL（{embed}）、秘密が {hash} の後ろにある操作 URL が付きます。Webhook はタイマーの開始・一時停止・完了をサーバーに知らせます。詳しくは{docs}をご覧ください。",
@@ -223,7 +223,7 @@ const es: HomeTexts = {
     "Siete idiomas, temas claro, oscuro o automático, avisos para lectores de pantalla en los momentos clave y sin animaciones para quien pide menos movimiento.",
   builder: "Generador de código",
   builder_lede:
-    "Elige las opciones, mira la vista previa y copia el código en tu página. El widget no necesita clave; funcionan tamaños de 100×200 a 600×600 píxeles.",
+    "Elige las opciones, mira la vista previa y copia el código en tu página. El widget no necesita clave; funcionan tamaños de 80×40 a 600×600 píxeles.",
   dev: "Para desarrolladores",
   dev_text:
     "Crea temporizadores con {post} y una clave de API (planes Pro y Enterprise). Cada temporizador tiene una URL de visualización ({viewer}), una URL para insertar ({embed}) y una URL de control cuyo secreto va después de {hash}. Los webhooks avisan a tu servidor cuando un temporizador empieza, se pausa o termina. Consulta la {docs}.",
@@ -289,7 +289,7 @@ const fr: HomeTexts = {
     "Sept langues, thèmes clair, sombre ou automatique, annonces pour lecteurs d'écran aux moments clés, et aucune animation pour qui demande moins de mouvement.",
   builder: "Générateur d'intégration",
   builder_lede:
-    "Choisissez les options, regardez l'aperçu, puis copiez le code dans votre page. Le widget ne demande aucune clé ; les tailles de 100×200 à 600×600 pixels conviennent.",
+    "Choisissez les options, regardez l'aperçu, puis copiez le code dans votre page. Le widget ne demande aucune clé ; les tailles de 80×40 à 600×600 pixels conviennent.",
   dev: "Pour les développeurs",
   dev_text:
     "Créez des minuteurs avec {post} et une clé d'API (offres Pro et Enterprise). Chaque minuteur a une URL d'affichage ({viewer}), une URL d'intégration ({embed}) et une URL de contrôle dont le secret se trouve après le {hash}. Les webhooks préviennent votre serveur quand un minuteur démarre, se met en pause ou se termine. Voir la {docs}.",
@@ -355,7 +355,7 @@ const de: HomeTexts = {
     "Sieben Sprachen, helles, dunkles oder automatisches Design, Ansagen für Screenreader an wichtigen Stellen und keine Animationen für alle, die weniger Bewegung wünschen.",
   builder: "Einbettungs-Generator",
   builder_lede:
-    "Optionen wählen, Vorschau ansehen, dann den Code in die eigene Seite kopieren. Das Widget braucht keinen Schlüssel; Größen von 100×200 bis 600×600 Pixel funktionieren.",
+    "Optionen wählen, Vorschau ansehen, dann den Code in die eigene Seite kopieren. Das Widget braucht keinen Schlüssel; Größen von 80×40 bis 600×600 Pixel funktionieren.",
   dev: "Für Entwickler",
   dev_text:
     "Timer erstellen Sie mit {post} und einem API-Schlüssel (Tarife Pro und Enterprise). Jeder Timer hat eine Anzeige-URL ({viewer}), eine Einbettungs-URL ({embed}) und eine Steuer-URL, deren Geheimnis hinter dem {hash} steht. Webhooks melden Ihrem Server, wenn Timer starten, pausieren oder ablaufen. Siehe die {docs}.",
@@ -419,7 +419,7 @@ const ko: HomeTexts = {
     "7개 언어, 밝은·어두운·자동 테마, 주요 시점의 화면 낭독기 안내, 동작 줄이기를 원하는 사용자를 위한 애니메이션 끄기.",
   builder: "삽입 코드 만들기",
   builder_lede:
-    "옵션을 고르고 미리보기를 확인한 다음 코드를 페이지에 복사하세요. 위젯에는 키가 필요 없으며 100×200부터 600×600 픽셀까지의 크기에서 작동합니다.",
+    "옵션을 고르고 미리보기를 확인한 다음 코드를 페이지에 복사하세요. 위젯에는 키가 필요 없으며 80×40부터 600×600 픽셀까지의 크기에서 작동합니다.",
   dev: "개발자용",
   dev_text:
     "{post}와 API 키(Pro 및 Enterprise 요금제)로 타이머를 만드세요. 각 타이머에는 보기 URL({viewer}), 삽입 URL({embed}), 그리고 비밀이 {hash} 뒤에 있는 제어 URL이 있습니다. 웹훅은 타이머가 시작, 일시정지, 완료될 때 서버에 알려 줍니다. {docs}를 참조하세요.",

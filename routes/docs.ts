@@ -1,9 +1,10 @@
 /**
  * /docs: the interactive API reference (Scalar's standalone bundle, served by the service itself,
- * rendering /api/v1/openapi.json) and hand-written guides (markdown in routes/docs/, rendered with
- * marked). Every page carries a strict Content-Security-Policy; nothing is loaded from elsewhere.
+ * rendering /api/v1/openapi.json) and hand-written guides (every markdown file in docs/guides/, readable
+ * in the repository too, rendered with marked; links between them as `other.md` work in both places). Every page carries a strict Content-Security-Policy; nothing is loaded from elsewhere.
  */
 import type { Context, Hono } from "hono";
+import { holdsSession, SITE_HEADER_CSS, siteHeaderHtml } from "../components/SiteHeader.tsx";
 import { marked } from "marked";
 import { contentSecurityPolicy } from "../lib/csp.ts";
 import { acceptsGzip, gzip } from "../lib/gzip.ts";
@@ -18,13 +19,22 @@ const ASSET = `/docs/assets/scalar-${SCALAR_VERSION}.js`;
 
 export const DOCS_CSP = contentSecurityPolicy({ inlineStyles: true, fonts: true, formAction: "'none'" });
 
-export const GUIDES = [
-  { slug: "quick-start", title: "Quick start" },
-  { slug: "webhooks", title: "Webhooks and verification" },
-  { slug: "widget", title: "The widget" },
-  { slug: "rate-limits", title: "Rate limits and errors" },
-  { slug: "run-a-show", title: "Run a show" },
-] as const;
+const GUIDE_DIR = new URL("../docs/guides/", import.meta.url);
+/** The guides shown first, in this order; any other file of docs/guides/ follows by name. */
+const FIRST = ["quick-start", "webhooks", "widget", "run-a-show", "rate-limits"];
+
+/** Every guide of docs/guides/: its slug (the file name) and title (its first `# ` heading). */
+export const GUIDES: readonly { slug: string; title: string }[] = (() => {
+  const out: { slug: string; title: string }[] = [];
+  for (const e of Deno.readDirSync(GUIDE_DIR)) {
+    const m = /^([a-z0-9-]+)\.md$/.exec(e.name);
+    if (!e.isFile || !m) continue;
+    const title = /^# (.+)$/m.exec(Deno.readTextFileSync(new URL(e.name, GUIDE_DIR)))?.[1].trim() ?? m[1];
+    out.push({ slug: m[1], title });
+  }
+  const rank = (slug: string) => (FIRST.includes(slug) ? FIRST.indexOf(slug) : FIRST.length);
+  return Object.freeze(out.sort((a, b) => rank(a.slug) - rank(b.slug) || a.slug.localeCompare(b.slug)));
+})();
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -44,13 +54,28 @@ function scalarBundle() {
   return bundle;
 }
 
+/** The repository's SECURITY.md, served at /docs/security. */
+const SECURITY = "../security";
 const guideCache = new Map<string, string>();
 async function guideHtml(slug: string): Promise<string> {
   let html = guideCache.get(slug);
   if (!html) {
-    const md = await Deno.readTextFile(new URL(`./docs/${slug}.md`, import.meta.url));
+    const file = slug === SECURITY ? new URL("../SECURITY.md", import.meta.url) : new URL(`${slug}.md`, GUIDE_DIR);
+    const md = await Deno.readTextFile(file);
     // A code block wider than the page scrolls inside itself: focusable, so a keyboard can scroll it too.
-    html = (await marked.parse(md)).replaceAll("<pre>", '<pre tabindex="0">');
+    html = (await marked.parse(md)).replaceAll("<pre>", '<pre tabindex="0">')
+      // A link to another guide (`webhooks.md#retries`, as the repository reads it) goes to its page here.
+      .replace(
+        /href="([a-z0-9-]+)\.md(#[^"]*)?"/g,
+        (all, slug: string, hash = "") =>
+          GUIDES.some((g) => g.slug === slug) ? `href="/docs/guides/${slug}${hash}"` : all,
+      )
+      // SECURITY.md (at the repository's root) is served at /docs/security; from SECURITY.md, guides are docs/guides/*.md.
+      .replace(/href="(?:\.\.\/)*SECURITY\.md(#[^"]*)?"/g, (_, hash = "") => `href="/docs/security${hash}"`)
+      .replace(
+        /href="docs\/guides\/([a-z0-9-]+)\.md(#[^"]*)?"/g,
+        (_, slug: string, hash = "") => `href="/docs/guides/${slug}${hash}"`,
+      );
     guideCache.set(slug, html);
   }
   return html;
@@ -65,6 +90,7 @@ function nav(current: string): string {
 }
 
 const STYLE = `body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1d1d28;background:#fff}
+.site-header a{color:#4a42d6}
 .docs-nav{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;padding:.6rem 1rem;background:#1d1d28;font-size:14px}
 .docs-nav a{color:#e8e6ff;text-decoration:none}.docs-nav a[aria-current]{color:#fff;font-weight:600;text-decoration:underline}
 .guide{max-width:52rem;margin:1.5rem auto;padding:0 1rem}.guide pre{background:#f3f3f7;padding:.75rem;overflow:auto;border-radius:6px}
@@ -72,12 +98,12 @@ const STYLE = `body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1d1d28;b
 .guide code{font-family:ui-monospace,monospace;font-size:.92em}.guide table{border-collapse:collapse}
 .guide td,.guide th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}`;
 
-function page(title: string, current: string, body: string, head = ""): string {
+function page(title: string, current: string, body: string, signedIn: boolean, head = ""): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · Timer Service</title><link rel="icon" href="${asset("favicon.svg")}" type="image/svg+xml">
-<style>${STYLE}</style>${head}</head>
-<body>${nav(current)}${body}</body></html>`;
+<style>${STYLE}\n${SITE_HEADER_CSS}</style>${head}</head>
+<body>${siteHeaderHtml(signedIn, "docs")}${nav(current)}${body}</body></html>`;
 }
 
 /**
@@ -146,6 +172,7 @@ export function docsRoutes(app: Hono<AppEnv>) {
       "API reference",
       "",
       `<div id="reference"></div><script src="/docs/assets/init.js"></script><script src="${ASSET}"></script>`,
+      holdsSession(c.req.header("cookie")),
     ));
   });
   app.get(ASSET, async (c) => {
@@ -171,14 +198,26 @@ export function docsRoutes(app: Hono<AppEnv>) {
       "guides",
       `<main class="guide"><h1>Guides</h1><ul>${items}</ul>
 <p>The API reference is at <a href="/docs">/docs</a>; the OpenAPI 3.1 document at
-<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p></main>`,
+<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>; how the service protects its users at
+<a href="/docs/security">/docs/security</a>.</p></main>`,
+      holdsSession(c.req.header("cookie")),
     ));
+  });
+  app.get("/docs/security", async (c) => {
+    strict(c);
+    c.header("Cache-Control", "private, max-age=300");
+    c.header("Vary", "Cookie");
+    const body = `<main class="guide">${await guideHtml(SECURITY)}</main>`;
+    return c.html(page("Security", "", body, holdsSession(c.req.header("cookie"))));
   });
   app.get("/docs/guides/:slug", async (c) => {
     const guide = GUIDES.find((g) => g.slug === c.req.param("slug"));
     if (!guide) return c.notFound();
     strict(c);
-    c.header("Cache-Control", "public, max-age=300");
-    return c.html(page(guide.title, guide.slug, `<main class="guide">${await guideHtml(guide.slug)}</main>`));
+    // The header depends on the session cookie: cached by the browser only.
+    c.header("Cache-Control", "private, max-age=300");
+    c.header("Vary", "Cookie");
+    const body = `<main class="guide">${await guideHtml(guide.slug)}</main>`;
+    return c.html(page(guide.title, guide.slug, body, holdsSession(c.req.header("cookie"))));
   });
 }

@@ -79,7 +79,7 @@ Deno.test("sign up gives a session in a __Host- cookie; sign out ends it; sign i
   const b = browser(w);
   const up = await b.signUp("Ada@Example.com", "a long enough phrase");
   assert.equal(up.status, 303);
-  assert.equal(up.headers.get("location"), "/dashboard");
+  assert.equal(up.headers.get("location"), "/signup/check");
   const cookie = up.headers.getSetCookie().find((c) => c.startsWith("__Host-session="))!;
   assert.match(cookie, /; Path=\//);
   assert.match(cookie, /; HttpOnly/);

@@ -14,7 +14,7 @@ Deno.test("POST /timers creates a countdown with every creation field, 201 and L
   assert.equal(t.duration, 300);
   assert.equal(t.remaining_seconds, 300);
   assert.equal(t.state, "idle");
-  assert.equal(t.theme, "light");
+  assert.equal(t.theme, "dark", "the widget's default too");
   assert.equal(t.color, "6C63FF");
   assert.equal(t.viewer_url, `http://timers.test/v/${t.timer_id}`);
   assert.equal(t.embed_url, `http://timers.test/widget?id=${t.timer_id}`);

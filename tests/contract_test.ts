@@ -272,7 +272,10 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   for (let i = 0; i < 20; i++) {
     const q = listQuery(doc.paths["/timers"].get.parameters).replace(/(^|&)cursor=[^&]*/, "");
     assert.equal((await call("/timers", "get", `/timers?${q}`)).status, 200, q);
-    const e = listQuery(doc.paths["/events"].get.parameters);
+    // upcoming counts from today: the document says it is refused together with year.
+    const eq = new URLSearchParams(listQuery(doc.paths["/events"].get.parameters));
+    if (eq.has("year")) eq.delete("upcoming");
+    const e = eq.toString();
     assert.equal((await call("/events", "get", `/events?${e}`, undefined, null)).status, 200, e);
   }
   let cursor: string | null = "";

@@ -93,6 +93,18 @@ async function followFlash(s: S, who: Who, res: { status: number; headers: Heade
   return { ...page, text: text(page.html) };
 }
 
+/** The page a form's redirect leads to (Post/Redirect/Get), with the flash cookie if the POST left one. */
+async function follow(s: S, who: Who, res: { status: number; headers: Headers; html?: string }) {
+  assert.equal(res.status, 303, res.html?.slice(0, 300));
+  const flash = res.headers.get("set-cookie")?.match(/dash_flash=([^;]*)/)?.[1];
+  const page = await get(
+    s,
+    flash ? { ...who, cookie: `${who.cookie}; dash_flash=${flash}` } : who,
+    res.headers.get("location")!,
+  );
+  return { ...page, text: text(page.html) };
+}
+
 async function fixture(config: Partial<Config> = {}) {
   const s = await setup({ config });
   const owner = await signIn(s, s.pro.account.id, "owner@example.com");
@@ -213,7 +225,7 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
   const kept = (await s.call("GET", `/api/v1/timers/${id}`)).body;
   assert.equal(kept.state, "idle", "no refused POST started the timer");
   assert.equal(kept.title, null, "no refused POST edited the timer");
-  assert.equal(kept.theme, "light");
+  assert.equal(kept.theme, "dark");
   const token = timer.control_url.split("#")[1];
   assert.equal(
     (await s.call("GET", `/api/v1/timers/${id}`, { key: token })).status,
@@ -256,8 +268,9 @@ Deno.test("another account's timer is 404 on every page and form", async () => {
 
 Deno.test("a key is shown once, works against the API, lists by prefix and stops working when revoked", async () => {
   const { s, owner } = await fixture();
-  const created = await post(s, owner, "/dashboard/keys", { name: "ci runner" });
-  assert.equal(created.status, 201);
+  const posted = await post(s, owner, "/dashboard/keys", { name: "ci runner" });
+  assert.equal(posted.headers.get("location"), "/dashboard/keys");
+  const created = await follow(s, owner, posted);
   const secret = created.html.match(/tsk_[A-Za-z0-9]+/)?.[0];
   assert.ok(secret, "the new key is on the page");
   assert.equal(created.headers.get("cache-control"), "no-store");
@@ -310,8 +323,9 @@ Deno.test("a timer created from the form follows the API's rules; the control li
     theme: "dark",
     color: "#00aa88",
   });
-  assert.equal(ok.status, 201, text(ok.html).slice(0, 300));
-  const control = ok.html.match(/http:\/\/timers\.test\/c\/(tmr_\w+)#(tct_\w+)/)!;
+  const shown = await follow(s, owner, ok);
+  assert.match(shown.text, /Timer “New Year” created/);
+  const control = shown.html.match(/http:\/\/timers\.test\/c\/(tmr_\w+)#(tct_\w+)/)!;
   assert.ok(control, "the control URL with its token");
   const list = (await s.call("GET", "/api/v1/timers")).body.timers;
   assert.equal(list.length, 1);
@@ -327,9 +341,8 @@ Deno.test("a timer created from the form follows the API's rules; the control li
 
   // A lost or leaked link is replaced from the timer's page: the old one stops, the new one is shown once.
   assert.match(page.html, /action="\/dashboard\/timers\/tmr_\w+\/control"/);
-  const replaced = await post(s, owner, `/dashboard/timers/${control[1]}/control`);
-  assert.equal(replaced.status, 200);
-  assert.match(text(replaced.html), /A new control link replaces the old one/);
+  const replaced = await follow(s, owner, await post(s, owner, `/dashboard/timers/${control[1]}/control`));
+  assert.match(replaced.text, /A new control link replaces the old one/);
   const fresh = replaced.html.match(/http:\/\/timers\.test\/c\/(tmr_\w+)#(tct_\w+)/)!;
   assert.equal(fresh[1], control[1]);
   assert.notEqual(fresh[2], control[2]);
@@ -389,13 +402,13 @@ Deno.test("the timer page edits title, theme, colour and webhook URL through the
   assert.match(tagOf(page.html, "edit-title"), /value="Tea"/, "the form starts from the timer's values");
   assert.match(tagOf(page.html, "edit-color"), /value="6C63FF"/);
   assert.match(tagOf(page.html, "edit-webhook_url"), /value="https:\/\/example\.com\/a"/);
-  assert.match(page.html, /<option value="light" selected>/);
+  assert.match(page.html, /<option value="dark" selected>/, "the default theme");
   assert.match(text(page.html), /Leave it empty to remove the webhook/, "the form says what an empty field does");
 
   // Every field at once, as typed in the form (a colour with its #).
   const saved = await post(s, owner, `${path}/edit`, {
     title: "  Green tea ",
-    theme: "dark",
+    theme: "light",
     color: "#00aa88",
     webhook_url: "https://example.com/b",
   });
@@ -404,11 +417,11 @@ Deno.test("the timer page edits title, theme, colour and webhook URL through the
   assert.match(shown.text, /Changes saved\./);
   let api = (await s.call("GET", `/api/v1/timers/${id}`)).body;
   assert.equal(api.title, "Green tea");
-  assert.equal(api.theme, "dark");
+  assert.equal(api.theme, "light");
   assert.equal(api.color, "00AA88");
   assert.equal(api.webhook_url, "https://example.com/b");
   assert.match(tagOf(shown.html, "edit-title"), /value="Green tea"/);
-  assert.match(shown.html, /<option value="dark" selected>/);
+  assert.match(shown.html, /<option value="light" selected>/);
 
   // One field alone: the others stay as they are.
   await followFlash(s, owner, await post(s, owner, `${path}/edit`, { theme: "auto" }));
@@ -620,8 +633,7 @@ Deno.test("rotating shows the new secret once; the previous one signs until it i
   assert.doesNotMatch(page.html, /whsec_/, "no secret on a plain visit");
   assert.doesNotMatch(page.html, /webhooks\/reveal/, "a secret shown by the CLI is not revealed again");
   assert.match(text(page.html), /No previous secret signs any more/);
-  const rotated = await post(s, owner, "/dashboard/webhooks/rotate");
-  assert.equal(rotated.status, 200);
+  const rotated = await follow(s, owner, await post(s, owner, "/dashboard/webhooks/rotate"));
   const shown = rotated.html.match(/whsec_[A-Za-z0-9+/=]+/)?.[0];
   assert.ok(shown && shown !== old);
   const stored = (await s.store.accounts.get(s.pro.account.id))!.webhook_secrets;
@@ -653,8 +665,7 @@ Deno.test("a sign-up's secret is revealed once; rotating one nobody saw moves bo
   assert.doesNotMatch(page.html, /whsec_/);
   assert.match(text(page.html), /Nobody has seen this secret yet/);
   assert.match(page.html, /action="\/dashboard\/webhooks\/reveal"/);
-  const revealed = await post(s, a.who, "/dashboard/webhooks/reveal");
-  assert.equal(revealed.status, 200);
+  const revealed = await follow(s, a.who, await post(s, a.who, "/dashboard/webhooks/reveal"));
   assert.equal(revealed.html.match(/whsec_[A-Za-z0-9+/=]+/)?.[0], a.webhookSecret);
   assert.match(text(revealed.html), /Your signing secret Copy this secret now/);
   assert.equal((await s.store.accounts.get(a.account.id))!.webhook_secrets[0].revealed, true, "recorded");
@@ -672,8 +683,7 @@ Deno.test("a sign-up's secret is revealed once; rotating one nobody saw moves bo
   const b = await signUp("second@example.com");
   const { secret: key } = await createKey(s.store, b.account.id, "ci", s.clock.now());
   const { timer_id: id } = await s.create({ type: "countdown", duration: 90, webhook_url: hook.url }, key);
-  const rotated = await post(s, b.who, "/dashboard/webhooks/rotate");
-  assert.equal(rotated.status, 200);
+  const rotated = await follow(s, b.who, await post(s, b.who, "/dashboard/webhooks/rotate"));
   const shown = rotated.html.match(/whsec_[A-Za-z0-9+/=]+/)![0];
   assert.match(text(rotated.html), /Your new signing secret/);
   assert.match(text(rotated.html), /No previous secret signs any more/);

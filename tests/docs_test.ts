@@ -122,7 +122,7 @@ Deno.test({
 });
 
 Deno.test("the webhooks guide's test vector verifies, with the SDK and with the guide's own Python", async () => {
-  const md = await Deno.readTextFile(new URL("../routes/docs/webhooks.md", import.meta.url));
+  const md = await Deno.readTextFile(new URL("../docs/guides/webhooks.md", import.meta.url));
   const body = /```text\n(\{.*\})\n```/.exec(md)![1];
   const vector = /```\n(X-Service-Signature: .*?)\n```/s.exec(md)![1];
   const headers = Object.fromEntries(vector.split("\n").map((l) => l.split(": ")));

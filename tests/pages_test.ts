@@ -326,7 +326,7 @@ Deno.test("the home page speaks the browser's language, with a visible switch to
   const s = await setup();
   const ja = await page(s, "/", { "accept-language": "ja-JP,ja;q=0.9,en;q=0.8" });
   assert.match(ja.html, /<html lang="ja">/);
-  assert.equal(ja.headers.get("vary"), "accept-language");
+  assert.equal(ja.headers.get("vary"), "accept-language, cookie");
   const t = text(ja.html);
   assert.match(t, /どのページにも埋め込めて/);
   assert.match(t, /埋め込みビルダー/);

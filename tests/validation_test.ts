@@ -79,6 +79,15 @@ Deno.test("plain http webhooks are refused unless the operator allows them", asy
   const r = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "http://example.com/h" } });
   assert.equal(r.status, 422);
   assert.equal(r.body.error.field, "webhook_url");
+  // The refusal says how a developer allows a receiver on their own machine.
+  assert.match(
+    r.body.error.message,
+    /must be an absolute https URL.*for local development, start it with WEBHOOK_ALLOW_PRIVATE=1/,
+  );
+  const local = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "http://localhost:3000/h" } });
+  assert.match(local.body.error.message, /WEBHOOK_ALLOW_PRIVATE=1/);
+  const ftp = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "ftp://example.com/h" } });
+  assert.doesNotMatch(ftp.body.error.message, /WEBHOOK_ALLOW_PRIVATE/, "only plain http is helped so");
   const ok = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "https://example.com/h" } });
   assert.equal(ok.status, 201);
   assert.equal(ok.body.webhook_url, "https://example.com/h");

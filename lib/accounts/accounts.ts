@@ -63,6 +63,25 @@ export async function createBareAccount(store: Store, opts: { plan: PlanName; na
   return { account, webhookSecret };
 }
 
+/**
+ * A sign-up's account. With `plan` set (SIGNUP_PLAN), on it. Unset, the instance's first sign-up
+ * is its administrator's and gets the top plan (a self-hoster's `npm start` then sign-up can use
+ * everything); every later one gets free.
+ */
+export async function createSignupAccount(
+  store: Store,
+  opts: { plan: PlanName | undefined; name: string; now?: number },
+) {
+  if (opts.plan) return { ...(await createBareAccount(store, { ...opts, plan: opts.plan })), administrator: false };
+  if (!(await store.accounts.administrator())) {
+    const first = newAccount({ ...opts, plan: "enterprise" }, false);
+    if (await store.accounts.createAdministrator(first.account)) {
+      return { account: first.account, webhookSecret: first.webhookSecret, administrator: true };
+    }
+  }
+  return { ...(await createBareAccount(store, { ...opts, plan: "free" })), administrator: false };
+}
+
 /** A new account record with a fresh webhook secret, `revealed` when the caller shows it. */
 function newAccount(opts: { plan: PlanName; name: string; now?: number }, revealed: boolean) {
   const now = opts.now ?? Date.now();

@@ -216,7 +216,7 @@ export class Sessions {
     return async (c, next) => {
       if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return await next();
       const expected = c.get("session")?.csrf;
-      if (!this.sameOrigin(c)) throw new ApiError(403, "cross-site request refused");
+      if (!this.sameOrigin(c)) throw new ApiError(403, "cross-site request refused", CSRF_FIELD);
       const sent = await csrfTokenOf(c);
       if (!expected || !sent || !timingSafeEqual(sent, expected)) {
         throw new ApiError(403, "missing or wrong CSRF token; reload the page and try again", CSRF_FIELD);

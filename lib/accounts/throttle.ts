@@ -41,6 +41,8 @@ export const POLICIES = {
   create: { free: 10, baseMs: 60_000, maxMs: 60 * MINUTE, windowMs: 60 * MINUTE },
   /** Reset links mailed to one address, whoever asks for them. */
   mail: { free: 5, baseMs: 10 * MINUTE, maxMs: 60 * MINUTE, windowMs: 60 * MINUTE },
+  /** Confirmation links sent again for one user: the first at once, then a doubling wait from a minute. */
+  resend: { free: 1, baseMs: MINUTE, maxMs: 60 * MINUTE, windowMs: 60 * MINUTE },
   /** Passkey sign-in challenges from one IP (each is stored until it expires). */
   challenge: { free: 30, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: 10 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;

@@ -9,7 +9,7 @@ import { newSecretToken, newUserId, sha256Hex } from "../ids.ts";
 import type { Store } from "../kv/store.ts";
 import { type AuthToken, passwordEpoch, type User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
-import { createBareAccount } from "./accounts.ts";
+import { createSignupAccount } from "./accounts.ts";
 import { dropAccessBeforeProof } from "./first_proof.ts";
 import { isMailbox, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
@@ -75,7 +75,10 @@ export class Users {
     return this.deps.store.users;
   }
 
-  /** Creates an account on SIGNUP_PLAN with its first user; password null for a passkey sign-up. */
+  /**
+   * Creates an account with its first user, on SIGNUP_PLAN (unset: the instance's first is the
+   * administrator's, on enterprise; then free); password null for a passkey sign-up.
+   */
   async signUp(rawEmail: unknown, password: string | null, ip: string, id = newUserId()): Promise<User> {
     const { config, now, store } = this.deps;
     const email = this.checkSignUp(rawEmail);
@@ -84,7 +87,7 @@ export class Users {
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("create", ip);
     const hash = await this.#hashNew(email, password);
-    const { account } = await createBareAccount(store, { plan: config.signupPlan, name: email, now: now() });
+    const { account } = await createSignupAccount(store, { plan: config.signupPlan, name: email, now: now() });
     const user: User = {
       id,
       account_id: account.id,
@@ -95,6 +98,7 @@ export class Users {
     };
     if (!(await this.#users.create(user))) {
       await store.accounts.delete(account.id);
+      await store.accounts.releaseAdministrator(account.id);
       throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
     }
     // A mail server that is down must not undo the sign-up; the operator sees it in the log.
@@ -233,12 +237,26 @@ export class Users {
       to: user.email,
       subject: "Confirm your email",
       // Confirming takes a session of the account; someone who did not sign up resets instead
-      // (README, "First proof of a mailbox").
+      // (SECURITY.md, "First proof of a mailbox").
       text: `Confirm the email of your timer service account by opening this link, signed in:\n\n${link}\n\n` +
         `If you did not sign up yourself, reset the password at ${this.deps.config.siteUrl}/reset instead: ` +
         `that also ends every other way into the account.`,
       link,
     });
+  }
+
+  /**
+   * Mails the confirmation link again ("check your email" page): "confirmed" when there is nothing
+   * to confirm; 429 while the user's resend or the mailbox's mail budget waits.
+   */
+  async resendVerification(user: User): Promise<"sent" | "confirmed"> {
+    if (user.email_verified_at !== null) return "confirmed";
+    const wait = await this.throttle.retryAfter([["resend", user.id], ["mail", user.email]]);
+    if (wait > 0) throw tooMany(wait);
+    await this.throttle.fail("resend", user.id);
+    await this.throttle.fail("mail", user.email);
+    await this.sendVerification(user);
+    return "sent";
   }
 
   /**

@@ -351,7 +351,8 @@ Deno.test("holidaysFor rejects years outside 1970-2100 and unknown regions", () 
   for (const year of [1969, 2101, 2026.5, NaN]) {
     assert.throws(() => holidaysFor("US", year), RangeError);
   }
-  assert.throws(() => holidaysFor("FR" as Region, 2026), RangeError);
+  assert.throws(() => holidaysFor("XX" as Region, 2026), RangeError);
+  assert.throws(() => holidaysFor("fr" as Region, 2026), RangeError, "upper case only");
 });
 
 Deno.test("movable dates apply the reviewed lunar corrections", () => {

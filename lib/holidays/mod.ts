@@ -27,20 +27,37 @@
  * stand-ins too, so they are left out); CN the seven statutory holidays of all citizens; TW the
  * national holidays of the DGPA calendar; GLOBAL a short list of international days (see
  * lib/holidays/global.ts). Sources and corrections to date-holidays: lib/holidays/official.ts
- * and lib/holidays/corrections.ts.
+ * and lib/holidays/corrections.ts. Every other country date-holidays knows is served as the
+ * library has it (lib/holidays/countries.ts, `sourceOf` "date-holidays").
  */
 import zones from "countries-and-timezones";
 import { cnHolidays } from "./cn.ts";
+import { countryHolidays, isLibraryCountry } from "./countries.ts";
 import { breakdown, localDate, type Remaining, startOfDay } from "./countdown.ts";
 import { globalHolidays } from "./global.ts";
 import { twHolidays } from "./tw.ts";
 import { upstreamHolidays } from "./upstream.ts";
 
-/** Region codes accepted by GET /events. */
+/** The regions curated against their official calendars. */
 export const REGIONS = ["US", "CN", "TW", "UK", "JP", "AU"] as const;
 
-/** A region code, or "GLOBAL" for the international list. */
-export type Region = typeof REGIONS[number] | "GLOBAL";
+/** A curated region, "GLOBAL" for the international list, or another country's ISO 3166 code (date-holidays). */
+export type Region = typeof REGIONS[number] | "GLOBAL" | (string & Record<never, never>);
+
+/** Where a region's list comes from: checked by hand ("curated") or as date-holidays has it. */
+export type Source = "curated" | "date-holidays";
+
+/** The list a region code names (upper case; GB is UK's), or null when none. */
+export function regionOf(code: string): Region | null {
+  const up = code.toUpperCase();
+  if (up === "GB") return "UK";
+  if (up === "GLOBAL" || (REGIONS as readonly string[]).includes(up) || isLibraryCountry(up)) return up;
+  return null;
+}
+
+export function sourceOf(region: Region): Source {
+  return region === "GLOBAL" || (REGIONS as readonly string[]).includes(region) ? "curated" : "date-holidays";
+}
 
 /** One public holiday or event. Optional fields are absent rather than false/empty. */
 export interface Holiday {
@@ -80,8 +97,13 @@ function compute(region: Region, year: number): Holiday[] {
       return twHolidays(year);
     case "GLOBAL":
       return globalHolidays(year);
+    case "US":
+    case "UK":
+    case "JP":
+    case "AU":
+      return upstreamHolidays(region as "US" | "UK" | "JP" | "AU", year);
     default:
-      return upstreamHolidays(region, year);
+      return countryHolidays(region, year);
   }
 }
 
@@ -110,9 +132,7 @@ export function holidaysFor(region: Region, year: number): readonly Holiday[] {
   if (!Number.isInteger(year) || year < MIN_YEAR || year > MAX_YEAR) {
     throw new RangeError(`year must be an integer in ${MIN_YEAR}..${MAX_YEAR}`);
   }
-  if (region !== "GLOBAL" && !(REGIONS as readonly string[]).includes(region)) {
-    throw new RangeError(`unknown region: ${region}`);
-  }
+  if (regionOf(region) !== region) throw new RangeError(`unknown region: ${region}`);
   const key = `${region}:${year}`;
   let list = cache.get(key);
   if (!list) {

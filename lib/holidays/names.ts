@@ -12,7 +12,7 @@ import type { Holiday, Region } from "./mod.ts";
 function countryOf(region: Region): string | null {
   if (region === "GLOBAL") return null;
   if (region === "CN" || region === "TW") return region;
-  return UPSTREAM[region].country;
+  return (UPSTREAM as Record<string, { country: string }>)[region]?.country ?? region;
 }
 
 const engines = new Map<string, { hd: Holidays; langs: string[] }>();

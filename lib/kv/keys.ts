@@ -26,6 +26,8 @@ export const pageCursor = {
 
 export const key = {
   account: (id: string) => ["account", id],
+  /** The id of the account whose sign-up was the instance's first (its administrator's). */
+  administrator: () => ["instance", "administrator"],
   /** A key's SHA-256 → `{ account_id, key_id }` (a bare account id in data written before named keys). */
   keyHash: (hash: string) => ["key_hash", hash],
   apiKey: (acct: string, id: string) => ["api_key", acct, id],
@@ -35,6 +37,8 @@ export const key = {
   /** A session by the SHA-256 of its token. */
   session: (hash: string) => ["session", hash],
   userSession: (user: string, hash: string) => ["user_session", user, hash],
+  /** A session's one-time result (a secret to show once after a redirect), encrypted, by the session's hash. */
+  sessionOnce: (hash: string) => ["session_once", hash],
   /** A one-time token (password reset, email verification) by its SHA-256. */
   authToken: (hash: string) => ["auth_token", hash],
   passkey: (credentialId: string) => ["passkey", credentialId],

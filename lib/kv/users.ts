@@ -78,6 +78,15 @@ export interface Throttle {
 /** Lazy expiry for records whose lifetime is also checked in code. */
 const DAY = 86_400_000;
 
+/** A one-time result as stored: encrypted with a key only the session's cookie gives. */
+export interface SealedOnce {
+  /** The page that shows it (a result is shown by its own page only). */
+  page: string;
+  expires_at: number;
+  iv: Uint8Array<ArrayBuffer>;
+  data: Uint8Array<ArrayBuffer>;
+}
+
 export class UserStore {
   constructor(readonly kv: Deno.Kv) {}
 
@@ -166,8 +175,22 @@ export class UserStore {
     return res.ok;
   }
 
+  /** Holds a session's one-time result (one at a time: a newer replaces it). */
+  async putOnce(hash: string, sealed: SealedOnce, lifetimeMs: number): Promise<void> {
+    await this.kv.set(key.sessionOnce(hash), sealed, { expireIn: lifetimeMs });
+  }
+
+  /** Takes the session's one-time result for `page` (another page's stays): of two readers at once, one gets it. */
+  async takeOnce(hash: string, page: string): Promise<SealedOnce | null> {
+    const e = await this.kv.get<SealedOnce>(key.sessionOnce(hash));
+    if (!e.value || e.value.page !== page) return null;
+    const res = await this.kv.atomic().check(e).delete(key.sessionOnce(hash)).commit();
+    return res.ok ? e.value : null;
+  }
+
   async deleteSession(s: Pick<Session, "hash" | "user_id">): Promise<void> {
-    await this.kv.atomic().delete(key.session(s.hash)).delete(key.userSession(s.user_id, s.hash)).commit();
+    await this.kv.atomic().delete(key.session(s.hash)).delete(key.userSession(s.user_id, s.hash))
+      .delete(key.sessionOnce(s.hash)).commit();
   }
 
   /** A user's sessions as hash and start time, in no particular order. */

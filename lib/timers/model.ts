@@ -13,6 +13,8 @@ export const ACTIONS = ["start", "pause", "resume", "reset", "stop"] as const;
 /** The five state actions, and `adjust` (show.ts), which moves a running deadline. */
 export type Action = typeof ACTIONS[number] | "adjust";
 export const THEMES = ["light", "dark", "auto"] as const;
+/** The theme of a timer created without one, and of a widget without the parameter: they look alike. */
+export const DEFAULT_THEME = "dark";
 export type Theme = typeof THEMES[number];
 
 export type EventType =
@@ -111,7 +113,7 @@ const AT_REST = {
 export function newTimer(fields: TimerFields): Timer {
   return {
     title: null,
-    theme: "light",
+    theme: DEFAULT_THEME,
     color: "6C63FF",
     webhook_url: null,
     duration: null,

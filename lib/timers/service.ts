@@ -12,6 +12,7 @@ import {
   applyAction,
   CATCH_UP_EVENTS,
   completionOnReset,
+  DEFAULT_THEME,
   type Message,
   newTimer,
   settle,
@@ -96,7 +97,7 @@ export class TimerService {
       account_id: account.id,
       type: input.type,
       title: input.title ?? null,
-      theme: input.theme ?? "light",
+      theme: input.theme ?? DEFAULT_THEME,
       color: (input.color ?? "6C63FF").toUpperCase(),
       webhook_url: webhook,
       duration,
@@ -271,6 +272,15 @@ export class TimerService {
     const httpOk = this.config.webhookAllowPrivate && url.protocol === "http:";
     // WHATWG URL keeps " ` { } in a host name, which RFC 3986 (and DNS) has no room for.
     const badHost = /[^A-Za-z0-9\-._~!$&'()*+,;=[\]:]/.test(url.hostname);
+    // A plain http URL on a default install is most often a receiver on the developer's machine: say how.
+    if (url.protocol === "http:" && !httpOk && url.hostname && !badHost && !url.username && !url.password) {
+      throw new ApiError(
+        422,
+        `${ruleMessage("webhook_url", raw)}; this server refuses plain http and private addresses: ` +
+          `for local development, start it with WEBHOOK_ALLOW_PRIVATE=1`,
+        "webhook_url",
+      );
+    }
     if ((url.protocol !== "https:" && !httpOk) || !url.hostname || badHost || url.username || url.password) {
       throw new ApiError(422, ruleMessage("webhook_url", raw), "webhook_url");
     }

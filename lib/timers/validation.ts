@@ -54,7 +54,10 @@ export const RULES: Record<string, string> = {
   limit: `an integer from 1 to ${LIMITS.list.max}`,
   cursor: "a cursor returned as next_cursor by the previous page",
   year: "an integer from 1970 to 2100",
-  region: "one of US, CN, TW, UK, JP, AU (any case), or omitted for international days",
+  region:
+    "one of US, CN, TW, UK, JP, AU or another ISO 3166 country code such as DE (any case), or omitted for international days",
+  lang: "a two-letter language code such as de",
+  upcoming: "an integer from 1 to 100",
   tz: "an IANA time zone such as Europe/London",
 };
 

@@ -219,7 +219,11 @@ export function accountRoutes(
     const framed = p.back ? frames[p.back.replace(/[?#].*/, "")] : undefined;
     if (framed) return framed(c, p, status);
     const lang = langOf(c);
-    const body = authPage({ lang, t: authTexts(lang) }, authTexts(lang).account, <AccountPanel {...p} />);
+    const body = authPage(
+      { lang, t: authTexts(lang), signedIn: true },
+      authTexts(lang).account,
+      <AccountPanel {...p} />,
+    );
     return html(c, body.replace('class="auth-card"', 'class="auth-card wide"'), status);
   };
 
@@ -238,7 +242,7 @@ export function accountRoutes(
   const stale = (c: Context<SessionEnv>, back: unknown) => {
     if (sessions.fresh(c.get("session"))) return null;
     const lang = langOf(c);
-    return html(c, reauthPage({ lang, t: authTexts(lang) }, backOf(back)), 403);
+    return html(c, reauthPage({ lang, t: authTexts(lang), signedIn: true }, backOf(back)), 403);
   };
 
   /** A form refused with `e`: the page again, the message beside the form, the error's headers (a 429's Retry-After). */

@@ -8,6 +8,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
+import { holdsSession } from "../../components/SiteHeader.tsx";
 import type { Auth } from "../../lib/accounts/service.ts";
 import type { KeyResolver } from "../../lib/accounts/auth.ts";
 import { csrfTokenOf, FRESH_MS, type SessionEnv } from "../../lib/accounts/sessions.ts";
@@ -17,6 +18,7 @@ import { type AppEnv, formFields } from "../../lib/http.ts";
 import { newSecretToken, newUserId, timingSafeEqual } from "../../lib/ids.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import { type AccountFrame, accountRoutes } from "./account.tsx";
+import { CHECK_PATH, checkEmailRoutes } from "./check_email.tsx";
 import { type FormState, loginPage, resetPage, resetRequestPage, signupPage, verifyPage } from "./pages.tsx";
 import { html } from "./respond.ts";
 import { authLang, authTexts, fillText } from "./texts.ts";
@@ -68,7 +70,7 @@ export function authRoutes(
   /** What every form page knows: language, texts and the pre-session CSRF token. */
   function base(c: Context): FormState {
     const lang = authLang(c.req.query("lang"), c.req.header("accept-language"));
-    return { lang, t: authTexts(lang), csrf: preToken(c) };
+    return { lang, t: authTexts(lang), csrf: preToken(c), signedIn: holdsSession(c.req.header("cookie")) };
   }
 
   /** Renders a form again with the error of a refused attempt (in the page's language where it has one). */
@@ -126,6 +128,7 @@ export function authRoutes(
     "POST",
     [
       "/signup",
+      "/signup/resend",
       "/login",
       "/logout/*",
       "/logout",
@@ -139,7 +142,11 @@ export function authRoutes(
     oneAtATime,
   );
 
-  app.get("/signup", (c) => html(c, signupPage(base(c), closed()), closed() ? 403 : 200));
+  /** Whether the next sign-up becomes the administrator's (SIGNUP_PLAN unset, nobody signed up yet). */
+  const firstSignup = async () =>
+    !auth.deps.config.signupPlan && !closed() && !(await auth.deps.store.accounts.administrator());
+
+  app.get("/signup", async (c) => html(c, signupPage(base(c), closed(), await firstSignup()), closed() ? 403 : 200));
 
   app.post("/signup", async (c) => {
     const f = await formFields(c);
@@ -148,9 +155,10 @@ export function authRoutes(
       const user = await users.signUp(f.email, f.password ?? "", c.get("ip"));
       await sessions.start(c, user);
     } catch (e) {
-      return refused(c, e, (s) => signupPage(s, closed()), { email: f.email });
+      const first = await firstSignup();
+      return refused(c, e, (s) => signupPage(s, closed(), first), { email: f.email });
     }
-    return c.redirect("/dashboard", 303);
+    return c.redirect(CHECK_PATH, 303);
   });
 
   // A signed-in browser goes on to `next`, unless it was sent to sign in again (reauth=1): an
@@ -288,7 +296,7 @@ export function authRoutes(
       throw e;
     });
     await sessions.start(c, user);
-    return c.json({ redirect: "/dashboard" });
+    return c.json({ redirect: CHECK_PATH });
   });
 
   // ── signed in ──────────────────────────────────────────────────────────────────────────────
@@ -350,4 +358,5 @@ export function authRoutes(
   });
 
   accountRoutes(signedIn, auth, timers, keys, accountFrames);
+  checkEmailRoutes(app, auth);
 }

@@ -3,6 +3,7 @@
  * Every form works without JavaScript; the passkey buttons are an island on top.
  */
 import type { ComponentChildren } from "preact";
+import { type Place, SiteHeader } from "../../components/SiteHeader.tsx";
 import Passkey from "../../islands/Passkey.tsx";
 import { island, renderPage } from "../../lib/islands.tsx";
 import { CSRF_FIELD, FRESH_MS, reauthPath } from "../../lib/accounts/sessions.ts";
@@ -23,20 +24,26 @@ export interface FormState {
   next?: string;
   /** Signing in again, signed in already, for an action that needs a recent sign-in. */
   reauth?: boolean;
+  /** The browser holds a session cookie: the header offers the dashboard. */
+  signedIn?: boolean;
 }
 
 /** A whole auth page: one narrow card, the site's style sheet and ours. */
-export function authPage(s: { lang: Lang; t: AuthTexts }, title: string, body: ComponentChildren): string {
+export function authPage(
+  s: { lang: Lang; t: AuthTexts; signedIn?: boolean; place?: Place },
+  title: string,
+  body: ComponentChildren,
+): string {
   return renderPage(
-    <main class="auth">
-      <p class="auth-brand">
-        <a href="/">{s.t.brand}</a>
-      </p>
-      <div class="auth-card">
-        <h1>{title}</h1>
-        {body}
-      </div>
-    </main>,
+    <>
+      <SiteHeader lang={s.lang} signedIn={s.signedIn ?? false} current={s.place} />
+      <main class="auth">
+        <div class="auth-card">
+          <h1>{title}</h1>
+          {body}
+        </div>
+      </main>
+    </>,
     { lang: s.lang, title: `${title} · ${s.t.brand}`, css: ["site.css", "auth.css"] },
   );
 }
@@ -51,7 +58,7 @@ export function Reauth({ t, next }: { t: AuthTexts; next: string }) {
 }
 
 /** The page answering a form that needs a recent sign-in (403). */
-export function reauthPage(s: { lang: Lang; t: AuthTexts }, next: string): string {
+export function reauthPage(s: { lang: Lang; t: AuthTexts; signedIn?: boolean }, next: string): string {
   return authPage(s, s.t.reauth_title, <Reauth t={s.t} next={next} />);
 }
 
@@ -122,7 +129,8 @@ function PasswordField(
   );
 }
 
-export function signupPage(s: FormState, closed: boolean): string {
+/** `first`: no account exists yet and SIGNUP_PLAN is unset, so this sign-up becomes the administrator's. */
+export function signupPage(s: FormState, closed: boolean, first = false): string {
   const { t } = s;
   if (closed) {
     return authPage(
@@ -137,9 +145,10 @@ export function signupPage(s: FormState, closed: boolean): string {
     );
   }
   return authPage(
-    s,
+    { ...s, place: "sign-up" },
     t.sign_up,
     <>
+      {first && <p class="notice">{t.signup_first}</p>}
       <ErrorLine s={s} />
       <form method="post" action="/signup" class="auth-form">
         <Csrf token={s.csrf} />
@@ -161,7 +170,7 @@ export function signupPage(s: FormState, closed: boolean): string {
 export function loginPage(s: FormState): string {
   const { t } = s;
   return authPage(
-    s,
+    { ...s, place: s.reauth ? "" : "sign-in" },
     s.reauth ? t.reauth_title : t.sign_in,
     <>
       {s.reauth && <p>{t.reauth_intro}</p>}

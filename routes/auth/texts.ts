@@ -10,6 +10,8 @@ const en = {
   password_hint: "At least 8 characters; a long phrase is best.",
   sign_up: "Sign up",
   sign_in: "Sign in",
+  signup_first:
+    "No account exists on this service yet: the first one is its administrator's and gets every feature (the enterprise plan).",
   signup_closed: "Sign-up is closed on this service. Ask its operator for an account.",
   or_passkey: "Or without a password:",
   passkey_signup: "Sign up with a passkey",
@@ -32,6 +34,16 @@ const en = {
   verify_bad: "This link is not valid any more.",
   verify_sign_in:
     "Sign in to this account first, then open the link again. If you did not sign up yourself, reset the password instead: that also ends every other way into the account.",
+  check_title: "Check your email",
+  check_text:
+    "We sent a link to {email}. Open it in this browser, signed in, to confirm your address. You can use the dashboard meanwhile.",
+  check_dev:
+    "This server sends no mail (SMTP_URL is unset): the link is in the server's log, on the line of the development mailer.",
+  check_resend: "Send the link again",
+  check_resent: "A new link is on its way to {email}.",
+  check_wait: "You can ask for another link in {n} seconds.",
+  check_admin:
+    "Yours is the first account on this service: it is the administrator's and has every feature (the enterprise plan).",
   to_dashboard: "Go to the dashboard",
   wrong_login: "wrong email or password",
   too_many: "too many attempts; try again in {n} {unit}",
@@ -71,6 +83,7 @@ const zh: AuthTexts = {
   password_hint: "至少 8 个字符；较长的短语最好。",
   sign_up: "注册",
   sign_in: "登录",
+  signup_first: "本服务还没有任何账户：第一个账户属于管理员，拥有全部功能（enterprise 套餐）。",
   signup_closed: "本服务已关闭注册。请向运营者申请账户。",
   or_passkey: "或不使用密码：",
   passkey_signup: "使用通行密钥注册",
@@ -92,6 +105,13 @@ const zh: AuthTexts = {
   verify_bad: "此链接已失效。",
   verify_sign_in:
     "请先登录此账户，然后再次打开该链接。如果不是您本人注册的，请改为重置密码：这也会切断进入该账户的其他所有途径。",
+  check_title: "请查收邮件",
+  check_text: "我们已向 {email} 发送了一个链接。请在已登录的此浏览器中打开它以确认你的地址。在此期间你可以使用控制台。",
+  check_dev: "此服务器不发送邮件（未设置 SMTP_URL）：链接在服务器日志中，位于开发邮件程序的那一行。",
+  check_resend: "重新发送链接",
+  check_resent: "新的链接已发往 {email}。",
+  check_wait: "{n} 秒后可以再次请求链接。",
+  check_admin: "你的账户是本服务的第一个账户：它属于管理员，拥有全部功能（enterprise 套餐）。",
   to_dashboard: "前往控制台",
   wrong_login: "电子邮件或密码错误",
   too_many: "尝试次数过多；请在 {n} {unit}后重试",
@@ -128,6 +148,8 @@ const ja: AuthTexts = {
   password_hint: "8 文字以上。長いフレーズがおすすめです。",
   sign_up: "登録",
   sign_in: "ログイン",
+  signup_first:
+    "このサービスにはまだアカウントがありません。最初のアカウントは管理者のもので、すべての機能（enterprise プラン）が使えます。",
   signup_closed: "このサービスでは新規登録を受け付けていません。運営者にアカウントを依頼してください。",
   or_passkey: "パスワードを使わない場合：",
   passkey_signup: "パスキーで登録",
@@ -150,6 +172,16 @@ const ja: AuthTexts = {
   verify_bad: "このリンクはもう無効です。",
   verify_sign_in:
     "まずこのアカウントにサインインしてから、もう一度リンクを開いてください。ご自身で登録していない場合は、代わりにパスワードをリセットしてください。アカウントへの他のすべての入口も閉じられます。",
+  check_title: "メールを確認してください",
+  check_text:
+    "{email} にリンクを送りました。ログインしたこのブラウザで開いて、アドレスを確認してください。その間もダッシュボードは使えます。",
+  check_dev:
+    "このサーバーはメールを送りません（SMTP_URL が未設定）。リンクはサーバーのログの、開発用メーラーの行にあります。",
+  check_resend: "リンクをもう一度送る",
+  check_resent: "新しいリンクを {email} に送りました。",
+  check_wait: "{n} 秒後にもう一度リンクを請求できます。",
+  check_admin:
+    "あなたのアカウントはこのサービスで最初のアカウントです。管理者のもので、すべての機能（enterprise プラン）が使えます。",
   to_dashboard: "ダッシュボードへ",
   wrong_login: "メールアドレスまたはパスワードが違います",
   too_many: "試行回数が多すぎます。{n} {unit}後にもう一度お試しください",
@@ -187,6 +219,8 @@ const es: AuthTexts = {
   password_hint: "Al menos 8 caracteres; lo mejor es una frase larga.",
   sign_up: "Registrarse",
   sign_in: "Iniciar sesión",
+  signup_first:
+    "Este servicio aún no tiene cuentas: la primera es la de su administración y tiene todas las funciones (el plan enterprise).",
   signup_closed: "El registro está cerrado en este servicio. Pide una cuenta a quien lo opera.",
   or_passkey: "O sin contraseña:",
   passkey_signup: "Registrarse con una llave de acceso",
@@ -209,6 +243,16 @@ const es: AuthTexts = {
   verify_bad: "Este enlace ya no es válido.",
   verify_sign_in:
     "Inicia sesión primero en esta cuenta y vuelve a abrir el enlace. Si no te registraste tú, restablece la contraseña: eso también cierra cualquier otro acceso a la cuenta.",
+  check_title: "Revisa tu correo",
+  check_text:
+    "Enviamos un enlace a {email}. Ábrelo en este navegador, con la sesión iniciada, para confirmar tu dirección. Mientras tanto puedes usar el panel.",
+  check_dev:
+    "Este servidor no envía correo (SMTP_URL no está definido): el enlace está en el registro del servidor, en la línea del remitente de desarrollo.",
+  check_resend: "Enviar el enlace de nuevo",
+  check_resent: "Un nuevo enlace va de camino a {email}.",
+  check_wait: "Podrás pedir otro enlace dentro de {n} segundos.",
+  check_admin:
+    "La tuya es la primera cuenta de este servicio: es la de la administración y tiene todas las funciones (el plan enterprise).",
   to_dashboard: "Ir al panel",
   wrong_login: "correo o contraseña incorrectos",
   too_many: "demasiados intentos; vuelve a intentarlo en {n} {unit}",
@@ -247,6 +291,8 @@ const fr: AuthTexts = {
   password_hint: "Au moins 8 caractères ; une longue phrase est idéale.",
   sign_up: "S’inscrire",
   sign_in: "Se connecter",
+  signup_first:
+    "Ce service n’a encore aucun compte : le premier est celui de son administration et a toutes les fonctions (le forfait enterprise).",
   signup_closed: "Les inscriptions sont fermées sur ce service. Demandez un compte à son exploitant.",
   or_passkey: "Ou sans mot de passe :",
   passkey_signup: "S’inscrire avec une clé d’accès",
@@ -269,6 +315,16 @@ const fr: AuthTexts = {
   verify_bad: "Ce lien n’est plus valable.",
   verify_sign_in:
     "Connectez-vous d’abord à ce compte, puis rouvrez le lien. Si vous ne vous êtes pas inscrit vous-même, réinitialisez plutôt le mot de passe : cela ferme aussi tout autre accès au compte.",
+  check_title: "Consultez vos e-mails",
+  check_text:
+    "Nous avons envoyé un lien à {email}. Ouvrez-le dans ce navigateur, connecté, pour confirmer votre adresse. Vous pouvez utiliser le tableau de bord en attendant.",
+  check_dev:
+    "Ce serveur n’envoie pas d’e-mail (SMTP_URL n’est pas défini) : le lien est dans le journal du serveur, sur la ligne de l’expéditeur de développement.",
+  check_resend: "Renvoyer le lien",
+  check_resent: "Un nouveau lien part vers {email}.",
+  check_wait: "Vous pourrez demander un autre lien dans {n} secondes.",
+  check_admin:
+    "Votre compte est le premier de ce service : c’est celui de l’administration, avec toutes les fonctions (le forfait enterprise).",
   to_dashboard: "Aller au tableau de bord",
   wrong_login: "e-mail ou mot de passe incorrect",
   too_many: "trop de tentatives ; réessayez dans {n} {unit}",
@@ -307,6 +363,8 @@ const de: AuthTexts = {
   password_hint: "Mindestens 8 Zeichen; ein langer Satz ist am besten.",
   sign_up: "Registrieren",
   sign_in: "Anmelden",
+  signup_first:
+    "Dieser Dienst hat noch kein Konto: Das erste gehört der Administration und hat alle Funktionen (Tarif enterprise).",
   signup_closed: "Die Registrierung ist bei diesem Dienst geschlossen. Bitten Sie den Betreiber um ein Konto.",
   or_passkey: "Oder ohne Passwort:",
   passkey_signup: "Mit einem Passkey registrieren",
@@ -329,6 +387,16 @@ const de: AuthTexts = {
   verify_bad: "Dieser Link ist nicht mehr gültig.",
   verify_sign_in:
     "Melden Sie sich zuerst bei diesem Konto an und öffnen Sie den Link dann erneut. Haben Sie sich nicht selbst registriert, setzen Sie stattdessen das Passwort zurück: Das schließt auch jeden anderen Zugang zum Konto.",
+  check_title: "Prüfe dein Postfach",
+  check_text:
+    "Wir haben einen Link an {email} geschickt. Öffne ihn angemeldet in diesem Browser, um deine Adresse zu bestätigen. Das Dashboard kannst du schon nutzen.",
+  check_dev:
+    "Dieser Server verschickt keine Mails (SMTP_URL ist nicht gesetzt): Der Link steht im Log des Servers, in der Zeile des Entwicklungs-Mailers.",
+  check_resend: "Link erneut senden",
+  check_resent: "Ein neuer Link ist unterwegs an {email}.",
+  check_wait: "Einen weiteren Link kannst du in {n} Sekunden anfordern.",
+  check_admin:
+    "Dein Konto ist das erste dieses Dienstes: Es gehört der Administration und hat alle Funktionen (Tarif enterprise).",
   to_dashboard: "Zum Dashboard",
   wrong_login: "E-Mail-Adresse oder Passwort falsch",
   too_many: "zu viele Versuche; bitte in {n} {unit} erneut versuchen",
@@ -368,6 +436,8 @@ const ko: AuthTexts = {
   password_hint: "8자 이상. 긴 문장이 가장 좋습니다.",
   sign_up: "가입하기",
   sign_in: "로그인",
+  signup_first:
+    "이 서비스에는 아직 계정이 없습니다. 첫 계정은 관리자의 것이며 모든 기능(enterprise 요금제)을 갖습니다.",
   signup_closed: "이 서비스는 가입을 받지 않습니다. 운영자에게 계정을 요청하세요.",
   or_passkey: "비밀번호 없이:",
   passkey_signup: "패스키로 가입하기",
@@ -390,6 +460,14 @@ const ko: AuthTexts = {
   verify_bad: "이 링크는 더 이상 유효하지 않습니다.",
   verify_sign_in:
     "먼저 이 계정에 로그인한 뒤 링크를 다시 여세요. 직접 가입하지 않았다면 대신 비밀번호를 재설정하세요. 그러면 계정에 들어오는 다른 모든 방법도 차단됩니다.",
+  check_title: "이메일을 확인하세요",
+  check_text:
+    "{email}(으)로 링크를 보냈습니다. 로그인한 이 브라우저에서 열어 주소를 확인하세요. 그동안 대시보드를 쓸 수 있습니다.",
+  check_dev: "이 서버는 메일을 보내지 않습니다(SMTP_URL 미설정). 링크는 서버 로그의 개발용 메일러 줄에 있습니다.",
+  check_resend: "링크 다시 보내기",
+  check_resent: "새 링크를 {email}(으)로 보냈습니다.",
+  check_wait: "{n}초 후에 링크를 다시 요청할 수 있습니다.",
+  check_admin: "이 계정은 이 서비스의 첫 계정입니다. 관리자의 것이며 모든 기능(enterprise 요금제)을 갖습니다.",
   to_dashboard: "대시보드로 이동",
   wrong_login: "이메일 또는 비밀번호가 틀렸습니다",
   too_many: "시도가 너무 많습니다. {n}{unit} 후에 다시 시도하세요",

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { asLang, type Lang, negotiateLang } from "../../lib/i18n.ts";
 import { privatePageHeaders } from "../../lib/csp.ts";
 import { formFields } from "../../lib/http.ts";
+import type { OnceResults } from "../../lib/accounts/once.ts";
 import type { Flash, Frame } from "./layout.tsx";
 import { CSRF_FIELD, type DashEnv } from "./session.ts";
 import { dashTexts } from "./texts.ts";
@@ -101,6 +102,22 @@ export function safeBack(raw: unknown, fallback: string): string {
 export function formOf(c: Ctx): Promise<Record<string, string>> {
   return formFields(c);
 }
+
+/** The session cookie's token: one-time results are sealed with it (the server stores only its hash). */
+export function sessionToken(c: Ctx): string {
+  return getCookie(c, c.get("secureCookies") ? "__Host-session" : "session") ?? "";
+}
+
+/** Holds and takes the one-time results of this request's session (see lib/accounts/once.ts). */
+export function onceOf(once: OnceResults) {
+  return {
+    hold: (c: Ctx, page: string, value: unknown) =>
+      once.hold(c.get("session").record.hash, sessionToken(c), page, value),
+    take: <T>(c: Ctx, page: string) => once.take<T>(c.get("session").record.hash, sessionToken(c), page),
+  };
+}
+
+export type Once = ReturnType<typeof onceOf>;
 
 /** 303 to `to`: after a form POST the browser GETs the page again. */
 export function seeOther(c: Ctx, to: string): Response {

@@ -2,7 +2,7 @@
 import DashboardCopy from "../../islands/DashboardCopy.tsx";
 import { fill } from "../../lib/display.ts";
 import { island } from "../../lib/islands.tsx";
-import { CellLabel, dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
+import { CellLabel, dashPage, type Flash, type Frame, PostForm, When } from "./layout.tsx";
 
 export const Copy = island("DashboardCopy", DashboardCopy);
 
@@ -69,11 +69,11 @@ export function keysPage(
                       </td>
                       <td>
                         <CellLabel>{t.key_created}</CellLabel>
-                        {when(k.created_at, f.lang, t)}
+                        <When ms={k.created_at} f={f} />
                       </td>
                       <td>
                         <CellLabel>{t.key_last_used}</CellLabel>
-                        {when(k.last_used_at, f.lang, t)}
+                        <When ms={k.last_used_at} f={f} />
                       </td>
                       <td>
                         <PostForm f={f} action={`/dashboard/keys/${encodeURIComponent(k.id)}/revoke`}>

@@ -3,10 +3,13 @@ import type { ComponentChildren } from "preact";
 import { BrandMark } from "../../components/BrandMark.tsx";
 import { fill } from "../../lib/display.ts";
 import { type Lang, LANG_NAMES, LANGS } from "../../lib/i18n.ts";
-import { renderPage } from "../../lib/islands.tsx";
+import { island, renderPage } from "../../lib/islands.tsx";
+import LocalTimesIsland from "../../islands/LocalTimes.tsx";
 import type { DashTexts } from "./texts.ts";
 import { Reauth } from "../auth/pages.tsx";
 import { authTexts } from "../auth/texts.ts";
+
+const LocalTimes = island("LocalTimes", LocalTimesIsland);
 
 export type Section = "overview" | "keys" | "webhooks" | "timers" | "account";
 
@@ -83,18 +86,28 @@ export function dashPage(
         <a class="dash-brand" href="/">
           <BrandMark /> Timer Service
         </a>
+        <a class="dash-docs" href="/docs">{t.docs}</a>
         <div class="dash-who">
           <span class="dash-user">{fill(t.signed_in_as, { who: f.who })}</span>
-          <form method="get" action="/dashboard/lang" class="dash-lang">
-            <input type="hidden" name="back" value={f.here} />
-            <label>
-              <span class="sr-only">{t.language}</span>
-              <select name="lang" aria-label={t.language}>
-                {LANGS.map((l) => <option key={l} value={l} selected={l === f.lang}>{LANG_NAMES[l]}</option>)}
-              </select>
-            </label>
-            <button type="submit" class="button button--small button--quiet">{t.language}</button>
-          </form>
+          <details class="dash-lang">
+            <summary class="button button--small button--quiet">
+              <span class="sr-only">{t.language}:</span> {LANG_NAMES[f.lang]}
+            </summary>
+            <ul>
+              {LANGS.map((l) => (
+                <li key={l}>
+                  <a
+                    href={`/dashboard/lang?lang=${l}&back=${encodeURIComponent(f.here)}`}
+                    lang={l}
+                    hreflang={l}
+                    aria-current={l === f.lang ? "true" : undefined}
+                  >
+                    {LANG_NAMES[l]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
           <form method="post" action="/logout" class="dash-out">
             <Csrf f={f} />
             <button type="submit" class="button button--small button--quiet">{t.sign_out}</button>
@@ -114,6 +127,7 @@ export function dashPage(
         <h1>{o.title}</h1>
         <FlashBox flash={o.flash ?? null} />
         {o.children}
+        <LocalTimes lang={f.lang} />
       </main>
     </>,
     {
@@ -135,9 +149,29 @@ export function when(ms: number | string | null, lang: Lang, t: DashTexts): stri
   }).format(typeof ms === "string" ? Date.parse(ms) : ms);
 }
 
-/** A refused request as a page: what went wrong and the way back. */
-export function problemPage(f: Frame, status: number, message: string): string {
-  const title = status === 404 ? f.t.not_found : status === 403 ? f.t.csrf_failed : `HTTP ${status}`;
+/**
+ * A date and time as the reader sees it: UTC in the HTML (and on hover), the reader's own zone
+ * once the page's LocalTimes island has run.
+ */
+export function When({ ms, f }: { ms: number | string | null; f: Frame }) {
+  if (ms === null) return <>{f.t.never}</>;
+  const at = typeof ms === "string" ? Date.parse(ms) : ms;
+  const utc = when(at, f.lang, f.t);
+  return <time dateTime={new Date(at).toISOString()} title={utc} data-local="">{utc}</time>;
+}
+
+/** A text with `{name}` places filled by pieces of markup (a <When> in a sentence). */
+export function Filled({ text, parts }: { text: string; parts: Record<string, ComponentChildren> }) {
+  return (
+    <>
+      {text.split(/\{(\w+)\}/).map((piece, i) => (i % 2 === 1 ? <span key={i}>{parts[piece]}</span> : piece))}
+    </>
+  );
+}
+
+/** A refused request as a page: what went wrong and the way back (`field` "_csrf": an out-of-date or foreign form). */
+export function problemPage(f: Frame, status: number, message: string, field?: string): string {
+  const title = status === 404 ? f.t.not_found : field === "_csrf" ? f.t.csrf_failed : `HTTP ${status}`;
   return dashPage(f, {
     section: "overview",
     title,

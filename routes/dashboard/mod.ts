@@ -1,7 +1,8 @@
 /**
  * /dashboard — the signed-in developer's pages: overview, API keys, webhook secret, timers and
- * their deliveries. Server-rendered; every form is a POST answered with a redirect (or, when a
- * secret is shown once, with the page itself); islands only where the page is live. Every rule
+ * their deliveries. Server-rendered; every form is a POST answered with a redirect (Post/Redirect/
+ * Get): a secret to show once is held for the session and shown by the next GET of its page only,
+ * so a reload or the back button makes and shows nothing again; islands only where the page is live. Every rule
  * is the API's own: the pages call TimerService, the webhook functions and lib/accounts.
  */
 import { Hono, type MiddlewareHandler } from "hono";
@@ -25,12 +26,25 @@ import type { Store } from "../../lib/kv/store.ts";
 import type { OpenStreams } from "../../lib/streams.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import type { Scheduler } from "../../lib/webhooks/scheduler.ts";
-import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, setLang, takeFlash } from "./http.ts";
+import {
+  type Ctx,
+  flash,
+  formOf,
+  frameOf,
+  html,
+  langOf,
+  onceOf,
+  safeBack,
+  seeOther,
+  setLang,
+  takeFlash,
+} from "./http.ts";
+import { OnceResults } from "../../lib/accounts/once.ts";
 import { authTexts } from "../auth/texts.ts";
 import { accountPage } from "./account.tsx";
 import { keysPage } from "./keys.tsx";
 import { problemPage, reauthPage, type Section } from "./layout.tsx";
-import { overviewPage } from "./overview.tsx";
+import { overviewPage, planRefusalPage } from "./overview.tsx";
 import { createKey, dashboardGuards, type DashEnv, isFresh, listKeys, revokeKey } from "./session.ts";
 import { dashTexts } from "./texts.ts";
 import { timerRoutes } from "./timer_routes.ts";
@@ -54,6 +68,7 @@ export interface DashboardDeps {
 /** Mounts the dashboard on the app. */
 export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   const { store, config, now } = deps;
+  const once = onceOf(new OnceResults({ store, now }));
   const dash = new Hono<DashEnv>();
   // Forms are small; a larger body is refused before it is read (a 50 MB form took 1.6 GB to parse).
   dash.use(bodyLimit({
@@ -68,7 +83,17 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     if (c.req.path.split("/").some((part) => part.length > 64)) throw new ApiError(404, "no such dashboard page");
     await next();
   });
-  dash.onError((err, c) => errorPage(c, err));
+  dash.onError((err, c) => {
+    if (!(err instanceof PlanRefused) || !c.get("session")) return errorPage(c, err);
+    const account = c.get("session").account;
+    const page = planRefusalPage(frameOf(c), {
+      plan: account.plan,
+      limits: config.plans[account.plan],
+      message: err.message,
+      contact: config.operatorContact,
+    });
+    return html(c, page, 403);
+  });
   dash.notFound((c) => errorPage(c, new ApiError(404, "no such dashboard page")));
 
   // A new API key or a secret shown outlives the session that made it (sign-out everywhere, a
@@ -92,6 +117,8 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     const u = await accountUsage(store, config.plans, account.id, now());
     if (!u) throw new ApiError(404, "account not found");
     const capped = u.timers_stored >= USAGE_TIMERS_COUNTED;
+    const newest = (await listKeys(store, account.id)).filter((k) => k.revoked_at === null)
+      .sort((a, b) => b.created_at - a.created_at)[0];
     return html(
       c,
       overviewPage(frameOf(c), {
@@ -99,6 +126,10 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
         limits: u.limits,
         usage: { minute: u.requests_this_minute, day: u.requests_today, timers: u.timers_stored, timersCapped: capped },
         flash: takeFlash(c),
+        siteUrl: config.siteUrl,
+        keyPrefix: newest?.prefix ?? null,
+        administrator: (await store.accounts.administrator()) === account.id,
+        contact: config.operatorContact,
       }),
     );
   });
@@ -112,7 +143,8 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   // ── API keys ───────────────────────────────────────────────────────────────────────────────
   dash.get("/keys", async (c) => {
     const keys = await listKeys(store, c.get("session").account.id);
-    return html(c, keysPage(frameOf(c), { keys, flash: takeFlash(c) }));
+    const created = await once.take<{ name: string; secret: string }>(c, "/dashboard/keys") ?? undefined;
+    return html(c, keysPage(frameOf(c), { keys, flash: takeFlash(c), created }));
   });
 
   dash.post("/keys", recent("keys", "/dashboard/keys"), async (c) => {
@@ -121,12 +153,8 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     const f = frameOf(c);
     try {
       const created = await createKey(store, account.id, form.name ?? "", now());
-      const keys = await listKeys(store, account.id);
-      return html(
-        c,
-        keysPage(f, { keys, flash: null, created: { name: created.key.name, secret: created.secret } }),
-        201,
-      );
+      await once.hold(c, "/dashboard/keys", { name: created.key.name, secret: created.secret });
+      return seeOther(c, "/dashboard/keys");
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 422) throw e;
       const keys = await listKeys(store, account.id);
@@ -154,32 +182,26 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     };
   };
 
-  dash.get("/webhooks", (c) => {
-    return html(c, webhooksPage(frameOf(c), { secrets: secretsOf(c.get("session").account), flash: takeFlash(c) }));
+  dash.get("/webhooks", async (c) => {
+    const f = frameOf(c);
+    const held = await once.take<{ secret: string; rotated: boolean }>(c, "/dashboard/webhooks");
+    const revealed = held
+      ? { secret: held.secret, heading: held.rotated ? f.t.wh_new_secret : f.t.wh_your_secret }
+      : undefined;
+    return html(c, webhooksPage(f, { secrets: secretsOf(c.get("session").account), flash: takeFlash(c), revealed }));
   });
 
   // A sign-up's first secret was never shown: revealed here once (then only a rotation shows one).
   dash.post("/webhooks/reveal", recent("webhooks", "/dashboard/webhooks"), async (c) => {
     const secret = await revealSecret(store, c.get("session").account.id);
-    const account = (await store.accounts.get(c.get("session").account.id)) ?? c.get("session").account;
-    const f = frameOf(c);
-    return html(
-      c,
-      webhooksPage(f, { secrets: secretsOf(account), flash: null, revealed: { secret, heading: f.t.wh_your_secret } }),
-    );
+    await once.hold(c, "/dashboard/webhooks", { secret, rotated: false });
+    return seeOther(c, "/dashboard/webhooks");
   });
 
   dash.post("/webhooks/rotate", recent("webhooks", "/dashboard/webhooks"), async (c) => {
-    const { account, webhookSecret } = await rotateSecret(store, c.get("session").account.id, now());
-    const f = frameOf(c);
-    return html(
-      c,
-      webhooksPage(f, {
-        secrets: secretsOf(account),
-        flash: null,
-        revealed: { secret: webhookSecret, heading: f.t.wh_new_secret },
-      }),
-    );
+    const { webhookSecret } = await rotateSecret(store, c.get("session").account.id, now());
+    await once.hold(c, "/dashboard/webhooks", { secret: webhookSecret, rotated: true });
+    return seeOther(c, "/dashboard/webhooks");
   });
 
   dash.post("/webhooks/retire", async (c) => {
@@ -213,10 +235,17 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     );
   });
 
-  timerRoutes(dash, deps);
+  timerRoutes(dash, deps, once);
   showRoutes(dash, deps);
 
   app.route("/dashboard", dash);
+}
+
+/** An action the account's plan does not include: answered with the plan's page, not a generic refusal. */
+export class PlanRefused extends ApiError {
+  constructor(message: string) {
+    super(403, message);
+  }
 }
 
 /** An error as a dashboard page (a form error of the user's is a flash instead, see timer_routes.ts). */
@@ -225,5 +254,5 @@ function errorPage(c: Ctx, err: Error): Response {
   if (status >= 500 || !c.get("session")) throw err;
   // A 429's Retry-After goes with the page, as with the API's answer.
   if (err instanceof ApiError) { for (const [k, v] of Object.entries(err.headers)) c.header(k, v); }
-  return html(c, problemPage(frameOf(c), status, err.message), status);
+  return html(c, problemPage(frameOf(c), status, err.message, err instanceof ApiError ? err.field : undefined), status);
 }

@@ -7,6 +7,7 @@ import { TRANSLATIONS } from "./lang/mod.ts";
 
 const en = {
   dashboard: "Dashboard",
+  docs: "API docs",
   skip: "Skip to the content",
   nav_label: "Dashboard sections",
   nav_overview: "Overview",
@@ -34,11 +35,25 @@ const en = {
   ov_api: "Timer API",
   ov_api_yes: "Included",
   ov_api_no: "Not included: the free plan reads public events only",
-  ov_plan_note: "The operator changes plans. Usage counts API requests made with any of your keys.",
+  ov_plan_note:
+    "Your plan is set by the administrator of this service. Usage counts API requests made with any of your keys.",
+  ov_contact: "To change it, ask: {contact}",
+  ov_admin:
+    "You created the first account on this service, so it is the administrator's and has the top plan (enterprise). People who sign up later get the free plan unless SIGNUP_PLAN names another.",
+  pl_title: "Not included in your plan",
+  pl_allows: "What the {plan} plan includes:",
+  pl_timers_no: "Timers: not included (the free plan reads public events only)",
+  pl_timers_yes: "Timers: up to {n} stored",
+  pl_timers_any: "Timers: unlimited",
+  pl_rate: "API requests: {minute} a minute, {day} a day",
   ov_start: "Get started",
   ov_start_1: "Create an API key.",
   ov_start_2: "Create a timer with POST /api/v1/timers, or from the Timers page.",
   ov_start_3: "Verify webhooks with your signing secret.",
+  ov_try: "Try it from a terminal",
+  ov_try_key: "Replace {key} with your whole key (shown once, when it was created).",
+  ov_try_nokey: "Create an API key first, then put it in place of YOUR_API_KEY.",
+  ov_docs: "Every endpoint, field and error: the API reference",
   keys_title: "API keys",
   keys_lede:
     "Each key gives full access to your account's timers. Name keys after where they are used, and revoke a key you no longer need; your timers belong to the account, so nothing is lost.",

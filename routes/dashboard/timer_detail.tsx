@@ -4,7 +4,7 @@ import { EMBED, embedSnippet, fill } from "../../lib/display.ts";
 import type { Delivery } from "../../lib/kv/store.ts";
 import { THEMES, type Timer } from "../../lib/timers/model.ts";
 import { Copy } from "./keys.tsx";
-import { CellLabel, dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
+import { CellLabel, dashPage, Filled, type Flash, type Frame, PostForm, When } from "./layout.tsx";
 import { type CreateForm, tableProps, TimersTable } from "./timers.tsx";
 import { ShowSection } from "./timer_show.tsx";
 
@@ -104,7 +104,7 @@ function Attempts({ f, d }: { f: Frame; d: Delivery }) {
             </td>
             <td>
               <CellLabel>{t.dt_attempt_at}</CellLabel>
-              {when(a.at, f.lang, t)}
+              <When ms={a.at} f={f} />
             </td>
             <td>
               <CellLabel>{t.dt_http}</CellLabel>
@@ -193,9 +193,13 @@ export function timerDetailPage(f: Frame, o: {
               <code>{timer.id}</code>
             </dd>
             <dt>{t.dt_created}</dt>
-            <dd>{when(timer.created_at, f.lang, t)}</dd>
+            <dd>
+              <When ms={timer.created_at} f={f} />
+            </dd>
             <dt>{t.dt_expires}</dt>
-            <dd>{when(timer.expires_at, f.lang, t)}</dd>
+            <dd>
+              <When ms={timer.expires_at} f={f} />
+            </dd>
             <dt>{t.dt_webhook}</dt>
             <dd>{timer.webhook_url ? <code>{timer.webhook_url}</code> : fill(t.dt_no_webhook, { id: timer.id })}</dd>
           </dl>
@@ -238,7 +242,10 @@ export function timerDetailPage(f: Frame, o: {
                   <div class="delivery-head">
                     <strong>{d.payload.event}</strong> <span class={`state state--${d.state}`}>{states[d.state]}</span>
                     {" "}
-                    <span class="muted">{when(d.created_at, f.lang, t)}</span> <code class="muted small">{d.id}</code>
+                    <span class="muted">
+                      <When ms={d.created_at} f={f} />
+                    </span>{" "}
+                    <code class="muted small">{d.id}</code>
                     {d.state === "failed" && (
                       <PostForm
                         f={f}
@@ -252,9 +259,17 @@ export function timerDetailPage(f: Frame, o: {
                     )}
                   </div>
                   {d.state === "pending" && d.next_attempt_at !== null && (
-                    <p class="muted">{fill(t.dt_next, { date: when(d.next_attempt_at, f.lang, t) })}</p>
+                    <p class="muted">
+                      <Filled text={t.dt_next} parts={{ date: <When ms={d.next_attempt_at} f={f} /> }} />
+                    </p>
                   )}
-                  <Attempts f={f} d={d} />
+                  {d.attempts.length === 0 ? <Attempts f={f} d={d} /> : (
+                    // Collapsed on a long page (a failed one open: that is the one to read).
+                    <details class="attempts-box" open={d.state === "failed"}>
+                      <summary>{t.dt_attempts} ({d.attempts.length})</summary>
+                      <Attempts f={f} d={d} />
+                    </details>
+                  )}
                 </li>
               ))}
             </ol>

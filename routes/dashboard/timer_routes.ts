@@ -8,15 +8,18 @@ import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from ".
 import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
 import { CreateTimerBody, UpdateTimerBody } from "../api/v1/schemas.ts";
-import { type Ctx, flash, formOf, frameOf, html, langOf, safeBack, seeOther, takeFlash } from "./http.ts";
+import { type Ctx, flash, formOf, frameOf, html, langOf, type Once, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { Flash } from "./layout.tsx";
-import type { DashboardDeps } from "./mod.ts";
+import { type DashboardDeps, PlanRefused } from "./mod.ts";
 import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
 import { actionName, dashTexts } from "./texts.ts";
 import { EDIT_FIELDS, timerDetailPage } from "./timer_detail.tsx";
+import { noTimersNote } from "./overview.tsx";
 import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
 
 const PAGE = 50;
+/** Deliveries per page of a timer's page: ten fit a phone's screen or two. */
+const DELIVERIES_PAGE = 10;
 const LIVE_CHECK_MS = 1000;
 const HEARTBEAT_MS = 15_000;
 /** Live feeds open at once per account (each polls KV every second): tabs, not thousands. */
@@ -92,7 +95,8 @@ export function editToInput(v: Record<string, string>, timer: Timer): Record<str
   return out;
 }
 
-export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
+/** `once`: where a new control link waits for the timer page's next GET (Post/Redirect/Get). */
+export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once) {
   const { store, config, now, timers: svc, scheduler } = deps;
   /** Open live feeds by account. */
   const feeds = new Map<string, number>();
@@ -105,7 +109,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     const plan = config.plans[account.plan];
     // A plan without the timers API has no timers here either (a downgraded account may still delete its own).
     if (!plan.api && !/^\/dashboard\/timers\/[^/]+\/delete$/.test(c.req.path)) {
-      throw new ApiError(403, `the ${account.plan} plan has no timers; upgrade to pro or enterprise`);
+      throw new PlanRefused(`the ${account.plan} plan has no timers; the administrator of this service sets plans`);
     }
     let d = deps.limiter.check(`acct:${account.id}`, plan);
     if (d instanceof Promise) d = await d;
@@ -142,9 +146,11 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     const filter = filterOf((k) => c.req.query(k));
     const { rows, at, next } = await rowsOf(c.get("session").account.id, filter);
     const f = frameOf(c);
+    const { account } = c.get("session");
+    const noTimers = config.plans[account.plan].api ? undefined : noTimersNote(f, account.plan, config.operatorContact);
     return html(
       c,
-      timersPage(f, { rows, at, filter, cursor: filter.cursor, next, flash: takeFlash(c), form, status }),
+      timersPage(f, { rows, at, filter, cursor: filter.cursor, next, flash: takeFlash(c), form, status, noTimers }),
       status,
     );
   }
@@ -158,7 +164,11 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
     status?: number;
   }) {
     const at = now();
-    const page = await store.listDeliveries(timer.id, { limit: PAGE, cursor: c.req.query("cursor"), now: at })
+    const page = await store.listDeliveries(timer.id, {
+      limit: DELIVERIES_PAGE,
+      cursor: c.req.query("cursor"),
+      now: at,
+    })
       .catch((e) => {
         if (e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
         throw e;
@@ -199,9 +209,16 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
       return await listPage(c, { values, error: { message: e.message, field: e.field } }, e.status);
     }
     const { timer, controlToken } = created;
-    const text = frameOf(c).t.tm_created.replace("{title}", timer.title ?? timer.id);
-    return await detail(c, timer, { flash: { kind: "ok", text }, controlToken, status: 201 });
+    flash(c, { kind: "ok", text: frameOf(c).t.tm_created.replace("{title}", timer.title ?? timer.id) });
+    return await shownOnce(c, timer.id, controlToken);
   });
+
+  /** Redirects to the timer's page, which shows its new control link once. */
+  async function shownOnce(c: Ctx, id: string, controlToken: string) {
+    const page = `/dashboard/timers/${encodeURIComponent(id)}`;
+    await once.hold(c, page, { controlToken });
+    return seeOther(c, page);
+  }
 
   /**
    * The table's live feed: the rows again whenever a timer of the page changes, appears or goes
@@ -312,14 +329,15 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
 
   dash.get("/timers/:id", async (c) => {
     const { timer } = await svc.get(principalOf(c), c.req.param("id"));
-    return await detail(c, timer, { flash: takeFlash(c) });
+    const held = await once.take<{ controlToken: string }>(c, `/dashboard/timers/${encodeURIComponent(timer.id)}`);
+    return await detail(c, timer, { flash: takeFlash(c), controlToken: held?.controlToken });
   });
 
-  // The new link is shown in this answer only (a reload asks before posting again, and replaces it again).
+  // The new link is shown by the next GET only: a reload shows the page without it and replaces nothing.
   dash.post("/timers/:id/control", async (c) => {
     const { timer, controlToken } = await svc.rotateControlToken(principalOf(c), c.req.param("id"));
-    const text = dashTexts(langOf(c)).dt_control_done;
-    return await detail(c, timer, { flash: { kind: "ok", text }, controlToken });
+    flash(c, { kind: "ok", text: dashTexts(langOf(c)).dt_control_done });
+    return await shownOnce(c, timer.id, controlToken);
   });
 
   /** Runs a form's change; a refusal the user can act on (409, 422) comes back as a message. */

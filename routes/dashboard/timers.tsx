@@ -1,9 +1,10 @@
 /** The Timers page: the live table with filters, and the form that creates a timer. */
 import DashboardTimers, { type DashboardTimersProps, type TimerRow } from "../../islands/DashboardTimers.tsx";
+import type { ComponentChildren } from "preact";
 import { fill, type LiveSnapshot, sourceFromSnapshot } from "../../lib/display.ts";
 import { texts as siteTexts } from "../../lib/i18n.ts";
 import { island } from "../../lib/islands.tsx";
-import { THEMES, type Timer, TIMER_TYPES } from "../../lib/timers/model.ts";
+import { DEFAULT_THEME, THEMES, type Timer, TIMER_TYPES } from "../../lib/timers/model.ts";
 import { publicSnapshot } from "../live.ts";
 import { dashPage, type Flash, type Frame, PostForm } from "./layout.tsx";
 import { actionName, stateName } from "./texts.ts";
@@ -139,7 +140,7 @@ function CreateTimerForm({ f, form }: { f: Frame; form: CreateForm }) {
             <span>{t.tm_theme}</span>
             <select name="theme">
               {THEMES.map((th) => (
-                <option key={th} value={th} selected={(v.theme ?? "light") === th}>{themes[th]}</option>
+                <option key={th} value={th} selected={(v.theme ?? DEFAULT_THEME) === th}>{themes[th]}</option>
               ))}
             </select>
           </label>
@@ -167,6 +168,8 @@ export function timersPage(f: Frame, o: {
   flash: Flash | null;
   form: CreateForm;
   status?: number;
+  /** A plan without the timers API: its note (what the plan includes, who changes it) replaces the form. */
+  noTimers?: ComponentChildren;
 }) {
   const { t } = f;
   const q = new URLSearchParams();
@@ -218,7 +221,14 @@ export function timersPage(f: Frame, o: {
           {o.cursor && <a href={`/dashboard/timers?${q}`}>{t.tm_newest}</a>}{" "}
           {o.next && <a href={`/dashboard/timers?${nextQ}`}>{t.tm_older}</a>}
         </p>
-        <CreateTimerForm f={f} form={o.form} />
+        {o.noTimers
+          ? (
+            <section id="new" class="card" aria-labelledby="new-heading">
+              <h2 id="new-heading">{t.tm_new}</h2>
+              {o.noTimers}
+            </section>
+          )
+          : <CreateTimerForm f={f} form={o.form} />}
       </>
     ),
   });

@@ -2,9 +2,8 @@
  * Webhook signing secret: when it was issued, revealing a sign-up's first secret (once), rotation
  * (the new secret shown once) and early retirement.
  */
-import { fill } from "../../lib/display.ts";
 import { Copy } from "./keys.tsx";
-import { dashPage, type Flash, type Frame, PostForm, when } from "./layout.tsx";
+import { dashPage, Filled, type Flash, type Frame, PostForm, When } from "./layout.tsx";
 
 export interface SecretsView {
   currentCreated: number;
@@ -44,7 +43,7 @@ export function webhooksPage(
         <section class="card" aria-labelledby="secret-heading">
           <h2 id="secret-heading">{t.wh_current}</h2>
           <p data-secret-created={secrets.currentCreated}>
-            {fill(t.wh_created, { date: when(secrets.currentCreated, f.lang, t) })}
+            <Filled text={t.wh_created} parts={{ date: <When ms={secrets.currentCreated} f={f} /> }} />
           </p>
           {secrets.revealable && (
             <>
@@ -63,7 +62,9 @@ export function webhooksPage(
           <h2 id="previous-heading">{t.wh_previous}</h2>
           {secrets.previousUntil === null ? <p>{t.wh_previous_none}</p> : (
             <>
-              <p>{fill(t.wh_previous_until, { date: when(secrets.previousUntil, f.lang, t) })}</p>
+              <p>
+                <Filled text={t.wh_previous_until} parts={{ date: <When ms={secrets.previousUntil} f={f} /> }} />
+              </p>
               <p class="muted">{t.wh_retire_note}</p>
               <PostForm f={f} action="/dashboard/webhooks/retire">
                 <button type="submit" class="button button--quiet">{t.wh_retire}</button>

@@ -3,7 +3,7 @@
  * with countdowns to 00:00 in a time zone, rendered on the server at the request's instant and
  * hydrated as one island (islands/Events.tsx). The data is GET /api/v1/events's.
  */
-import { BrandMark } from "../../components/BrandMark.tsx";
+import { SiteHeader } from "../../components/SiteHeader.tsx";
 import Events, { coverage, covered, type EventItem, type EventsProps, zoneOf } from "../../islands/Events.tsx";
 import { holidaysFor, MAX_YEAR, MIN_YEAR, type Region, REGIONS, renamedZones } from "../../lib/holidays/mod.ts";
 import { localizeHolidays } from "../../lib/holidays/names.ts";
@@ -56,7 +56,7 @@ export function eventItems(region: Region, now: number, lang: Lang): EventItem[]
 }
 
 /** Renders the page for `q` at the server instant `now`. */
-export function eventsPage(siteUrl: string, now: number, q: EventsQuery): string {
+export function eventsPage(siteUrl: string, now: number, q: EventsQuery, signedIn = false): string {
   const t = eventTexts(q.lang);
   const items = eventItems(q.region, now, q.lang);
   const names = new Intl.DisplayNames([q.lang], { type: "region" });
@@ -80,12 +80,8 @@ export function eventsPage(siteUrl: string, now: number, q: EventsQuery): string
   };
   return renderPage(
     <>
+      <SiteHeader lang={q.lang} signedIn={signedIn} current="holidays" />
       <header class="hero hero--events">
-        <p class="hero-brand">
-          <a href="/">
-            <BrandMark /> Timer Service
-          </a>
-        </p>
         <h1>{t.ev_title}</h1>
         <p class="hero-lede">{t.ev_lede}</p>
       </header>

@@ -1,6 +1,6 @@
 /** The home page: what the service is, and the embed builder, in the visitor's language. */
 import { type ComponentChildren, Fragment } from "preact";
-import { BrandMark } from "../../components/BrandMark.tsx";
+import { SiteHeader } from "../../components/SiteHeader.tsx";
 import EmbedBuilder from "../../islands/EmbedBuilder.tsx";
 import { type Lang, LANG_NAMES, LANGS } from "../../lib/i18n.ts";
 import { builderTexts, homeTexts } from "../../lib/i18n_home.ts";
@@ -45,17 +45,15 @@ export function LangSwitch(p: { lang: Lang; label: string; href: (lang: Lang) =>
 }
 
 /** Renders the home page; `now` picks a default event date (next New Year). */
-export function homePage(siteUrl: string, now: number, lang: Lang = "en"): string {
+export function homePage(siteUrl: string, now: number, lang: Lang = "en", signedIn = false): string {
   const nextYear = new Date(now).getUTCFullYear() + 1;
   const t = homeTexts(lang);
   const q = lang === "en" ? "" : `?lang=${lang}`;
   return renderPage(
     <>
+      <SiteHeader lang={lang} signedIn={signedIn} current="home" />
       <header class="hero">
         <LangSwitch lang={lang} label={t.language} href={(l) => `/?lang=${l}`} />
-        <p class="hero-brand">
-          <BrandMark /> Timer Service
-        </p>
         <h1>{t.headline}</h1>
         <p class="hero-lede">
           <Filled text={t.lede} parts={{ iframe: <code>&lt;iframe&gt;</code> }} />

@@ -7,6 +7,7 @@
 import type { Context, Hono } from "hono";
 import { islandView } from "../../components/view_params.ts";
 import type { Config } from "../../config.ts";
+import { holdsSession } from "../../components/SiteHeader.tsx";
 import { contentSecurityPolicy } from "../../lib/csp.ts";
 import { isTimeZone, type LiveSnapshot, type Source, sourceFromSnapshot } from "../../lib/display.ts";
 import type { AppEnv } from "../../lib/http.ts";
@@ -66,8 +67,8 @@ const THEMES: readonly string[] = ["light", "dark", "auto"];
  */
 export function missingPageResponse(c: Context): Response {
   const lang = asLang(new URL(c.req.url).searchParams.get("lang")) ?? negotiateLang(c.req.header("accept-language"));
-  const res = html(missingPage(lang), { frameAncestors: "'self'", status: 404 });
-  res.headers.set("vary", "accept, accept-language");
+  const res = html(missingPage(lang, holdsSession(c.req.header("cookie"))), { frameAncestors: "'self'", status: 404 });
+  res.headers.set("vary", "accept, accept-language, cookie");
   return res;
 }
 
@@ -133,14 +134,17 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   // The home page speaks `?lang=` or else the browser's preferred language.
   app.get("/", (c) => {
     const lang = pageLang(new URL(c.req.url).searchParams, c.req.header("accept-language"));
-    const res = html(homePage(config.siteUrl, now(), lang), { frameAncestors: "'self'", frameSrc: "'self'" });
-    res.headers.set("vary", "accept-language");
+    const signedIn = holdsSession(c.req.header("cookie"));
+    const res = html(homePage(config.siteUrl, now(), lang, signedIn), { frameAncestors: "'self'", frameSrc: "'self'" });
+    res.headers.set("vary", "accept-language, cookie");
     return res;
   });
 
   app.get("/events", (c) => {
     const q = parseEventsQuery(new URL(c.req.url).searchParams, c.req.header("accept-language"));
-    return html(eventsPage(config.siteUrl, now(), q), { frameAncestors: "'self'" });
+    return html(eventsPage(config.siteUrl, now(), q, holdsSession(c.req.header("cookie"))), {
+      frameAncestors: "'self'",
+    });
   });
 
   // The events page's own data when another region is picked: its list, named in the page's language.

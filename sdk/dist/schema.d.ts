@@ -430,7 +430,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Variant A: an action */
+        /** @description An action to apply */
         ActionChange: {
             /**
              * @description What to do
@@ -470,7 +470,7 @@ export interface components {
              */
             sound?: "none" | "beep" | "chime";
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";
@@ -576,7 +576,7 @@ export interface components {
              */
             target_date: string;
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";
@@ -659,7 +659,7 @@ export interface components {
              */
             sound?: "none" | "beep" | "chime";
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";
@@ -752,12 +752,17 @@ export interface components {
                 total_seconds: number;
             };
             slug: string;
+            /**
+             * @description curated: the six regions and the international days, checked by hand against official calendars; date-holidays: every other country, as the date-holidays library has it
+             * @enum {string}
+             */
+            source: "curated" | "date-holidays";
             /** @description CN: weekend days made working days */
             workdays?: string[];
         };
         /** @description Exactly one of action (with seconds for adjust) or state */
         StateChange: components["schemas"]["ActionChange"] | components["schemas"]["AdjustChange"] | components["schemas"]["StateTargetChange"];
-        /** @description Variant B: the state to reach */
+        /** @description The state to reach; the action that reaches it from the current state is applied */
         StateTargetChange: {
             /**
              * @description The state to reach (running: start or resume)
@@ -1148,7 +1153,7 @@ export interface components {
              */
             sound?: "none" | "beep" | "chime";
             /**
-             * @description Page theme; default light
+             * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
              */
             theme?: "light" | "dark" | "auto";
@@ -1221,10 +1226,14 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description One of US, CN, TW, UK, JP, AU (any case; UK is England & Wales, AU national holidays); none: widely observed international days */
-                region?: "US" | "CN" | "TW" | "UK" | "JP" | "AU" | "us" | "cn" | "tw" | "uk" | "jp" | "au";
+                /** @description Names in this language (ISO 639-1, e.g. de, ja) where the region's calendar has them (JP, CN, TW and most date-holidays countries have their own language); otherwise English. Slugs never change */
+                lang?: string;
+                /** @description Curated against official calendars: US, CN, TW, UK, JP, AU (UK is England & Wales, GB the same list; AU national holidays). Any other ISO 3166-1 alpha-2 code date-holidays knows: public holidays only, as the library has them (events say source "date-holidays"). Any case; none: widely observed international days */
+                region?: "US" | "us" | "CN" | "cn" | "TW" | "tw" | "UK" | "uk" | "JP" | "jp" | "AU" | "au" | "GB" | "gb" | "AD" | "ad" | "AE" | "ae" | "AG" | "ag" | "AI" | "ai" | "AL" | "al" | "AM" | "am" | "AO" | "ao" | "AR" | "ar" | "AS" | "as" | "AT" | "at" | "AW" | "aw" | "AX" | "ax" | "AZ" | "az" | "BA" | "ba" | "BB" | "bb" | "BD" | "bd" | "BE" | "be" | "BF" | "bf" | "BG" | "bg" | "BH" | "bh" | "BI" | "bi" | "BJ" | "bj" | "BL" | "bl" | "BM" | "bm" | "BN" | "bn" | "BO" | "bo" | "BQ" | "bq" | "BR" | "br" | "BS" | "bs" | "BW" | "bw" | "BY" | "by" | "BZ" | "bz" | "CA" | "ca" | "CC" | "cc" | "CD" | "cd" | "CF" | "cf" | "CG" | "cg" | "CH" | "ch" | "CI" | "ci" | "CK" | "ck" | "CL" | "cl" | "CM" | "cm" | "CO" | "co" | "CR" | "cr" | "CU" | "cu" | "CV" | "cv" | "CW" | "cw" | "CX" | "cx" | "CY" | "cy" | "CZ" | "cz" | "DE" | "de" | "DJ" | "dj" | "DK" | "dk" | "DM" | "dm" | "DO" | "do" | "DZ" | "dz" | "EC" | "ec" | "EE" | "ee" | "EG" | "eg" | "EH" | "eh" | "ER" | "er" | "ES" | "es" | "ET" | "et" | "FI" | "fi" | "FJ" | "fj" | "FO" | "fo" | "FR" | "fr" | "GA" | "ga" | "GD" | "gd" | "GE" | "ge" | "GF" | "gf" | "GG" | "gg" | "GH" | "gh" | "GI" | "gi" | "GL" | "gl" | "GM" | "gm" | "GN" | "gn" | "GP" | "gp" | "GQ" | "gq" | "GR" | "gr" | "GT" | "gt" | "GU" | "gu" | "GW" | "gw" | "GY" | "gy" | "HK" | "hk" | "HN" | "hn" | "HR" | "hr" | "HT" | "ht" | "HU" | "hu" | "IC" | "ic" | "ID" | "id" | "IE" | "ie" | "IL" | "il" | "IM" | "im" | "IN" | "in" | "IR" | "ir" | "IS" | "is" | "IT" | "it" | "JE" | "je" | "JM" | "jm" | "KE" | "ke" | "KM" | "km" | "KN" | "kn" | "KR" | "kr" | "KY" | "ky" | "KZ" | "kz" | "LC" | "lc" | "LI" | "li" | "LK" | "lk" | "LR" | "lr" | "LS" | "ls" | "LT" | "lt" | "LU" | "lu" | "LV" | "lv" | "LY" | "ly" | "MA" | "ma" | "MC" | "mc" | "MD" | "md" | "ME" | "me" | "MF" | "mf" | "MG" | "mg" | "MK" | "mk" | "ML" | "ml" | "MQ" | "mq" | "MR" | "mr" | "MS" | "ms" | "MT" | "mt" | "MU" | "mu" | "MW" | "mw" | "MX" | "mx" | "MY" | "my" | "MZ" | "mz" | "NA" | "na" | "NC" | "nc" | "NE" | "ne" | "NF" | "nf" | "NG" | "ng" | "NI" | "ni" | "NL" | "nl" | "NO" | "no" | "NZ" | "nz" | "PA" | "pa" | "PE" | "pe" | "PF" | "pf" | "PH" | "ph" | "PK" | "pk" | "PL" | "pl" | "PM" | "pm" | "PR" | "pr" | "PT" | "pt" | "PY" | "py" | "RE" | "re" | "RO" | "ro" | "RS" | "rs" | "RU" | "ru" | "RW" | "rw" | "SA" | "sa" | "SC" | "sc" | "SD" | "sd" | "SE" | "se" | "SG" | "sg" | "SH" | "sh" | "SI" | "si" | "SJ" | "sj" | "SK" | "sk" | "SL" | "sl" | "SM" | "sm" | "SN" | "sn" | "SO" | "so" | "SR" | "sr" | "SS" | "ss" | "ST" | "st" | "SV" | "sv" | "SX" | "sx" | "SZ" | "sz" | "TC" | "tc" | "TD" | "td" | "TG" | "tg" | "TH" | "th" | "TN" | "tn" | "TO" | "to" | "TR" | "tr" | "TT" | "tt" | "TZ" | "tz" | "UA" | "ua" | "UG" | "ug" | "UY" | "uy" | "UZ" | "uz" | "VA" | "va" | "VC" | "vc" | "VE" | "ve" | "VG" | "vg" | "VI" | "vi" | "VN" | "vn" | "VU" | "vu" | "WF" | "wf" | "XK" | "xk" | "YT" | "yt" | "ZA" | "za" | "ZM" | "zm" | "ZW" | "zw";
                 /** @description Any IANA time zone name or alias (Asia/Kolkata, Europe/Kyiv, US/Eastern, Etc/GMT+5, utc), default UTC; answered as `timezone` in the zone database's spelling */
                 tz?: string;
+                /** @description 1–100: the next N events from today in tz (today's included), across the year boundary (up to 3 years ahead), instead of one year's list; not with year */
+                upcoming?: number;
                 /** @description 1970–2100; default: this year in tz */
                 year?: number;
             };
@@ -1234,7 +1243,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description All events of the year in date order */
+            /** @description All events of the year in date order (with upcoming: the next N from today) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1247,7 +1256,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            /** @description year, region or tz is invalid (error.field names it) */
+            /** @description year, region, lang, upcoming or tz is invalid, or year and upcoming are both given (error.field names it) */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

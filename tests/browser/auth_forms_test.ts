@@ -25,6 +25,8 @@ Deno.test("a refused sign-up or sign-in puts the cursor in the field to type aga
       assert.equal(await focusedBy(page, "id", "password"), "password");
       await page.keyboard.type("correct horse battery staple");
       await page.keyboard.press("Enter");
+      await page.waitForURL(`${s.url}/signup/check`);
+      await page.getByRole("link", { name: "Go to the dashboard" }).click();
       await page.waitForURL(`${s.url}/dashboard`);
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL(/\/login/);

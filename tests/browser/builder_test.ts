@@ -71,11 +71,13 @@ Deno.test("the embed builder in a browser", async (t) => {
       await shot(page, "home-builder");
     });
 
-    await t.step("sizes are clamped to 100×200…600×600", async () => {
+    await t.step("sizes are clamped to 80×40…600×600", async () => {
       await setSize(page, 50, 900);
-      assert.equal(await page.inputValue('input[name="width"]'), "100");
+      assert.equal(await page.inputValue('input[name="width"]'), "80");
       assert.equal(await page.inputValue('input[name="height"]'), "600");
-      assert.match(await snippetOf(page), /style="width:100px;height:600px;border:0"/);
+      assert.match(await snippetOf(page), /style="width:80px;height:600px;border:0"/);
+      await setSize(page, 80, 40);
+      assert.match(await snippetOf(page), /style="width:80px;height:40px;border:0"/, "a badge");
     });
 
     await t.step("the copy button puts the snippet on the clipboard", async () => {
@@ -84,12 +86,12 @@ Deno.test("the embed builder in a browser", async (t) => {
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await snippetOf(page));
     });
 
-    await t.step("the snippet works inside a host page on another origin at 100×200 and 600×600", async () => {
+    await t.step("the snippet works inside a host page on another origin at 80×40, 100×200 and 600×600", async () => {
       await page.selectOption('select[name="type"]', "countdown");
       await page.fill('input[name="minutes"]', "25");
       await page.selectOption('select[name="theme"]', "dark");
       await page.selectOption('select[name="lang"]', "en");
-      for (const [w, h] of [[100, 200], [600, 600]]) {
+      for (const [w, h] of [[80, 40], [100, 200], [600, 600]]) {
         await setSize(page, w, h);
         const snippet = await snippetOf(page);
         assert.match(snippet, new RegExp(`width:${w}px;height:${h}px`));

@@ -43,7 +43,7 @@ Deno.test("dashboard forms with long input, at phone, tablet and desktop widths"
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("correct horse battery staple");
     await page.getByRole("button", { name: "Sign up", exact: true }).click();
-    await page.waitForURL(`${s.url}/dashboard`);
+    await page.waitForURL(`${s.url}/signup/check`);
 
     await t.step("a key named with one long word keeps its Revoke button in view", async () => {
       const name = "ProductionEuWestKubernetesIngressControllerClusterPrimaryOne".slice(0, 60);

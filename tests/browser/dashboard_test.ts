@@ -84,11 +84,14 @@ Deno.test("the dashboard in a browser, from sign-up to sign-out", async (t) => {
   let timerId = "";
   let accountId = "";
   try {
-    await t.step("sign up lands on the dashboard overview", async () => {
+    await t.step("sign up asks to check the email, then the dashboard overview", async () => {
       await page.goto(`${s.url}/signup`);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill("correct horse battery staple");
       await page.getByRole("button", { name: "Sign up", exact: true }).click();
+      await page.waitForURL(`${s.url}/signup/check`);
+      assert.match(await page.locator("h1").innerText(), /Check your email/);
+      await page.getByRole("link", { name: "Go to the dashboard" }).click();
       await page.waitForURL(`${s.url}/dashboard`);
       assert.match(await page.locator("h1").innerText(), /Overview/);
       assert.match(await page.locator(".dash-user").innerText(), new RegExp(email));

@@ -173,9 +173,11 @@ Deno.test("the events page in a browser", async (t) => {
 
     await t.step("a Japanese page names Japan's holidays in Japanese when the region is picked in place", async () => {
       const v = await open(browser, `${s.url}/events?region=US&tz=Asia/Tokyo&lang=ja`);
+      // On the pinned day Thanksgiving is still ahead in Tokyo: US names stay in English.
+      const us = await v.page.locator(".ev-name").allInnerTexts();
       assert.ok(
-        (await v.page.locator(".ev-name").allInnerTexts()).includes("Thanksgiving Day"),
-        "the US list keeps its English names on a Japanese page",
+        us.includes("Thanksgiving Day") && !us.some((n) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(n)),
+        `the US list keeps its English names on a Japanese page: ${us}`,
       );
       await v.page.selectOption('select[name="region"]', "JP");
       await v.page.getByRole("status").filter({ hasText: /^日本/ }).waitFor();

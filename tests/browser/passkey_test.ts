@@ -60,7 +60,7 @@ Deno.test("passkeys in Chromium: sign up without a password, sign in, add one to
       assert.deepEqual(await axeViolations(a.page), []);
       await a.page.getByLabel("Email").fill("pat@example.com");
       await a.page.getByRole("button", { name: "Sign up with a passkey" }).click();
-      await landed(a.page, "/dashboard");
+      await landed(a.page, "/signup/check");
       const { user, passkeys } = await account(s, "pat@example.com");
       assert.equal(user.password_hash, null, "password-less");
       assert.equal(passkeys.length, 1);
@@ -92,7 +92,7 @@ Deno.test("passkeys in Chromium: sign up without a password, sign in, add one to
       await a.page.getByLabel("Email").fill("quinn@example.com");
       await a.page.getByLabel("Password").fill("correct horse battery");
       await a.page.getByRole("button", { name: "Sign up", exact: true }).click();
-      await landed(a.page, "/dashboard");
+      await landed(a.page, "/signup/check");
       await open(a.page, `${site}/account`);
       await a.page.getByLabel("Passkey name").fill("Laptop");
       await a.page.getByRole("button", { name: "Add a passkey" }).click();
@@ -117,7 +117,7 @@ Deno.test("passkeys in Chromium: sign up without a password, sign in, add one to
       await a.page.getByLabel("Email").fill("rene@example.com");
       await a.page.getByLabel("Password").fill("correct horse battery");
       await a.page.getByRole("button", { name: "Sign up", exact: true }).click();
-      await landed(a.page, "/dashboard");
+      await landed(a.page, "/signup/check");
       // The session began before the recent-sign-in window.
       const { user } = await account(s, "rene@example.com");
       for (const { hash } of await s.store.users.sessionsOf(user.id)) {

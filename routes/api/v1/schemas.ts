@@ -49,7 +49,9 @@ const webhookUrl = z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?
     "does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded",
   example: "https://example.com/hooks/timer",
 });
-const theme = z.enum(THEMES).openapi({ description: "Page theme; default light" });
+const theme = z.enum(THEMES).openapi({
+  description: "Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)",
+});
 /** RFC 3339 lets "T" and "Z" be written in lower case; the validator takes upper case only. */
 const upperTZ = (v: unknown) => typeof v === "string" ? v.replace(/[tz]/g, (c) => c.toUpperCase()) : v;
 const targetDate = z.preprocess(upperTZ, z.iso.datetime({ offset: true })).openapi({
@@ -130,7 +132,7 @@ export const UpdateTimerBody = z.strictObject({
 
 export const ActionBody = z.strictObject({
   action: z.enum(ACTIONS).openapi({ description: "What to do" }),
-}).openapi("ActionChange", { description: "Variant A: an action" });
+}).openapi("ActionChange", { description: "An action to apply" });
 const adjustSeconds = int(LIMITS.adjust.min, LIMITS.adjust.max).refine((n) => n !== 0).openapi({
   description: "Seconds to add (negative: to take away); not 0",
   not: { const: 0 },
@@ -148,7 +150,9 @@ export const StateTargetBody = z.strictObject({
   state: z.enum(["running", "paused", "idle", "stopped"]).openapi({
     description: "The state to reach (running: start or resume)",
   }),
-}).openapi("StateTargetChange", { description: "Variant B: the state to reach" });
+}).openapi("StateTargetChange", {
+  description: "The state to reach; the action that reaches it from the current state is applied",
+});
 export const StateBody = z.union([ActionBody, AdjustBody, StateTargetBody]).openapi(
   "StateChange",
   { description: "Exactly one of action (with seconds for adjust) or state" },

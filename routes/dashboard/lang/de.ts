@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const de: Partial<DashTexts> = {
   dashboard: "Dashboard",
+  docs: "API-Doku",
   skip: "Zum Inhalt springen",
   nav_label: "Bereiche des Dashboards",
   nav_overview: "Übersicht",
@@ -30,11 +31,25 @@ export const de: Partial<DashTexts> = {
   ov_api: "Timer-API",
   ov_api_yes: "Enthalten",
   ov_api_no: "Nicht enthalten: der kostenlose Tarif liest nur öffentliche Termine",
-  ov_plan_note: "Tarife ändert der Betreiber. Gezählt werden API-Anfragen mit jedem deiner Schlüssel.",
+  ov_plan_note:
+    "Deinen Tarif legt die Administration dieses Dienstes fest. Gezählt werden API-Anfragen mit jedem deiner Schlüssel.",
+  ov_contact: "Für eine Änderung wende dich an: {contact}",
+  ov_admin:
+    "Du hast das erste Konto dieses Dienstes angelegt; es gehört der Administration und hat den höchsten Tarif (enterprise). Wer sich später registriert, erhält den kostenlosen Tarif, sofern SIGNUP_PLAN nichts anderes nennt.",
+  pl_title: "In deinem Tarif nicht enthalten",
+  pl_allows: "Das enthält der Tarif {plan}:",
+  pl_timers_no: "Timer: nicht enthalten (der kostenlose Tarif liest nur öffentliche Termine)",
+  pl_timers_yes: "Timer: bis zu {n} gespeichert",
+  pl_timers_any: "Timer: unbegrenzt",
+  pl_rate: "API-Anfragen: {minute} pro Minute, {day} pro Tag",
   ov_start: "Erste Schritte",
   ov_start_1: "Einen API-Schlüssel anlegen.",
   ov_start_2: "Einen Timer mit POST /api/v1/timers oder auf der Seite Timer anlegen.",
   ov_start_3: "Webhooks mit deinem Signaturgeheimnis prüfen.",
+  ov_try: "Im Terminal ausprobieren",
+  ov_try_key: "Ersetze {key} durch deinen ganzen Schlüssel (nur beim Anlegen einmal gezeigt).",
+  ov_try_nokey: "Lege zuerst einen API-Schlüssel an und setze ihn statt YOUR_API_KEY ein.",
+  ov_docs: "Jeder Endpunkt, jedes Feld, jeder Fehler: die API-Referenz",
   keys_title: "API-Schlüssel",
   keys_lede:
     "Jeder Schlüssel hat vollen Zugriff auf die Timer deines Kontos. Benenne Schlüssel nach ihrem Einsatzort und widerrufe, was du nicht mehr brauchst; Timer gehören dem Konto, es geht nichts verloren.",

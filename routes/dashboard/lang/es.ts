@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const es: Partial<DashTexts> = {
   dashboard: "Panel",
+  docs: "Documentación de la API",
   skip: "Saltar al contenido",
   nav_label: "Secciones del panel",
   nav_overview: "Resumen",
@@ -31,11 +32,24 @@ export const es: Partial<DashTexts> = {
   ov_api_yes: "Incluida",
   ov_api_no: "No incluida: el plan gratuito solo lee eventos públicos",
   ov_plan_note:
-    "El operador cambia los planes. El uso cuenta las solicitudes a la API hechas con cualquiera de tus claves.",
+    "Tu plan lo fija la administración de este servicio. El uso cuenta las peticiones a la API hechas con cualquiera de tus claves.",
+  ov_contact: "Para cambiarlo, pregunta a: {contact}",
+  ov_admin:
+    "Creaste la primera cuenta de este servicio, así que es la de la administración y tiene el plan más alto (enterprise). Quien se registre después recibe el plan gratuito, salvo que SIGNUP_PLAN indique otro.",
+  pl_title: "No incluido en tu plan",
+  pl_allows: "Lo que incluye el plan {plan}:",
+  pl_timers_no: "Temporizadores: no incluidos (el plan gratuito solo lee eventos públicos)",
+  pl_timers_yes: "Temporizadores: hasta {n} guardados",
+  pl_timers_any: "Temporizadores: ilimitados",
+  pl_rate: "Peticiones a la API: {minute} por minuto, {day} por día",
   ov_start: "Primeros pasos",
   ov_start_1: "Crea una clave de API.",
   ov_start_2: "Crea un temporizador con POST /api/v1/timers o desde la página Temporizadores.",
   ov_start_3: "Verifica los webhooks con tu secreto de firma.",
+  ov_try: "Pruébalo desde una terminal",
+  ov_try_key: "Sustituye {key} por tu clave completa (se mostró una sola vez, al crearla).",
+  ov_try_nokey: "Crea primero una clave de API y ponla en lugar de YOUR_API_KEY.",
+  ov_docs: "Cada endpoint, campo y error: la referencia de la API",
   keys_title: "Claves de API",
   keys_lede:
     "Cada clave da acceso completo a los temporizadores de tu cuenta. Nómbralas según dónde se usan y revoca las que ya no necesites; los temporizadores pertenecen a la cuenta, así que no se pierde nada.",

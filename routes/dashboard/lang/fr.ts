@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const fr: Partial<DashTexts> = {
   dashboard: "Tableau de bord",
+  docs: "Documentation de l’API",
   skip: "Aller au contenu",
   nav_label: "Sections du tableau de bord",
   nav_overview: "Vue d’ensemble",
@@ -31,11 +32,24 @@ export const fr: Partial<DashTexts> = {
   ov_api_yes: "Incluse",
   ov_api_no: "Non incluse : le forfait gratuit lit seulement les événements publics",
   ov_plan_note:
-    "L’opérateur change les forfaits. L’usage compte les requêtes d’API faites avec n’importe laquelle de vos clés.",
+    "Votre forfait est fixé par l’administration de ce service. L’usage compte les requêtes à l’API faites avec n’importe laquelle de vos clés.",
+  ov_contact: "Pour le changer, demandez à : {contact}",
+  ov_admin:
+    "Vous avez créé le premier compte de ce service : c’est celui de l’administration, avec le forfait le plus haut (enterprise). Les inscriptions suivantes reçoivent le forfait gratuit, sauf si SIGNUP_PLAN en nomme un autre.",
+  pl_title: "Non compris dans votre forfait",
+  pl_allows: "Ce que comprend le forfait {plan} :",
+  pl_timers_no: "Minuteurs : non compris (le forfait gratuit ne lit que les événements publics)",
+  pl_timers_yes: "Minuteurs : jusqu’à {n} enregistrés",
+  pl_timers_any: "Minuteurs : illimités",
+  pl_rate: "Requêtes à l’API : {minute} par minute, {day} par jour",
   ov_start: "Pour commencer",
   ov_start_1: "Créez une clé d’API.",
   ov_start_2: "Créez un minuteur avec POST /api/v1/timers ou depuis la page Minuteurs.",
   ov_start_3: "Vérifiez les webhooks avec votre secret de signature.",
+  ov_try: "Essayer depuis un terminal",
+  ov_try_key: "Remplacez {key} par votre clé entière (affichée une seule fois, à sa création).",
+  ov_try_nokey: "Créez d’abord une clé d’API, puis mettez-la à la place de YOUR_API_KEY.",
+  ov_docs: "Chaque point d’accès, champ et erreur : la référence de l’API",
   keys_title: "Clés d’API",
   keys_lede:
     "Chaque clé donne un accès complet aux minuteurs du compte. Nommez les clés selon leur usage et révoquez celles dont vous n’avez plus besoin ; les minuteurs appartiennent au compte, rien n’est perdu.",

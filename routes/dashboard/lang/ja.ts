@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const ja: Partial<DashTexts> = {
   dashboard: "ダッシュボード",
+  docs: "API ドキュメント",
   skip: "本文へスキップ",
   nav_label: "ダッシュボードのセクション",
   nav_overview: "概要",
@@ -30,11 +31,24 @@ export const ja: Partial<DashTexts> = {
   ov_api: "タイマー API",
   ov_api_yes: "利用可",
   ov_api_no: "利用不可：無料プランは公開イベントの読み取りのみ",
-  ov_plan_note: "プランの変更は運営者が行います。使用量はすべてのキーによる API リクエストを数えます。",
+  ov_plan_note: "プランはこのサービスの管理者が設定します。使用量はあなたのどのキーによる API リクエストも数えます。",
+  ov_contact: "変更の依頼先：{contact}",
+  ov_admin:
+    "あなたはこのサービスで最初のアカウントを作成したため、これは管理者のアカウントで最上位プラン（enterprise）です。後から登録する人は、SIGNUP_PLAN が別のプランを指定しない限り無料プランになります。",
+  pl_title: "ご利用のプランに含まれていません",
+  pl_allows: "{plan} プランに含まれるもの：",
+  pl_timers_no: "タイマー：含まれません（無料プランは公開イベントの読み取りのみ）",
+  pl_timers_yes: "タイマー：最大 {n} 件保存",
+  pl_timers_any: "タイマー：無制限",
+  pl_rate: "API リクエスト：1 分あたり {minute}、1 日あたり {day}",
   ov_start: "はじめに",
   ov_start_1: "API キーを作成する。",
   ov_start_2: "POST /api/v1/timers またはタイマーページでタイマーを作成する。",
   ov_start_3: "署名シークレットで Webhook を検証する。",
+  ov_try: "ターミナルで試す",
+  ov_try_key: "{key} をキー全体に置き換えてください（作成時に一度だけ表示されたもの）。",
+  ov_try_nokey: "まず API キーを作成し、YOUR_API_KEY の代わりに入れてください。",
+  ov_docs: "すべてのエンドポイント、フィールド、エラー：API リファレンス",
   keys_title: "API キー",
   keys_lede:
     "各キーはアカウントのタイマーにフルアクセスできます。用途がわかる名前を付け、不要になったキーは無効化してください。タイマーはアカウントに属するので失われません。",

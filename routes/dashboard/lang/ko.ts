@@ -3,6 +3,7 @@ import type { DashTexts } from "../texts.ts";
 
 export const ko: Partial<DashTexts> = {
   dashboard: "대시보드",
+  docs: "API 문서",
   skip: "본문으로 건너뛰기",
   nav_label: "대시보드 메뉴",
   nav_overview: "개요",
@@ -30,11 +31,24 @@ export const ko: Partial<DashTexts> = {
   ov_api: "타이머 API",
   ov_api_yes: "포함",
   ov_api_no: "미포함: 무료 요금제는 공개 일정만 읽을 수 있습니다",
-  ov_plan_note: "요금제는 운영자가 변경합니다. 사용량은 모든 키로 보낸 API 요청을 셉니다.",
+  ov_plan_note: "요금제는 이 서비스의 관리자가 정합니다. 사용량은 어떤 키로 보낸 API 요청이든 셉니다.",
+  ov_contact: "변경 문의: {contact}",
+  ov_admin:
+    "이 서비스의 첫 계정을 만드셨으므로 이 계정은 관리자의 것이며 최상위 요금제(enterprise)입니다. 나중에 가입하는 사람은 SIGNUP_PLAN이 다른 요금제를 정하지 않는 한 무료 요금제를 받습니다.",
+  pl_title: "요금제에 포함되지 않음",
+  pl_allows: "{plan} 요금제에 포함된 것:",
+  pl_timers_no: "타이머: 포함되지 않음(무료 요금제는 공개 이벤트만 읽음)",
+  pl_timers_yes: "타이머: 최대 {n}개 저장",
+  pl_timers_any: "타이머: 무제한",
+  pl_rate: "API 요청: 분당 {minute}, 하루 {day}",
   ov_start: "시작하기",
   ov_start_1: "API 키를 만드세요.",
   ov_start_2: "POST /api/v1/timers 또는 타이머 페이지에서 타이머를 만드세요.",
   ov_start_3: "서명 비밀키로 웹훅을 검증하세요.",
+  ov_try: "터미널에서 해 보기",
+  ov_try_key: "{key}를 키 전체로 바꾸세요(만들 때 한 번만 표시됨).",
+  ov_try_nokey: "먼저 API 키를 만들고 YOUR_API_KEY 자리에 넣으세요.",
+  ov_docs: "모든 엔드포인트, 필드, 오류: API 레퍼런스",
   keys_title: "API 키",
   keys_lede:
     "각 키는 계정의 타이머에 대한 모든 권한을 가집니다. 사용처에 맞게 이름을 붙이고 필요 없는 키는 폐기하세요. 타이머는 계정에 속하므로 사라지지 않습니다.",

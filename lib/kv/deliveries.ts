@@ -5,7 +5,7 @@
 import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
 import { deliveryDue } from "../timers/changes.ts";
 import { emptyWrite, type KvWrite } from "./batch.ts";
-import { DueIndex, dueKeys } from "./due.ts";
+import { DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
@@ -47,6 +47,8 @@ export class DeliveryStore extends DueIndex {
     const w = emptyWrite();
     const { prev, next } = c;
     w.checks.push({ key: key.delivery(prev.timer_id, prev.id), versionstamp: c.versionstamp });
+    // A claim never lands for a timer whose delete is still removing its deliveries.
+    if (next.claimed) w.checks.push({ key: key.timerGone(prev.timer_id), versionstamp: null });
     w.sets.push({ key: key.delivery(next.timer_id, next.id), value: next });
     const due = deliveryDue(next);
     if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
@@ -62,13 +64,18 @@ export class DeliveryStore extends DueIndex {
    * Commits delivery changes, as few commits as the limits allow. Returns the versionstamp per
    * change, or null where the delivery changed meanwhile. `arm`: the scheduler arms the new instants.
    */
-  async commitDeliveries(changes: DeliveryChange[], now: number, arm = true): Promise<(string | null)[]> {
+  async commitDeliveries(
+    changes: DeliveryChange[],
+    now: number,
+    arm = true,
+    onCommitted?: OnCommitted,
+  ): Promise<(string | null)[]> {
     const writes = changes.map((c) => this.deliveryWrite(c, now));
     const scheduled = changes.map((c) => ({
       due: arm && c.next.next_attempt_at !== null && !c.next.claimed ? [deliveryDue(c.next)!.item] : [],
       born: [],
     }));
-    return await this.commit(writes, scheduled);
+    return await this.commit(writes, scheduled, onCommitted);
   }
 
   /**
@@ -81,11 +88,12 @@ export class DeliveryStore extends DueIndex {
     next: Delivery,
     now: number,
     timerVersion?: string,
+    onCommitted?: OnCommitted,
   ): Promise<string | null> {
     const w = this.deliveryWrite({ versionstamp, prev, next }, now);
     if (timerVersion !== undefined) w.checks.push({ key: key.timer(prev.timer_id), versionstamp: timerVersion });
     const due = next.next_attempt_at !== null && !next.claimed ? [deliveryDue(next)!.item] : [];
-    return (await this.commit([w], [{ due, born: [] }]))[0];
+    return (await this.commit([w], [{ due, born: [] }], onCommitted))[0];
   }
 
   /** A page of a timer's deliveries, newest first; `next_cursor` is null on the last page. */

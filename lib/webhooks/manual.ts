@@ -86,7 +86,9 @@ export async function redeliver(svc: TimerService, p: Principal, timerId: string
       next_attempt_at: now,
       last_try: true,
     };
-    if (await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, timerVersion)) return next;
+    if (await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, timerVersion, svc.committed)) {
+      return next;
+    }
   }
   throw new ApiError(409, "the delivery or its timer kept changing; try again");
 }

@@ -1,23 +1,24 @@
 /**
  * Sends deliveries: claims due attempts (many per commit), POSTs them from a bounded worker pool,
  * and records the outcomes in group commits (whatever piled up while the previous commit ran).
- * A claim is a lease: another instance takes a delivery over only once its claim has run out.
+ * A claim is a lease (lease.ts): another instance takes a delivery over only once its claimer is
+ * certainly gone; this process takes its own claim up again only when no attempt of it runs here.
  */
 import type { Config } from "../../config.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
-import type { Account, DueEntry, Store } from "../kv/store.ts";
+import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
 import { afterAttempt, beyondLog, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
 import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
 import { type AttemptResult, postOnce } from "./deliver.ts";
+import type { Lease } from "./lease.ts";
 
+export { LEASE_GRACE_MS } from "./lease.ts";
 /**
- * A claim outlives the attempt's timeout by this much before another instance may take it over;
- * an attempt that waited in the pool until less than the timeout + RENEW_MARGIN_MS was left
- * renews its claim first (renewals go in the group commits too).
+ * An attempt that waited in the pool until less than the timeout + RENEW_MARGIN_MS was left of
+ * its claim renews it first (renewals go in the group commits too).
  */
-export const LEASE_GRACE_MS = 3_000;
 const RENEW_MARGIN_MS = 500;
 /** The log of a timer is trimmed after this many new outcomes were recorded for it here. */
 const PRUNE_EVERY = 50;
@@ -57,7 +58,14 @@ export interface SenderDeps {
   now: () => number;
   log?: (line: LogLine) => void;
   fetch?: typeof fetch;
+  /** This process's claims and its view of other instances' heartbeats. */
+  lease: Lease;
+  /** Told of what recorded outcomes scheduled (retries to arm). */
+  onCommitted?: OnCommitted;
 }
+
+/** How many deleted timers the sender remembers, to drop their attempts still queued here. */
+const DROPPED_KEPT = 10_000;
 
 export class Sender {
   readonly pool: WorkerPool;
@@ -68,6 +76,10 @@ export class Sender {
   #backlogWaiters: (() => void)[] = [];
   #sinceTrim = new Map<string, number>();
   #trims = new Set<Promise<void>>();
+  /** Deliveries (`timerId/id`) handed to the pool here and not yet recorded: this process's own work. */
+  #held = new Set<string>();
+  /** Timers deleted through this process: their attempts still queued here are dropped unsent. */
+  #dropped = new Set<string>();
 
   constructor(readonly deps: SenderDeps) {
     this.pool = new WorkerPool(deps.config.webhookConcurrency);
@@ -83,7 +95,27 @@ export class Sender {
 
   /** How long a claim made now holds. */
   get leaseMs(): number {
-    return this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
+    return this.deps.lease.leaseMs;
+  }
+
+  /** `d` claimed by this instance from `now` on. */
+  #claimed(d: Delivery, now: number): Delivery {
+    const c = this.deps.lease.claim(now);
+    return claim(d, c.until, c.by);
+  }
+
+  /**
+   * A timer was deleted: its attempts queued here are dropped, and none is POSTed from now on
+   * (told before the delete commits, so nothing leaves after the DELETE's answer).
+   */
+  drop(timerId: string): void {
+    if (this.#dropped.size >= DROPPED_KEPT) this.#dropped.delete(this.#dropped.values().next().value!);
+    this.#dropped.add(timerId);
+  }
+
+  /** Whether an attempt of this delivery is held here (queued, running, or its outcome being recorded). */
+  holds(ref: string): boolean {
+    return this.#held.has(ref);
   }
 
   /** Claimed attempts one account may have here (see MAX_HELD_PER_ACCOUNT; tests lower it). */
@@ -122,8 +154,21 @@ export class Sender {
    * account's bound it stays due in KV, taken up again once its claim ran out and the account has room.
    */
   submit(d: Delivery, versionstamp: string): void {
-    if (this.#full(d.account_id)) return;
-    void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp), d.account_id);
+    const ref = `${d.timer_id}/${d.id}`;
+    if (this.#full(d.account_id) || this.#held.has(ref) || this.#dropped.has(d.timer_id)) return;
+    this.#held.add(ref);
+    const waits = this.pool.wouldWait(d.timer_id, d.account_id);
+    // Held until its outcome is recorded: a sweep meanwhile must not take this claim up again.
+    const release = () => this.#held.delete(ref);
+    void this.pool.submit(d.timer_id, async () => {
+      let recording: Promise<unknown> | undefined;
+      try {
+        recording = (await this.#attempt(d, versionstamp, waits))?.recording;
+      } finally {
+        if (recording) void recording.finally(release);
+        else release();
+      }
+    }, d.account_id);
   }
 
   /**
@@ -141,7 +186,7 @@ export class Sender {
       // An account holding its bound here: left due, unclaimed (a claim now would only run out).
       if (d && this.#full(d.account_id, planned.get(d.account_id))) continue;
       if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
-        changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
+        changes.push({ versionstamp: e.versionstamp, prev: d, next: this.#claimed(d, now) });
         planned.set(d.account_id, (planned.get(d.account_id) ?? 0) + 1);
         read.push(e);
       } else rest.push(e);
@@ -155,8 +200,8 @@ export class Sender {
   }
 
   /**
-   * Takes over running claims of an instance that died (their due entries, read afresh): each is
-   * claimed anew, guarded by its versionstamp, and sent — without waiting for the claim to run out.
+   * Takes over running claims of instances certainly gone (their due entries, read afresh): each
+   * is claimed anew, guarded by its versionstamp, and sent — without waiting for the claim to run out.
    */
   async takeOver(entries: DueEntry[]): Promise<number> {
     const { store, now } = this.deps;
@@ -166,7 +211,7 @@ export class Sender {
     found.forEach((f, n) => {
       const d = f?.delivery;
       if (f && d && d.state === "pending" && d.claimed && d.next_attempt_at === entries[n].item.at) {
-        changes.push({ versionstamp: f.versionstamp, prev: d, next: claim(d, t + this.leaseMs) });
+        changes.push({ versionstamp: f.versionstamp, prev: d, next: this.#claimed(d, t) });
       }
     });
     const stamps = changes.length ? await store.deliveries.commitDeliveries(changes, t, false) : [];
@@ -174,36 +219,68 @@ export class Sender {
     return stamps.filter(Boolean).length;
   }
 
-  /** One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. */
+  /**
+   * One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. A
+   * running claim is taken up only by its own instance when no attempt of it is held here (an
+   * outcome still being recorded is not sent again), or by another once its claimer is gone.
+   */
   async step(ref: string, indexed: DueEntry): Promise<void> {
     const { store, now } = this.deps;
     const [timerId, id] = ref.split("/");
+    if (this.#held.has(ref)) return;
     const entry = await store.deliveries.getDelivery(timerId, id);
     const t = now();
     const d = entry?.delivery;
     if (!d || d.next_attempt_at !== indexed.item.at) await store.deliveries.deleteDue(indexed);
     if (!entry || !d || d.state !== "pending" || d.next_attempt_at === null || d.next_attempt_at > t) return;
-    if (this.#full(d.account_id)) return;
-    const claimed = claim(d, t + this.leaseMs);
+    if (this.#full(d.account_id) || this.#held.has(ref)) return;
+    if (d.claimed && d.claimed_by !== undefined && d.claimed_by !== this.deps.lease.instance) {
+      if (!(await this.#gone([d.claimed_by])).has(d.claimed_by)) return;
+    }
+    const claimed = this.#claimed(d, t);
     const [vs] = await this.#claim([{ versionstamp: entry.versionstamp, prev: d, next: claimed }], t);
     if (vs) this.submit(claimed, vs);
   }
 
-  async #attempt(claimed: Delivery, claimVersion: string): Promise<void> {
-    const { config, now } = this.deps;
+  /** The instances among `instances` certainly gone, by their heartbeats read now (lease.ts). */
+  async #gone(instances: string[]): Promise<Set<string>> {
+    return this.deps.lease.observe(await this.deps.store.timers.heartbeats(instances));
+  }
+
+  /**
+   * One attempt of a claimed delivery. `waited`: it was queued behind others, so it is checked
+   * again before it is POSTed: a timer deleted or a delivery changed meanwhile sends nothing.
+   */
+  async #attempt(
+    claimed: Delivery,
+    claimVersion: string,
+    waited: boolean,
+  ): Promise<{ recording: Promise<unknown> } | undefined> {
+    const { config, now, store } = this.deps;
     let d = claimed;
     let versionstamp = claimVersion;
-    while (this.#unrecorded >= MAX_UNRECORDED) await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    if (this.#dropped.has(d.timer_id)) return;
+    while (this.#unrecorded >= MAX_UNRECORDED) {
+      waited = true;
+      await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    }
+    if (this.#dropped.has(d.timer_id)) return;
     // Waited in the pool (or for the backlog) so long that the claim could run out mid-attempt:
     // renew it first, or let whoever took it over meanwhile have it (never two attempts at once).
     if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
-      const renewed = claim(d, now() + this.leaseMs);
+      const renewed = this.#claimed(d, now());
       const vs = await this.#grouped({ versionstamp, prev: d, next: renewed });
       if (!vs) return;
       [d, versionstamp] = [renewed, vs];
+    } else if (waited) {
+      // One read: the claim as this attempt holds it, or nothing to send (deleted, changed meanwhile).
+      const current = await store.deliveries.getDelivery(d.timer_id, d.id);
+      if (!current || (versionstamp && current.versionstamp !== versionstamp)) return;
     }
     const started = now();
-    const result = await this.send(d, started);
+    // Checked last, in the same turn as the POST leaves: a DELETE answered before then stops it.
+    const result = await this.send(d, started, () => !this.#dropped.has(d.timer_id));
+    if (result === null) return;
     if (result.error === ACCOUNT_GONE) {
       // A timer created while its account was being deleted: nobody owns it, so it goes with its deliveries.
       await this.deps.store.timers.deleteTimer(d.timer_id).catch((e) =>
@@ -216,11 +293,12 @@ export class Sender {
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
     // where the delivery changed meanwhile (its timer was deleted, its URL changed).
     this.#unrecorded++;
-    void this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
+    const recording = this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
       this.#unrecorded--;
       this.#backlogWaiters.splice(0).forEach((w) => w());
       if (vs && next.state !== "pending") this.counted(next.timer_id);
     });
+    return { recording };
   }
 
   /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */
@@ -239,7 +317,13 @@ export class Sender {
       // again after a crash (holding them back measured 17 % duplicates after SIGKILL, not 1.5 %).
       while (this.#queue.length) {
         const batch = this.#queue.splice(0, this.#queue.length);
-        const stamps = await this.deps.store.deliveries.commitDeliveries(batch.map((b) => b.change), this.deps.now())
+        const changes = batch.map((b) => b.change);
+        const stamps = await this.deps.store.deliveries.commitDeliveries(
+          changes,
+          this.deps.now(),
+          true,
+          this.deps.onCommitted,
+        )
           .catch((e) => {
             this.#log("error", "recording attempts failed", e);
             return batch.map(() => null);
@@ -294,10 +378,21 @@ export class Sender {
     return account;
   }
 
-  /** Signs with the account's current secrets and POSTs once. */
-  async send(d: Pick<Delivery, "account_id" | "url" | "payload">, at: number): Promise<AttemptResult> {
+  /** Signs with the account's current secrets and POSTs once (null: `wanted` said no at the last moment). */
+  async send(d: Pick<Delivery, "account_id" | "url" | "payload">, at: number): Promise<AttemptResult>;
+  async send(
+    d: Pick<Delivery, "account_id" | "url" | "payload">,
+    at: number,
+    wanted: () => boolean,
+  ): Promise<AttemptResult | null>;
+  async send(
+    d: Pick<Delivery, "account_id" | "url" | "payload">,
+    at: number,
+    wanted?: () => boolean,
+  ): Promise<AttemptResult | null> {
     const { config } = this.deps;
     const account = await this.#account(d.account_id, at);
+    if (wanted && !wanted()) return null;
     if (!account) return { status: null, error: ACCOUNT_GONE, duration_ms: 0, ok: false };
     const req = signDelivery(d.payload, signingSecrets(account, at), at);
     return await postOnce(d.url, req, {

@@ -1,0 +1,229 @@
+/**
+ * Exactly once unless a crash: claims, take-over, outcomes recorded late and deletes, each on the
+ * test clock and an injected monotonic clock, with a receiver that holds its answer until told.
+ */
+import assert from "node:assert/strict";
+import { key } from "../kv/keys.ts";
+import { receiver, setup } from "../../tests/helpers.ts";
+import { claim } from "./deliveries.ts";
+import { Scheduler } from "./scheduler.ts";
+
+/** A receiver whose answers wait for `release()`. */
+function heldReceiver() {
+  const gate = Promise.withResolvers<void>();
+  const rx = receiver(async () => {
+    await gate.promise;
+    return new Response("ok");
+  });
+  return { rx, release: () => gate.resolve() };
+}
+
+/** Another scheduler on the same KV (another process), its silence timed on `mono`. */
+function otherProcess(s: Awaited<ReturnType<typeof setup>>) {
+  const mono = { t: 0 };
+  const scheduler = new Scheduler({ store: s.store, config: s.config, now: s.clock.now, mono: () => mono.t });
+  return { scheduler, mono };
+}
+
+const ids = (rx: ReturnType<typeof receiver>) => rx.received.map((r) => r.json.id as string);
+
+Deno.test("a live instance is not taken over: an old-looking heartbeat and a clock past its lease send nothing twice", async () => {
+  // No sweep of its own meanwhile: only the other process acts.
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const { rx, release } = heldReceiver();
+  s.app.scheduler.start();
+  const b = otherProcess(s);
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1); // timer.started is in flight, claimed by this process
+    // Its heartbeat read 5 s old by the wall clock: no reason to think it gone.
+    await s.kv.set(key.instance(s.app.scheduler.instance), Date.now() - 5_000);
+    await b.scheduler.takeOver();
+    b.mono.t += 5_000;
+    await b.scheduler.takeOver();
+    // The other machine's clock runs a whole lease ahead (a jump, or skew): the claim looks run out.
+    s.clock.advance(s.app.scheduler.lease.leaseMs + 1_000);
+    await b.scheduler.sweep();
+    await b.scheduler.settled();
+    release();
+    await s.app.scheduler.settled();
+    assert.deepEqual(ids(rx).length, 1, `sent ${rx.received.length} times`);
+  } finally {
+    release();
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("the claims of an instance whose heartbeat stood still longer than busy budget + lease are taken over once", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const b = otherProcess(s);
+  try {
+    // Written unclaimed (no scheduler runs here), then claimed by an instance that is about to die.
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    const [entry] = await s.store.deliveries.deliveryLog(t.timer_id);
+    const now = s.clock.now();
+    const ghost = claim(entry.delivery, now + b.scheduler.lease.leaseMs, "ghost");
+    await s.store.deliveries.commitDeliveries(
+      [{ versionstamp: entry.versionstamp, prev: entry.delivery, next: ghost }],
+      now,
+      false,
+    );
+    await s.kv.set(key.instance("ghost"), 7);
+    const step = async (ms: number) => {
+      b.mono.t += ms;
+      await b.scheduler.takeOver();
+      await b.scheduler.settled();
+    };
+    await step(0);
+    await step(b.scheduler.lease.deadAfterMs - 1);
+    assert.equal(rx.received.length, 0, "silent, but not yet for long enough");
+    await s.kv.set(key.instance("ghost"), 8); // it beat once more: alive after all
+    await step(1);
+    await step(b.scheduler.lease.deadAfterMs);
+    assert.equal(rx.received.length, 0, "a changed counter starts the silence over");
+    await step(1);
+    assert.deepEqual(ids(rx), [entry.delivery.id], "taken over and sent once");
+    await step(b.scheduler.lease.deadAfterMs + 1);
+    assert.equal(rx.received.length, 1);
+    const [after] = await s.store.deliveries.deliveryLog(t.timer_id);
+    assert.equal(after.delivery.state, "succeeded");
+  } finally {
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("an outcome recorded after the lease ran out is not sent again by the same process", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const store = s.store.deliveries;
+  const commit = store.commitDeliveries.bind(store);
+  const gate = Promise.withResolvers<void>();
+  // A busy KV: outcomes (arm true) wait; claims (arm false) go through.
+  store.commitDeliveries = async (changes, now, ...rest) => {
+    if (rest[0] !== false) await gate.promise;
+    return await commit(changes, now, ...rest);
+  };
+  s.app.scheduler.start();
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1);
+    // Recording the 200 takes longer than the lease left; sweeps meanwhile find the claim run out.
+    for (let i = 0; i < 5; i++) {
+      s.clock.advance(s.app.scheduler.lease.leaseMs + 1_000);
+      await s.app.scheduler.sweep();
+    }
+    gate.resolve();
+    await s.app.scheduler.settled();
+    assert.equal(rx.received.length, 1, `timer.started sent ${rx.received.length} times`);
+    const [entry] = await store.deliveryLog(t.timer_id);
+    assert.equal(entry.delivery.state, "succeeded");
+  } finally {
+    gate.resolve();
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("an attempt queued behind another is not sent after DELETE answered 200", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const { rx, release } = heldReceiver();
+  s.app.scheduler.start();
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1); // timer.started held by the receiver
+    assert.equal((await s.act(t.timer_id, "pause")).status, 200); // timer.paused queued behind it
+    assert.equal((await s.call("DELETE", `/api/v1/timers/${t.timer_id}`)).status, 200);
+    release();
+    await s.app.scheduler.settled();
+    assert.deepEqual(rx.received.map((r) => r.json.event), ["timer.started"]);
+  } finally {
+    release();
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("an attempt that waited re-reads its claim: a delete by another process sends nothing", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const { rx, release } = heldReceiver();
+  s.app.scheduler.start();
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1);
+    assert.equal((await s.act(t.timer_id, "pause")).status, 200);
+    // Deleted in the store directly, as another process would: this sender is not told.
+    assert.ok(await s.store.timers.deleteTimer(t.timer_id));
+    release();
+    await s.app.scheduler.settled();
+    assert.deepEqual(rx.received.map((r) => r.json.event), ["timer.started"]);
+  } finally {
+    release();
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("a delete cut short after its first commit sends nothing more, and the sweep finishes it", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  try {
+    // No scheduler hears of these commits: every event's delivery waits, pending, in KV.
+    s.app.timers.link = undefined;
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    for (let i = 0; i < 10; i++) {
+      await s.act(t.timer_id, "pause");
+      await s.act(t.timer_id, "resume");
+    }
+    // Commits hold 20 mutations here: the timer and its 21 deliveries cannot go in one.
+    s.store.opts.limits = { checks: 100, mutations: 20, bytes: 800 * 1024, keyBytes: 80 * 1024 };
+    const timers = s.store.timers;
+    const finish = timers.finishDelete.bind(timers);
+    timers.finishDelete = () => Promise.reject(new Error("the process died here"));
+    await assert.rejects(timers.deleteTimer(t.timer_id), /died/);
+    timers.finishDelete = finish;
+    assert.equal(await timers.getTimer(t.timer_id), null);
+    assert.equal((await s.store.deliveries.deliveryLog(t.timer_id)).length, 21, "its deliveries are still there");
+    // The next process's sweep: no claim lands for the deleted timer, then the delete is finished.
+    await s.app.scheduler.sweep();
+    await s.app.scheduler.settled();
+    assert.equal(rx.received.length, 0, "nothing sent for a deleted timer");
+    assert.equal((await s.store.deliveries.deliveryLog(t.timer_id)).length, 0);
+    assert.deepEqual(await Array.fromAsync(s.kv.list({ prefix: ["timer_gone"] })), []);
+    assert.deepEqual(await Array.fromAsync(s.kv.list({ prefix: ["due"] })), []);
+  } finally {
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("a timer with a small log is deleted in one commit", async () => {
+  const s = await setup();
+  try {
+    s.app.timers.link = undefined; // nothing armed or sent meanwhile: only the delete commits
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: "http://127.0.0.1:9/hook" });
+    await s.act(t.timer_id, "start");
+    const atomic = s.kv.atomic.bind(s.kv);
+    let commits = 0;
+    s.kv.atomic = () => {
+      commits++;
+      return atomic();
+    };
+    assert.ok(await s.store.timers.deleteTimer(t.timer_id));
+    s.kv.atomic = atomic;
+    assert.equal(commits, 1);
+    assert.equal((await s.store.deliveries.deliveryLog(t.timer_id)).length, 0);
+  } finally {
+    await s.close();
+  }
+});

@@ -227,3 +227,30 @@ Deno.test("a timer with a small log is deleted in one commit", async () => {
     await s.close();
   }
 });
+
+Deno.test("a clock that jumps an hour forward or back while an attempt is in flight sends nothing twice", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const { rx, release } = heldReceiver();
+  s.app.scheduler.start();
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1);
+    s.clock.advance(3_600_000); // the claim, and the countdown, look long run out
+    await s.app.scheduler.sweep();
+    s.clock.advance(-7_200_000); // and back to before they began
+    await s.app.scheduler.sweep();
+    s.clock.advance(3_600_000 + 600_000);
+    await s.app.scheduler.sweep();
+    release();
+    await s.app.scheduler.settled();
+    const sent = rx.received.map((r) => r.json.event);
+    assert.deepEqual(sent, ["timer.started", "timer.completed"]);
+    const log = await s.store.deliveries.deliveryLog(t.timer_id);
+    assert.deepEqual(log.map((e) => e.delivery.state), ["succeeded", "succeeded"]);
+  } finally {
+    release();
+    await s.close();
+    await rx.close();
+  }
+});

@@ -59,6 +59,9 @@ export const key = {
   /** A running scheduler's heartbeat counter: claims of an instance whose counter stood still are taken over. */
   instance: (id: string) => ["instance", id],
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],
+  /** How many deliveries a timer's log holds, and how many of them failed (Deno.KvU64 counters). */
+  logCount: (timerId: string) => ["log_n", timerId],
+  logFailed: (timerId: string) => ["log_failed", timerId],
   /** A timer deleted whose deliveries did not fit the delete's commit: no claim lands while it stands. */
   timerGone: (id: string) => ["timer_gone", id],
   timersGone: () => ["timer_gone"],

@@ -6,7 +6,7 @@
 import type { Delivery } from "../webhooks/deliveries.ts";
 import type { TimerChange } from "../timers/changes.ts";
 import type { Timer, TimerType } from "../timers/model.ts";
-import { commitWrites, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
+import { addCount, commitWrites, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
 import { type Committed, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 
@@ -50,6 +50,8 @@ export class TimerStore extends DueIndex {
     const now = t.changed_at ?? t.created_at;
     for (const d of c.dueSet) this.addDue(w, d, now);
     const born: { delivery: Delivery; versionstamp: string }[] = [];
+    // The log's length is counted as it grows, so trimming it reads only what is beyond the bound.
+    if (c.deliveries.length) addCount(w, key.logCount(t.id), c.deliveries.length);
     for (const d of c.deliveries) {
       w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d });
       if (d.claimed) born.push({ delivery: d, versionstamp: "" });
@@ -132,6 +134,8 @@ export class TimerStore extends DueIndex {
         key.acctTimer(t.account_id, t.created_at, id),
         key.acctTimerByType(t.account_id, t.type, t.created_at, id),
         key.due(t.expires_at, "expire", id),
+        key.logCount(id),
+        key.logFailed(id),
       );
       w.sets.push({ key: key.acctSeq(t.account_id), value: (seq.value ?? 0) + 1 });
       if (t.due_at !== null) w.deletes.push(...dueKeys({ at: t.due_at, kind: "timer", ref: id }));
@@ -164,7 +168,8 @@ export class TimerStore extends DueIndex {
   async finishDelete(timerId: string): Promise<void> {
     const writes = await this.#deliveryDeletes(timerId);
     await commitWrites(this.kv, writes, this.limits);
-    await this.kv.delete(key.timerGone(timerId));
+    await this.kv.atomic().delete(key.logCount(timerId)).delete(key.logFailed(timerId)).delete(key.timerGone(timerId))
+      .commit();
   }
 
   /** Finishes deletes a crash left half done (their tombstones); returns how many. */

@@ -8,7 +8,8 @@ import type { Config } from "../../config.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
 import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
-import { afterAttempt, beyondLog, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
+import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
+import { LogTrimmer } from "./log_trim.ts";
 import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
 import { type AttemptResult, postOnce } from "./deliver.ts";
@@ -20,8 +21,6 @@ export { LEASE_GRACE_MS } from "./lease.ts";
  * its claim renews it first (renewals go in the group commits too).
  */
 const RENEW_MARGIN_MS = 500;
-/** The log of a timer is trimmed after this many new outcomes were recorded for it here. */
-const PRUNE_EVERY = 50;
 /**
  * Attempts in flight: as many as keep TARGET_PER_MS deliveries going at the answer time measured
  * (Little's law), at least MIN_IN_FLIGHT, at most WEBHOOK_CONCURRENCY. A fast receiver needs few;
@@ -74,8 +73,8 @@ export class Sender {
   /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
   #unrecorded = 0;
   #backlogWaiters: (() => void)[] = [];
-  #sinceTrim = new Map<string, number>();
-  #trims = new Set<Promise<void>>();
+  /** Keeps each timer's delivery log bounded. */
+  readonly log: LogTrimmer;
   /** Deliveries (`timerId/id`) handed to the pool here and not yet recorded: this process's own work. */
   #held = new Set<string>();
   /** Timers deleted through this process: their attempts still queued here are dropped unsent. */
@@ -83,6 +82,7 @@ export class Sender {
 
   constructor(readonly deps: SenderDeps) {
     this.pool = new WorkerPool(deps.config.webhookConcurrency);
+    this.log = new LogTrimmer(deps.store, (msg, e) => this.#log("error", msg, e));
     this.pool.setLimit(MIN_IN_FLIGHT);
   }
 
@@ -338,32 +338,20 @@ export class Sender {
 
   /** Trims a timer's log once enough new outcomes were recorded for it (here or by a test send). */
   counted(timerId: string): void {
-    // Deleted and expired timers never come back to take their count: the map starts over instead
-    // of growing for ever (a log then waits at most PRUNE_EVERY more outcomes for its trim).
-    if (this.#sinceTrim.size > 100_000) this.#sinceTrim.clear();
-    const n = (this.#sinceTrim.get(timerId) ?? 0) + 1;
-    if (n < PRUNE_EVERY) {
-      this.#sinceTrim.set(timerId, n);
-      return;
-    }
-    this.#sinceTrim.delete(timerId);
-    const p = this.trimLog(timerId).then(() => {}, (e) => this.#log("error", "trimming the delivery log failed", e));
-    this.#trims.add(p);
-    void p.finally(() => this.#trims.delete(p));
+    this.log.counted(timerId);
   }
 
-  /** Keeps a timer's log bounded: the newest DELIVERY_LOG_KEEP plus everything pending or failed. */
-  async trimLog(timerId: string): Promise<number> {
-    const store = this.deps.store.deliveries;
-    return await store.deleteDeliveries(beyondLog(await store.deliveryLog(timerId)));
+  /** Trims a timer's log now (see LogTrimmer). */
+  trimLog(timerId: string): Promise<number> {
+    return this.log.trim(timerId);
   }
 
   /** Resolves once every attempt and record started so far has finished. */
   async settled(): Promise<void> {
-    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unrecorded || this.#trims.size) {
+    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unrecorded || this.log.busy) {
       await this.pool.idle();
       await this.#flushing;
-      await Promise.allSettled(this.#trims);
+      await this.log.settled();
     }
   }
 

@@ -254,3 +254,66 @@ Deno.test("a clock that jumps an hour forward or back while an attempt is in fli
     await rx.close();
   }
 });
+
+Deno.test("trimming a timer's log reads only what is beyond its bound, pending counted, never the whole log", async () => {
+  const s = await setup();
+  try {
+    s.app.timers.link = undefined;
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: "http://127.0.0.1:9/hook" });
+    const store = s.store.deliveries;
+    const base = (await store.deliveryLog(t.timer_id)).length; // none yet: the timer is idle
+    assert.equal(base, 0);
+    // Oldest first: 10 pending, 20 failed, then 1 100 succeeded (ids sort as they were made).
+    const record = (i: number, state: "pending" | "failed" | "succeeded") => {
+      const id = `evt_${String(i).padStart(6, "0")}`;
+      return {
+        id,
+        timer_id: t.timer_id,
+        account_id: s.pro.account.id,
+        url: "http://127.0.0.1:9/hook",
+        payload: {
+          id,
+          event: "timer.started",
+          timestamp: new Date(s.clock.now()).toISOString(),
+          timer_id: t.timer_id,
+          title: null,
+          type: "countdown" as const,
+          data: {},
+        },
+        state,
+        attempts: [],
+        next_attempt_at: state === "pending" ? s.clock.now() + 3_600_000 : null,
+        created_at: s.clock.now(),
+      };
+    };
+    for (let i = 0; i < 1130; i++) {
+      assert.ok(await store.putDelivery(record(i, i < 10 ? "pending" : i < 30 ? "failed" : "succeeded")));
+    }
+    assert.deepEqual(await store.logCounts(t.timer_id), { count: 1130, failed: 20 });
+    const deliveryLog = store.deliveryLog.bind(store);
+    const oldest = store.oldestDeliveries.bind(store);
+    let whole = 0;
+    const read: number[] = [];
+    store.deliveryLog = (id) => (whole++, deliveryLog(id));
+    store.oldestDeliveries = (id, limit) => (read.push(limit), oldest(id, limit));
+    assert.equal(await s.app.scheduler.sender.trimLog(t.timer_id), 100);
+    assert.equal(whole, 0, "the whole log is never read");
+    assert.deepEqual(read, [130], "only the 130 beyond the newest 1 000");
+    store.deliveryLog = deliveryLog;
+    const left = await deliveryLog(t.timer_id);
+    assert.equal(left.length, 1030);
+    assert.equal(left.filter((e) => e.delivery.state === "pending").length, 10, "pending stay");
+    assert.equal(left.filter((e) => e.delivery.state === "failed").length, 20, "the newest 1 000 failed stay");
+    assert.deepEqual(await store.logCounts(t.timer_id), { count: 1030, failed: 20 });
+    // A log older than its counters is read in full once, then counted.
+    await s.kv.delete(["log_n", t.timer_id]);
+    await s.kv.delete(["log_failed", t.timer_id]);
+    assert.equal(await s.app.scheduler.sender.trimLog(t.timer_id), 0);
+    assert.deepEqual(await store.logCounts(t.timer_id), { count: 1030, failed: 20 });
+    // Deleting the timer takes its counters along.
+    assert.ok(await s.store.timers.deleteTimer(t.timer_id));
+    assert.deepEqual(await store.logCounts(t.timer_id), { count: null, failed: 0 });
+  } finally {
+    await s.close();
+  }
+});

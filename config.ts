@@ -7,6 +7,8 @@ export interface PlanLimits {
   per_minute: number | null;
   per_day: number | null;
   timers: number | null;
+  /** Clock-driven webhooks (round ends, completions) an account's timers may send a day. */
+  webhooks_per_day: number | null;
 }
 
 export type PlanName = "free" | "pro" | "enterprise";
@@ -16,10 +18,10 @@ export const PLAN_NAMES: readonly PlanName[] = ["free", "pro", "enterprise"];
 export type Plans = Record<PlanName | "anonymous", PlanLimits>;
 
 export const DEFAULT_PLANS: Plans = {
-  anonymous: { api: false, per_minute: 30, per_day: 1000, timers: 0 },
-  free: { api: false, per_minute: 30, per_day: 1000, timers: 0 },
-  pro: { api: true, per_minute: 60, per_day: 10000, timers: 50 },
-  enterprise: { api: true, per_minute: 600, per_day: null, timers: null },
+  anonymous: { api: false, per_minute: 30, per_day: 1000, timers: 0, webhooks_per_day: 0 },
+  free: { api: false, per_minute: 30, per_day: 1000, timers: 0, webhooks_per_day: 0 },
+  pro: { api: true, per_minute: 60, per_day: 10000, timers: 50, webhooks_per_day: 100_000 },
+  enterprise: { api: true, per_minute: 600, per_day: null, timers: null, webhooks_per_day: null },
 };
 
 export interface Config {
@@ -166,14 +168,14 @@ export function parsePlans(raw: string | undefined): Plans {
       if (k === "api") {
         if (typeof v !== "boolean") fail(`${name}.api must be true or false`);
         plan.api = v;
-      } else if (k === "per_minute" || k === "per_day" || k === "timers") {
+      } else if (k === "per_minute" || k === "per_day" || k === "timers" || k === "webhooks_per_day") {
         try {
           plan[k] = limit(v, `${name}.${k}`);
         } catch (e) {
           fail((e as Error).message);
         }
       } else {
-        fail(`unknown setting "${name}.${k}" (settings: per_minute, per_day, timers, api)`);
+        fail(`unknown setting "${name}.${k}" (settings: per_minute, per_day, timers, webhooks_per_day, api)`);
       }
     }
   }

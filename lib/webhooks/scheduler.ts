@@ -12,6 +12,7 @@
  *   claims that ran out).
  */
 import type { Config } from "../../config.ts";
+import type { RateLimiter } from "../accounts/rate_limit.ts";
 import type { LogLine } from "../http.ts";
 import type { Committed, DueEntry, DueItem, Store, TimerChange } from "../kv/store.ts";
 import { fits, writeCost } from "../kv/batch.ts";
@@ -49,6 +50,8 @@ export interface SchedulerDeps {
   mono?: () => number;
   /** How long a KV call of a live process may keep retrying a busy file (default the store's; tests). */
   busyMs?: number;
+  /** Counts clock-driven webhooks against the plans' `webhooks_per_day` (none: unlimited). */
+  limiter?: RateLimiter;
 }
 
 export class Scheduler {

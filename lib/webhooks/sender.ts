@@ -5,6 +5,7 @@
  * certainly gone; this process takes its own claim up again only when no attempt of it runs here.
  */
 import type { Config } from "../../config.ts";
+import type { RateLimiter } from "../accounts/rate_limit.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
 import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
@@ -61,7 +62,14 @@ export interface SenderDeps {
   lease: Lease;
   /** Told of what recorded outcomes scheduled (retries to arm). */
   onCommitted?: OnCommitted;
+  /** Counts clock-driven webhooks against the plans' `webhooks_per_day` (none: unlimited). */
+  limiter?: RateLimiter;
 }
+
+/** Events the clock sends, not a client's action: they count against the plan's webhooks_per_day. */
+const CLOCK_EVENTS = new Set(["timer.completed", "interval.round_end", "interval.completed"]);
+/** The error of a clock-driven delivery over its plan's day (recorded failed, redeliverable). */
+export const PLAN_DAY_SPENT = "plan's daily webhook limit reached";
 
 /** How many deleted timers the sender remembers, to drop their attempts still queued here. */
 const DROPPED_KEPT = 10_000;
@@ -278,9 +286,17 @@ export class Sender {
       if (!current || (versionstamp && current.versionstamp !== versionstamp)) return;
     }
     const started = now();
-    // Checked last, in the same turn as the POST leaves: a DELETE answered before then stops it.
-    const result = await this.send(d, started, () => !this.#dropped.has(d.timer_id));
-    if (result === null) return;
+    let tried = d;
+    let result: AttemptResult | null;
+    if (await this.#withinPlan(d, started)) {
+      // Checked last, in the same turn as the POST leaves: a DELETE answered before then stops it.
+      result = await this.send(d, started, () => !this.#dropped.has(d.timer_id));
+      if (result === null) return;
+    } else {
+      // Over the plan's day: recorded failed at once, never silently dropped (redeliverable later).
+      result = { ok: false, status: null, error: PLAN_DAY_SPENT, duration_ms: 0 };
+      tried = { ...d, last_try: true };
+    }
     if (result.error === ACCOUNT_GONE) {
       // A timer created while its account was being deleted: nobody owns it, so it goes with its deliveries.
       await this.deps.store.timers.deleteTimer(d.timer_id).catch((e) =>
@@ -289,7 +305,7 @@ export class Sender {
       return;
     }
     this.#observe(result.duration_ms);
-    const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
+    const next = afterAttempt(tried, result, started, now(), config.webhookRetryDelays);
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
     // where the delivery changed meanwhile (its timer was deleted, its URL changed).
     this.#unrecorded++;
@@ -299,6 +315,17 @@ export class Sender {
       if (vs && next.state !== "pending") this.counted(next.timer_id);
     });
     return { recording };
+  }
+
+  /** Whether a delivery's first attempt is within its account's webhooks_per_day (counted if so). */
+  async #withinPlan(d: Delivery, at: number): Promise<boolean> {
+    const { limiter, config } = this.deps;
+    if (!limiter || d.attempts.length > 0 || !CLOCK_EVENTS.has(d.payload.event)) return true;
+    const account = await this.#account(d.account_id, at);
+    const perDay = account ? config.plans[account.plan]?.webhooks_per_day ?? null : null;
+    if (perDay === null) return true;
+    const plan = { api: true, per_minute: null, per_day: perDay, timers: null, webhooks_per_day: null };
+    return (await limiter.check(`webhooks:${d.account_id}`, plan)).allowed;
   }
 
   /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */

@@ -7,6 +7,8 @@ import { key } from "../kv/keys.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
 import { claim } from "./deliveries.ts";
 import { Scheduler } from "./scheduler.ts";
+import { PLAN_DAY_SPENT } from "./sender.ts";
+import { DEFAULT_PLANS } from "../../config.ts";
 
 /** A receiver whose answers wait for `release()`. */
 function heldReceiver() {
@@ -315,5 +317,40 @@ Deno.test("trimming a timer's log reads only what is beyond its bound, pending c
     assert.deepEqual(await store.logCounts(t.timer_id), { count: null, failed: 0 });
   } finally {
     await s.close();
+  }
+});
+
+Deno.test("clock-driven webhooks over the plan's webhooks_per_day are recorded failed, not sent; a client's action still goes", async () => {
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro = { ...plans.pro, per_minute: 100_000, per_day: null, webhooks_per_day: 3 };
+  const s = await setup({ config: { plans, sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  s.app.scheduler.start();
+  try {
+    const t = await s.create({ type: "interval", work: 1, rest: 0, rounds: 5, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    for (let i = 0; i < 5; i++) {
+      await s.app.scheduler.settled();
+      s.clock.advance(1000);
+      await s.app.scheduler.sweep();
+    }
+    await s.app.scheduler.settled();
+    const sent = rx.received.map((r) => `${r.json.event}${(r.json.data as { round?: number }).round ?? ""}`);
+    assert.deepEqual(sent, ["timer.started", "interval.round_end1", "interval.round_end2", "interval.round_end3"]);
+    const log = (await s.store.deliveries.deliveryLog(t.timer_id)).map((e) => e.delivery);
+    const over = log.filter((d) => d.state === "failed");
+    assert.deepEqual(over.map((d) => d.payload.event).sort(), [
+      "interval.completed",
+      "interval.round_end",
+      "interval.round_end",
+    ]);
+    assert.ok(over.every((d) => d.attempts.length === 1 && d.attempts[0].error === PLAN_DAY_SPENT));
+    // A client's action is not clock-driven: it still goes.
+    assert.equal((await s.act(t.timer_id, "reset")).status, 200);
+    await s.app.scheduler.settled();
+    assert.equal(rx.received.at(-1)?.json.event, "timer.reset");
+  } finally {
+    await s.close();
+    await rx.close();
   }
 });

@@ -70,6 +70,22 @@ export interface SenderDeps {
 const CLOCK_EVENTS = new Set(["timer.completed", "interval.round_end", "interval.completed"]);
 /** The error of a clock-driven delivery over its plan's day (recorded failed, redeliverable). */
 export const PLAN_DAY_SPENT = "plan's daily webhook limit reached";
+/** Test sends one account may make a minute. */
+export const TEST_SENDS_PER_MINUTE = 10;
+
+/**
+ * What a test send reports for an attempt: an HTTP answer as it is, a failed connection as one of
+ * three reasons only (its detail would make the test send a scanner of the operator's network).
+ */
+export function testOutcome(r: AttemptResult): AttemptResult {
+  if (r.status !== null || r.error === null || r.error === ACCOUNT_GONE) return r;
+  const error = /^no answer within/.test(r.error)
+    ? "timed out"
+    : /tls|ssl|certificate|handshake/i.test(r.error)
+    ? "TLS handshake failed"
+    : "could not connect";
+  return { ...r, error };
+}
 
 /** How many deleted timers the sender remembers, to drop their attempts still queued here. */
 const DROPPED_KEPT = 10_000;
@@ -315,6 +331,25 @@ export class Sender {
       if (vs && next.state !== "pending") this.counted(next.timer_id);
     });
     return { recording };
+  }
+
+  /**
+   * A test send: at most TEST_SENDS_PER_MINUTE a minute per account (else the seconds to wait), sent
+   * through the pool in the account's share like every delivery, reported by `testOutcome`.
+   */
+  async testSend(
+    d: Pick<Delivery, "account_id" | "timer_id" | "url" | "payload">,
+    at: number,
+  ): Promise<AttemptResult | { retryAfter: number }> {
+    const { limiter } = this.deps;
+    if (limiter) {
+      const perMinute = { api: true, per_minute: TEST_SENDS_PER_MINUTE, per_day: null, timers: null };
+      const decision = await limiter.check(`webhook-test:${d.account_id}`, { ...perMinute, webhooks_per_day: null });
+      if (!decision.allowed) return { retryAfter: decision.retryAfter ?? 60 };
+    }
+    let result: AttemptResult = { status: null, error: "not sent", duration_ms: 0, ok: false };
+    await this.pool.submit(`test:${d.timer_id}`, async () => void (result = await this.send(d, at)), d.account_id);
+    return testOutcome(result);
   }
 
   /** Whether a delivery's first attempt is within its account's webhooks_per_day (counted if so). */

@@ -7,7 +7,7 @@ import { key } from "../kv/keys.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
 import { claim } from "./deliveries.ts";
 import { Scheduler } from "./scheduler.ts";
-import { PLAN_DAY_SPENT } from "./sender.ts";
+import { PLAN_DAY_SPENT, testOutcome } from "./sender.ts";
 import { DEFAULT_PLANS } from "../../config.ts";
 
 /** A receiver whose answers wait for `release()`. */
@@ -353,4 +353,45 @@ Deno.test("clock-driven webhooks over the plan's webhooks_per_day are recorded f
     await s.close();
     await rx.close();
   }
+});
+
+Deno.test("test sends: at most 10 a minute per account, and a failed connection tells only one of three reasons", async () => {
+  const s = await setup();
+  const rx = receiver();
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    const send = () => s.call("POST", `/api/v1/timers/${t.timer_id}/webhook/test`);
+    for (let i = 0; i < 10; i++) assert.equal((await send()).status, 200);
+    const over = await send();
+    assert.equal(over.status, 429);
+    assert.ok(Number(over.headers.get("retry-after")) > 0);
+    assert.equal(rx.received.length, 10);
+    s.clock.advance(60_000);
+    assert.equal((await send()).status, 200, "a minute later");
+    // A port nobody listens on: refused, reported without detail.
+    const closed = await s.create({ type: "countdown", duration: 600, webhook_url: "http://127.0.0.1:9/hook" });
+    const r = await s.call("POST", `/api/v1/timers/${closed.timer_id}/webhook/test`);
+    assert.equal(r.status, 200);
+    assert.equal(r.body.delivered, false);
+    assert.equal(r.body.delivery.attempts[0].error, "could not connect");
+  } finally {
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("a test send's outcome: HTTP answers keep their status, connection failures collapse to three reasons", () => {
+  const r = (status: number | null, error: string | null) => ({ status, error, duration_ms: 1, ok: false });
+  assert.equal(testOutcome(r(500, "HTTP 500")).error, "HTTP 500");
+  assert.equal(testOutcome(r(null, "no answer within 10000 ms")).error, "timed out");
+  assert.equal(
+    testOutcome(r(null, "network error: unable to verify the first certificate")).error,
+    "TLS handshake failed",
+  );
+  assert.equal(testOutcome(r(null, "network error: connect ECONNREFUSED 10.0.0.1:22")).error, "could not connect");
+  assert.equal(
+    testOutcome(r(null, "destination x.test resolves to a non-public address (private)")).error,
+    "could not connect",
+  );
+  assert.equal(testOutcome(r(null, "could not resolve nowhere.test")).error, "could not connect");
 });

@@ -5,6 +5,7 @@ import { jsonLogger, stdoutLog } from "./lib/http.ts";
 import { openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
 import { kvLimitsFor } from "./lib/kv/batch.ts";
+import { dropUnreadableExtraCa } from "./lib/webhooks/deliver.ts";
 
 /** The service could not start for a reason the operator can fix; the message says how, in one line. */
 export class StartError extends Error {
@@ -50,6 +51,8 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
   const store = new Store(kv, { useQueue, limits: kvLimitsFor(config.kvPath) });
+  const ca = dropUnreadableExtraCa();
+  if (ca) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: ca });
   const app = createApp({ store, config, log: jsonLogger });
   let stopping = false;
   let listened = false;

@@ -11,11 +11,11 @@ import { type AuthToken, passwordEpoch, type User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
 import { createBareAccount } from "./accounts.ts";
 import { dropAccessBeforeProof } from "./first_proof.ts";
-import { isMailbox, parseEmail } from "./email.ts";
+import { deliveredEmail, isMailbox, mailboxOf, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
 import { HashBudget } from "./hash_budget.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
-import { AuthThrottle } from "./throttle.ts";
+import { addressBucket, AuthThrottle } from "./throttle.ts";
 
 export { parseEmail };
 
@@ -130,17 +130,18 @@ export class Users {
   async signIn(rawEmail: unknown, password: string, ip: string): Promise<User> {
     // Cut past the longest email an account can have (254): still no account's, and the
     // throttle's KV key stays within KV's key size.
-    const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase().slice(0, 255) : "";
+    const email = typeof rawEmail === "string" ? deliveredEmail(rawEmail).slice(0, 255) : "";
     const wait = await this.throttle.retryAfter([["email", email], ["ip", ip]]);
     if (wait > 0) throw tooMany(wait);
     // Refused for the budget before the account is looked up: that answer tells nothing about it.
+    // A correct password costs a hash too: one client's share of the budget bounds both.
     const { user, ok } = await this.hashing.run(async () => {
       const user = email ? await this.#users.byEmail(email) : null;
       const ok = user?.password_hash
         ? await verifyPassword(password, user.password_hash)
         : await verifyNothing(password);
       return { user, ok };
-    });
+    }, addressBucket(ip));
     if (!ok || !user) {
       await this.throttle.fail("email", email);
       await this.throttle.fail("ip", ip);
@@ -180,8 +181,8 @@ export class Users {
     // A few links an hour to one mailbox, however many addresses ask: no mail-bombing through
     // the form. Past that nothing is sent, and the answer is the same (it tells nothing). Keyed
     // on the address the mail goes to, which #link holds to one bare mailbox.
-    if (await this.throttle.retryAfter([["mail", user.email]]) > 0) return;
-    await this.throttle.fail("mail", user.email);
+    if (await this.throttle.retryAfter([["mail", mailboxOf(user.email)]]) > 0) return;
+    await this.throttle.fail("mail", mailboxOf(user.email));
     const link = await this.#link(user, "reset", "/reset", RESET_TTL_MS);
     await this.deps.mailer.send({
       to: user.email,

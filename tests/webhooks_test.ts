@@ -408,14 +408,20 @@ Deno.test("after a secret rotation deliveries carry signatures by both secrets",
 });
 
 Deno.test("deleting a timer drops its pending deliveries and log", async () => {
-  const s = await running();
+  const s = await setup({ config: { ...FAST, sweepIntervalMs: 3_600_000 } });
+  s.app.scheduler.start();
   const rx = receiver(() => new Response("no", { status: 500 }));
   const t = await s.create({ type: "countdown", duration: 30, webhook_url: rx.url });
   await s.act(t.timer_id, "start");
   await rx.waitFor(1);
+  await s.app.scheduler.settled(); // its retry is pending
   await s.call("DELETE", `/api/v1/timers/${t.timer_id}`);
-  await new Promise((r) => setTimeout(r, 700));
-  await s.app.scheduler.settled();
+  // Past every retry and the countdown's end, on the clock: nothing more is sent.
+  for (let i = 0; i < 4; i++) {
+    s.clock.advance(10_000);
+    await s.app.scheduler.sweep();
+    await s.app.scheduler.settled();
+  }
   assert.equal(rx.received.length, 1);
   let rows = 0;
   for await (const _ of s.kv.list({ prefix: ["delivery"] })) rows++;

@@ -58,9 +58,14 @@ export function parseKeyName(raw: string | undefined): string {
  * Nobody has seen the secret yet: the dashboard reveals it once (`revealSecret`).
  */
 export async function createBareAccount(store: Store, opts: { plan: PlanName; name: string; now?: number }) {
-  const { account, webhookSecret } = newAccount(opts, false);
+  const { account, webhookSecret } = bareAccount(opts);
   await store.accounts.create(account);
   return { account, webhookSecret };
+}
+
+/** A new account record without API keys, not stored (a sign-up stores it with its first user). */
+export function bareAccount(opts: { plan: PlanName; name: string; now?: number }) {
+  return newAccount(opts, false);
 }
 
 /** A new account record with a fresh webhook secret, `revealed` when the caller shows it. */

@@ -9,7 +9,7 @@ import { newSecretToken, newUserId, sha256Hex } from "../ids.ts";
 import type { Store } from "../kv/store.ts";
 import { type AuthToken, passwordEpoch, type User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
-import { createBareAccount } from "./accounts.ts";
+import { bareAccount } from "./accounts.ts";
 import { dropAccessBeforeProof } from "./first_proof.ts";
 import { deliveredEmail, isMailbox, mailboxOf, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
@@ -77,14 +77,14 @@ export class Users {
 
   /** Creates an account on SIGNUP_PLAN with its first user; password null for a passkey sign-up. */
   async signUp(rawEmail: unknown, password: string | null, ip: string, id = newUserId()): Promise<User> {
-    const { config, now, store } = this.deps;
+    const { config, now } = this.deps;
     const email = this.checkSignUp(rawEmail);
     // Counted before the password is judged: judging costs milliseconds of CPU, so refusals count too.
     const wait = await this.throttle.retryAfter([["create", ip]]);
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("create", ip);
     const hash = await this.#hashNew(email, password);
-    const { account } = await createBareAccount(store, { plan: config.signupPlan, name: email, now: now() });
+    const { account } = bareAccount({ plan: config.signupPlan, name: email, now: now() });
     const user: User = {
       id,
       account_id: account.id,
@@ -93,8 +93,8 @@ export class Users {
       email_verified_at: null,
       created_at: now(),
     };
-    if (!(await this.#users.create(user))) {
-      await store.accounts.delete(account.id);
+    // The account and its first user in one commit: a crash between two left an account nobody owns.
+    if (!(await this.#users.create(user, account))) {
       throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
     }
     // A mail server that is down must not undo the sign-up; the operator sees it in the log.

@@ -113,7 +113,8 @@ Deno.test("pause and resume shift completion by the paused time", async () => {
 });
 
 Deno.test("reset and stop cancel a pending completion", async () => {
-  const s = await running();
+  const s = await setup({ config: { ...FAST, sweepIntervalMs: 3_600_000 } });
+  s.app.scheduler.start();
   const rx = receiver();
   const a = await s.create({ type: "countdown", duration: 1, webhook_url: rx.url });
   const b = await s.create({ type: "countdown", duration: 1, webhook_url: rx.url });
@@ -121,7 +122,9 @@ Deno.test("reset and stop cancel a pending completion", async () => {
   await s.act(b.timer_id, "start");
   await s.act(a.timer_id, "reset");
   await s.act(b.timer_id, "stop");
-  await new Promise((r) => setTimeout(r, 1500));
+  // Past the deadline they had, on the clock: the wheel fires what it holds, the sweep the rest.
+  s.clock.advance(1500);
+  await s.app.scheduler.sweep();
   await s.app.scheduler.settled();
   assert.ok(!events(rx).includes("timer.completed"), events(rx).join());
   assert.equal((await s.call("GET", `/api/v1/timers/${a.timer_id}`)).body.state, "idle");

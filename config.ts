@@ -49,6 +49,10 @@ export interface Config {
   signup: "open" | "closed";
   /** The plan a new sign-up gets. */
   signupPlan: PlanName;
+  /** Sign-ups the process accepts an hour, from all addresses together (SIGNUP_PER_HOUR). */
+  signupPerHour: number;
+  /** Verification and reset mails visitors can cause an hour, all together (MAILS_PER_HOUR). */
+  mailsPerHour: number;
   /** Outgoing mail server (`smtp://` or `smtps://`); undefined: a development mailer logs the links. */
   smtpUrl: string | undefined;
   /**
@@ -309,6 +313,8 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     trustProxyHops: hops,
     signup: r.oneOf("SIGNUP", ["open", "closed"] as const, "open"),
     signupPlan: r.oneOf("SIGNUP_PLAN", PLAN_NAMES, "free"),
+    signupPerHour: r.int("SIGNUP_PER_HOUR", 100, 1, 1_000_000, " of sign-ups"),
+    mailsPerHour: r.int("MAILS_PER_HOUR", 200, 1, 1_000_000, " of mails"),
     smtpUrl: smtpUrl(r),
     scheduler: r.oneOf("SCHEDULER", ["auto", "queue", "sweep"] as const, "auto"),
     sweepIntervalMs: r.int("SWEEP_INTERVAL_MS", 1000, 10, 3_600_000, " of milliseconds"),

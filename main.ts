@@ -51,8 +51,8 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
   const store = new Store(kv, { useQueue, limits: kvLimitsFor(config.kvPath) });
-  const ca = dropUnreadableExtraCa();
-  if (ca) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: ca });
+  // Told once listening (the first line a supervisor reads stays "listening").
+  const caWarning = dropUnreadableExtraCa();
   const app = createApp({ store, config, log: jsonLogger });
   let stopping = false;
   let listened = false;
@@ -78,6 +78,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
         });
+        if (caWarning) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: caWarning });
       },
     }, app.app.fetch);
   /**

@@ -16,6 +16,7 @@ import type { Mailer } from "./mailer.ts";
 import { HashBudget } from "./hash_budget.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
 import { addressBucket, AuthThrottle } from "./throttle.ts";
+import { ProcessBudget } from "./process_budget.ts";
 
 export { parseEmail };
 
@@ -64,9 +65,15 @@ export class Users {
   /** Every password hash of a visitor's request runs within it (not the operator's CLI). */
   readonly hashing: HashBudget;
 
+  /** Sign-ups and visitor-caused mails of the whole process (on top of the per-address limits). */
+  readonly signups: ProcessBudget;
+  readonly mails: ProcessBudget;
+
   constructor(readonly deps: UsersDeps) {
     this.throttle = new AuthThrottle(deps.store.users, deps.now);
     this.hashing = new HashBudget(deps.config.passwordHashesPerSecond, deps.now);
+    this.signups = new ProcessBudget(deps.config.signupPerHour, deps.now);
+    this.mails = new ProcessBudget(deps.config.mailsPerHour, deps.now);
     // The dummy hash is ready before the first sign-in, so that one takes no longer either.
     prewarm();
   }
@@ -83,6 +90,12 @@ export class Users {
     const wait = await this.throttle.retryAfter([["create", ip]]);
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("create", ip);
+    const full = this.signups.take();
+    if (full > 0) {
+      throw new ApiError(503, `sign-ups are paused on this service for now; try again in ${full} seconds`, undefined, {
+        "Retry-After": String(full),
+      });
+    }
     const hash = await this.#hashNew(email, password);
     const { account } = bareAccount({ plan: config.signupPlan, name: email, now: now() });
     const user: User = {
@@ -183,6 +196,7 @@ export class Users {
     // on the address the mail goes to, which #link holds to one bare mailbox.
     if (await this.throttle.retryAfter([["mail", mailboxOf(user.email)]]) > 0) return;
     await this.throttle.fail("mail", mailboxOf(user.email));
+    if (this.mails.take() > 0) return; // the process's mails for the hour are spent: the same answer
     const link = await this.#link(user, "reset", "/reset", RESET_TTL_MS);
     await this.deps.mailer.send({
       to: user.email,
@@ -229,6 +243,7 @@ export class Users {
   }
 
   async sendVerification(user: User): Promise<void> {
+    if (this.mails.take() > 0) throw new Error("the hour's budget of mails (MAILS_PER_HOUR) is spent; not mailed");
     const link = await this.#link(user, "verify", "/verify", VERIFY_TTL_MS);
     await this.deps.mailer.send({
       to: user.email,

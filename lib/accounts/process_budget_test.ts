@@ -32,3 +32,36 @@ Deno.test("sign-ups past SIGNUP_PER_HOUR from any addresses answer 503; mails pa
     await w.close();
   }
 });
+
+Deno.test("a reset request answers before its mail is sent: a slow mail server tells nobody who has an account", async () => {
+  const { Store } = await import("../kv/store.ts");
+  const { testConfig } = await import("../../config.ts");
+  const { Users } = await import("./users.ts");
+  const { createBareAccount } = await import("./accounts.ts");
+  const kv = await Deno.openKv(":memory:");
+  const store = new Store(kv);
+  const release = Promise.withResolvers<void>();
+  const sent: string[] = [];
+  const delivered = Promise.withResolvers<void>();
+  const mailer = {
+    kind: "smtp" as const,
+    send: async (m: { to: string }) => {
+      await release.promise;
+      sent.push(m.to);
+      delivered.resolve();
+    },
+  };
+  const users = new Users({ store, config: testConfig(), now: () => Date.now(), mailer });
+  try {
+    const { account } = await createBareAccount(store, { plan: "pro", name: "x" });
+    await users.setLogin(account.id, "has@example.com", "correct horse battery staple");
+    await users.requestReset("has@example.com", "203.0.113.1"); // resolves with the mail still on its way
+    assert.deepEqual(sent, []);
+    release.resolve();
+    await delivered.promise;
+    assert.deepEqual(sent, ["has@example.com"]);
+  } finally {
+    release.resolve();
+    kv.close();
+  }
+});

@@ -39,11 +39,12 @@ export function createApp(deps: AppDeps) {
   const { store, config } = deps;
   const now = deps.now ?? Date.now;
   const log = config.logRequests ? deps.log : undefined;
-  const timers = new TimerService(store, config, now);
-  const keys = new KeyResolver(store, { ttlMs: 5000, now });
   const limiter = new RateLimiter(store.kv, { flushMs: config.rateLimitFlushMs, now });
+  const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch, limiter });
+  // The service tells this scheduler what its commits scheduled, and claims with its lease while it runs.
+  const timers = new TimerService(store, config, now, scheduler);
+  const keys = new KeyResolver(store, { ttlMs: 5000, now });
   const auth = new Auth({ store, config, now, timers, log: deps.log });
-  const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch });
   // The SSE streams held open, so that shutdown can end them (they never end by themselves).
   const streams = new OpenStreams(config.liveStreamsMax);
 

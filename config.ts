@@ -7,6 +7,8 @@ export interface PlanLimits {
   per_minute: number | null;
   per_day: number | null;
   timers: number | null;
+  /** Clock-driven webhooks (round ends, completions) an account's timers may send a day. */
+  webhooks_per_day: number | null;
 }
 
 export type PlanName = "free" | "pro" | "enterprise";
@@ -16,10 +18,10 @@ export const PLAN_NAMES: readonly PlanName[] = ["free", "pro", "enterprise"];
 export type Plans = Record<PlanName | "anonymous", PlanLimits>;
 
 export const DEFAULT_PLANS: Plans = {
-  anonymous: { api: false, per_minute: 30, per_day: 1000, timers: 0 },
-  free: { api: false, per_minute: 30, per_day: 1000, timers: 0 },
-  pro: { api: true, per_minute: 60, per_day: 10000, timers: 50 },
-  enterprise: { api: true, per_minute: 600, per_day: null, timers: null },
+  anonymous: { api: false, per_minute: 30, per_day: 1000, timers: 0, webhooks_per_day: 0 },
+  free: { api: false, per_minute: 30, per_day: 1000, timers: 0, webhooks_per_day: 0 },
+  pro: { api: true, per_minute: 60, per_day: 10000, timers: 50, webhooks_per_day: 100_000 },
+  enterprise: { api: true, per_minute: 600, per_day: null, timers: null, webhooks_per_day: null },
 };
 
 export interface Config {
@@ -52,6 +54,10 @@ export interface Config {
   signupPlan: PlanName | undefined;
   /** Who customers ask to change their plan (an email, a URL or a line of text), shown where a plan refuses. */
   operatorContact: string | undefined;
+  /** Sign-ups the process accepts an hour, from all addresses together (SIGNUP_PER_HOUR). */
+  signupPerHour: number;
+  /** Verification and reset mails visitors can cause an hour, all together (MAILS_PER_HOUR). */
+  mailsPerHour: number;
   /** Outgoing mail server (`smtp://` or `smtps://`); undefined: a development mailer logs the links. */
   smtpUrl: string | undefined;
   /**
@@ -171,14 +177,14 @@ export function parsePlans(raw: string | undefined): Plans {
       if (k === "api") {
         if (typeof v !== "boolean") fail(`${name}.api must be true or false`);
         plan.api = v;
-      } else if (k === "per_minute" || k === "per_day" || k === "timers") {
+      } else if (k === "per_minute" || k === "per_day" || k === "timers" || k === "webhooks_per_day") {
         try {
           plan[k] = limit(v, `${name}.${k}`);
         } catch (e) {
           fail((e as Error).message);
         }
       } else {
-        fail(`unknown setting "${name}.${k}" (settings: per_minute, per_day, timers, api)`);
+        fail(`unknown setting "${name}.${k}" (settings: per_minute, per_day, timers, webhooks_per_day, api)`);
       }
     }
   }
@@ -323,6 +329,8 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     signup: r.oneOf("SIGNUP", ["open", "closed"] as const, "open"),
     signupPlan: r.raw("SIGNUP_PLAN") === undefined ? undefined : r.oneOf("SIGNUP_PLAN", PLAN_NAMES, "free"),
     operatorContact: operatorContact(r),
+    signupPerHour: r.int("SIGNUP_PER_HOUR", 100, 1, 1_000_000, " of sign-ups"),
+    mailsPerHour: r.int("MAILS_PER_HOUR", 200, 1, 1_000_000, " of mails"),
     smtpUrl: smtpUrl(r),
     scheduler: r.oneOf("SCHEDULER", ["auto", "queue", "sweep"] as const, "auto"),
     sweepIntervalMs: r.int("SWEEP_INTERVAL_MS", 1000, 10, 3_600_000, " of milliseconds"),

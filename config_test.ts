@@ -75,7 +75,13 @@ Deno.test("good values are read", () => {
     "https://timers.example.com",
     ":memory:",
   ]);
-  assertEquals(c.plans.enterprise, { api: true, per_minute: 100000, per_day: null, timers: null });
+  assertEquals(c.plans.enterprise, {
+    api: true,
+    per_minute: 100000,
+    per_day: null,
+    timers: null,
+    webhooks_per_day: null,
+  });
   assertEquals(c.plans.pro.timers, 200);
   assertEquals(c.webhookRetryDelays, [0.5, 2, 10]);
   assertEquals([c.webhookTimeoutMs, c.webhookAllowPrivate, c.scheduler, c.logRequests], [2500, true, "sweep", false]);

@@ -5,6 +5,7 @@ import { jsonLogger, stdoutLog } from "./lib/http.ts";
 import { openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
 import { kvLimitsFor } from "./lib/kv/batch.ts";
+import { dropUnreadableExtraCa } from "./lib/webhooks/deliver.ts";
 
 /** The service could not start for a reason the operator can fix; the message says how, in one line. */
 export class StartError extends Error {
@@ -50,6 +51,8 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
   const store = new Store(kv, { useQueue, limits: kvLimitsFor(config.kvPath) });
+  // Told once listening (the first line a supervisor reads stays "listening").
+  const caWarning = dropUnreadableExtraCa();
   const app = createApp({ store, config, log: jsonLogger });
   let stopping = false;
   let listened = false;
@@ -75,6 +78,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
         });
+        if (caWarning) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: caWarning });
       },
     }, app.app.fetch);
   /**

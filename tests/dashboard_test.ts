@@ -828,6 +828,14 @@ Deno.test("the dashboard speaks the chosen language and falls back to the browse
   assert.match(text(account.html), new RegExp(authTexts("de").password_done));
   const away = await get(s, owner, "/dashboard/lang?lang=fr&back=//evil.test/");
   assert.equal(away.headers.get("location"), "/dashboard");
+  // Another site's link or image changes nothing; the dashboard's own form does.
+  for (const site of ["cross-site", "same-site"]) {
+    const forced = await get(s, owner, "/dashboard/lang?lang=fr", { "sec-fetch-site": site });
+    assert.equal(forced.status, 303);
+    assert.equal(forced.headers.get("set-cookie"), null, site);
+  }
+  const own = await get(s, owner, "/dashboard/lang?lang=fr", { "sec-fetch-site": "same-origin" });
+  assert.ok(own.headers.getSetCookie().some((c) => c.startsWith("dash_lang=fr")));
   await s.close();
 });
 

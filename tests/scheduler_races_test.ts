@@ -130,6 +130,7 @@ Deno.test("the wheel lets go of deadlines that moved: a far-off timer paused and
   const s = await setup();
   // This scheduler arms what the API commits (the app's own one is not started here).
   const scheduler = new Scheduler({ store: s.store, config: s.app.config, now: s.clock.now, reloadMin: 20 });
+  s.app.timers.link = scheduler;
   const { timer_id: id } = await s.create({ type: "countdown", duration: 365 * 86400 });
   assert.equal((await s.act(id, "start")).status, 200);
   for (let i = 0; i < 100; i++) {

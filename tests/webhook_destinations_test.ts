@@ -37,3 +37,26 @@ Deno.test("with WEBHOOK_ALLOW_PRIVATE a loopback webhook_url is accepted", async
     await s.close();
   }
 });
+
+Deno.test("a webhook_url on a port other than 80, 443 or 1024–65535 (less browsers' bad ports) is refused (422)", async () => {
+  const s = await setup({ config: { webhookAllowPrivate: false } });
+  try {
+    for (const port of [22, 25, 1023, 5060, 6667, 10080]) {
+      const r = await s.call("POST", "/api/v1/timers", {
+        body: { type: "countdown", duration: 60, webhook_url: `https://hooks.example.com:${port}/x` },
+      });
+      assert.equal(r.status, 422, `${port}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.error.field, "webhook_url");
+      assert.match(r.body.error.message, new RegExp(`got ${port}`));
+    }
+    for (const port of ["", ":80", ":443", ":1024", ":8443", ":65535"]) {
+      const url = `${port === ":80" ? "http" : "https"}://hooks.example.com${port}/x`;
+      const r = await s.call("POST", "/api/v1/timers", { body: { type: "countdown", duration: 60, webhook_url: url } });
+      // Plain http is refused on its own rule here; only the port rule is under test.
+      if (port !== ":80") assert.equal(r.status, 201, `${url}: ${JSON.stringify(r.body)}`);
+      else assert.doesNotMatch(r.body.error.message, /port/);
+    }
+  } finally {
+    await s.close();
+  }
+});

@@ -64,22 +64,18 @@ export async function createBareAccount(store: Store, opts: { plan: PlanName; na
 }
 
 /**
- * A sign-up's account. With `plan` set (SIGNUP_PLAN), on it. Unset, the instance's first sign-up
- * is its administrator's and gets the top plan (a self-hoster's `npm start` then sign-up can use
- * everything); every later one gets free.
+ * A sign-up's account, not stored (the sign-up stores it with its first user, in one commit). With
+ * `plan` set (SIGNUP_PLAN), on it. Unset, the instance's first sign-up is its administrator's and
+ * gets the top plan (a self-hoster's `npm start` then sign-up can use everything); every later one
+ * gets free. `administrator`: the commit must also claim the instance's administrator.
  */
-export async function createSignupAccount(
+export async function signupAccount(
   store: Store,
-  opts: { plan: PlanName | undefined; name: string; now?: number },
+  opts: { plan: PlanName | undefined; name: string; now?: number; administrator?: boolean },
 ) {
-  if (opts.plan) return { ...(await createBareAccount(store, { ...opts, plan: opts.plan })), administrator: false };
-  if (!(await store.accounts.administrator())) {
-    const first = newAccount({ ...opts, plan: "enterprise" }, false);
-    if (await store.accounts.createAdministrator(first.account)) {
-      return { account: first.account, webhookSecret: first.webhookSecret, administrator: true };
-    }
-  }
-  return { ...(await createBareAccount(store, { ...opts, plan: "free" })), administrator: false };
+  if (opts.plan) return { ...newAccount({ ...opts, plan: opts.plan }, false), administrator: false };
+  const first = (opts.administrator ?? true) && !(await store.accounts.administrator());
+  return { ...newAccount({ ...opts, plan: first ? "enterprise" : "free" }, false), administrator: first };
 }
 
 /** A new account record with a fresh webhook secret, `revealed` when the caller shows it. */

@@ -19,11 +19,35 @@ export function isMailbox(email: string): boolean {
   return email.length <= 254 && MAILBOX.test(email);
 }
 
-/** Lower-cased, trimmed email, or a 422 naming the field. */
+/**
+ * The email in the form mail is delivered to, or a 422 naming the field: trimmed, NFKC (full-width
+ * letters, decomposed accents and the like become the characters they stand for), lower case, an
+ * international domain in punycode. Spellings of one mailbox are one account.
+ */
 export function parseEmail(raw: unknown): string {
-  const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+  const email = typeof raw === "string" ? deliveredEmail(raw) : "";
   if (!isMailbox(email)) {
     throw new ApiError(422, "email must look like name@example.com", "email");
   }
   return email;
+}
+
+/** The form mail is delivered to (see parseEmail), unchecked: how sign-in compares what was typed. */
+export function deliveredEmail(raw: string): string {
+  const email = raw.trim().normalize("NFKC").toLowerCase();
+  const at = email.lastIndexOf("@");
+  const domain = email.slice(at + 1);
+  // Only a domain of letters, digits, dots and hyphens is converted (anything else isMailbox refuses).
+  if (at < 0 || /^[\x21-\x7e]*$/.test(domain) || !/^[\p{L}\p{M}\p{N}.\-]+$/u.test(domain)) return email;
+  // WHATWG URL applies IDNA (UTS #46): the domain as DNS and the mailer know it.
+  try {
+    return `${email.slice(0, at)}@${new URL(`http://${domain}`).hostname}`;
+  } catch {
+    return email; // refused by isMailbox or left as it is
+  }
+}
+
+/** The mailbox an address delivers to, for per-mailbox limits: `name+tag@x` is `name@x`. */
+export function mailboxOf(email: string): string {
+  return email.replace(/\+[^@]*(?=@)/, "");
 }

@@ -31,3 +31,40 @@ Deno.test("at most a few hashes run at once, whatever the rate allows", async ()
   await Promise.all(running);
   await budget.run(() => Promise.resolve());
 });
+
+Deno.test("one client gets a quarter of the budget: its own sign-ins again and again leave the others theirs", async () => {
+  let t = 0;
+  const budget = new HashBudget(8, () => t);
+  for (let i = 0; i < 2; i++) await budget.run(() => Promise.resolve(), "203.0.113.7");
+  await assert.rejects(
+    budget.run(() => Promise.resolve(), "203.0.113.7"),
+    (e) => e instanceof ApiError && e.status === 429 && e.headers["Retry-After"] === "1",
+  );
+  // Everyone else is still served from the rest.
+  for (let i = 0; i < 6; i++) await budget.run(() => Promise.resolve(), `198.51.100.${i}`);
+  t += 500; // half a second: one more for that client
+  await budget.run(() => Promise.resolve(), "203.0.113.7");
+  await assert.rejects(
+    budget.run(() => Promise.resolve(), "203.0.113.7"),
+    (e) => e instanceof ApiError && e.status === 429,
+  );
+});
+
+Deno.test("sign-in: one address signing in again and again gets 429 from its share; another address is still heard", async () => {
+  const { accountsWorld } = await import("../../tests/helpers.ts");
+  const w = await accountsWorld({ passwordHashesPerSecond: 8 });
+  try {
+    const users = w.app.auth.users;
+    const status = (email: string, ip: string) =>
+      users.signIn(email, "correct horse battery staple", ip).then(() => 200, (e: ApiError) => e.status);
+    // Unknown emails: each still costs a hash (and is not the email throttle's business).
+    assert.deepEqual([await status("a@example.com", "203.0.113.7"), await status("b@example.com", "203.0.113.7")], [
+      401,
+      401,
+    ]);
+    assert.equal(await status("c@example.com", "203.0.113.7"), 429);
+    assert.equal(await status("d@example.com", "198.51.100.9"), 401, "another client is not refused");
+  } finally {
+    await w.close();
+  }
+});

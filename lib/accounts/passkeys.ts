@@ -18,6 +18,12 @@ import type { Store } from "../kv/store.ts";
 import type { Challenge, Passkey, User } from "../kv/users.ts";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
+/**
+ * Anonymous sign-in challenges the whole process stores a second (bursting to a minute's worth):
+ * the per-address pacing cannot stop addresses spread over a /48, and each challenge is a KV record
+ * for CHALLENGE_TTL_MS. At most 10/s × 300 s = 3 000 of them live at once.
+ */
+export const LOGIN_CHALLENGES_PER_SECOND = 10;
 /** Passkeys one user may register (people have a few devices, not thousands). */
 export const MAX_PASSKEYS = 20;
 
@@ -39,7 +45,27 @@ const CREDENTIAL_ID = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_CREDENTIAL_ID_CHARS}}$`
 const refused = (why: string) => new ApiError(400, `passkey not accepted: ${why}; try again`);
 
 export class Passkeys {
-  constructor(readonly deps: PasskeysDeps) {}
+  constructor(readonly deps: PasskeysDeps) {
+    this.#tokens = LOGIN_CHALLENGES_PER_SECOND * 60;
+    this.#at = deps.now();
+  }
+
+  #tokens: number;
+  #at: number;
+
+  /** Takes one anonymous challenge from the process's budget, or throws 503 with Retry-After. */
+  #spend(): void {
+    const now = this.deps.now();
+    const burst = LOGIN_CHALLENGES_PER_SECOND * 60;
+    this.#tokens = Math.min(burst, this.#tokens + (now - this.#at) / 1000 * LOGIN_CHALLENGES_PER_SECOND);
+    this.#at = now;
+    if (this.#tokens < 1) {
+      throw new ApiError(503, "too many passkey sign-ins on the service right now; try again in 1 seconds", undefined, {
+        "Retry-After": "1",
+      });
+    }
+    this.#tokens -= 1;
+  }
 
   get #rp() {
     const site = new URL(this.deps.config.siteUrl);
@@ -130,6 +156,7 @@ export class Passkeys {
 
   /** Options to sign in with any passkey of this site (the authenticator offers its own). */
   async loginOptions() {
+    this.#spend();
     const options = await generateAuthenticationOptions({ rpID: this.#rp.id, userVerification: "preferred" });
     const challengeId = await this.#challenge({
       challenge: options.challenge,

@@ -30,8 +30,8 @@ export class Auth {
     // deno-lint-ignore no-console
     const log = deps.log ?? ((line: LogLine) => console.log(JSON.stringify(line)));
     this.mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, siteUrl: config.siteUrl, log, now });
-    const onMailError = (e: Error) =>
-      log({ time: new Date(now()).toISOString(), level: "error", msg: "confirmation mail not sent", error: e.message });
+    const onMailError = (e: Error, what = "confirmation") =>
+      log({ time: new Date(now()).toISOString(), level: "error", msg: `${what} mail not sent`, error: e.message });
     this.users = new Users({ store, config, now, mailer: this.mailer, onMailError });
     this.sessions = new Sessions({ store, config, now });
     this.passkeys = new Passkeys({ store, config, now });

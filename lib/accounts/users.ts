@@ -9,13 +9,14 @@ import { newSecretToken, newUserId, sha256Hex } from "../ids.ts";
 import type { Store } from "../kv/store.ts";
 import { type AuthToken, passwordEpoch, type User } from "../kv/users.ts";
 import type { TimerService } from "../timers/service.ts";
-import { createSignupAccount } from "./accounts.ts";
+import { signupAccount } from "./accounts.ts";
 import { dropAccessBeforeProof } from "./first_proof.ts";
-import { isMailbox, parseEmail } from "./email.ts";
+import { deliveredEmail, isMailbox, mailboxOf, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
 import { HashBudget } from "./hash_budget.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
-import { AuthThrottle } from "./throttle.ts";
+import { addressBucket, AuthThrottle } from "./throttle.ts";
+import { ProcessBudget } from "./process_budget.ts";
 
 export { parseEmail };
 
@@ -31,8 +32,8 @@ export interface UsersDeps {
   config: Config;
   now: () => number;
   mailer: Mailer;
-  /** Told when a confirmation mail could not be sent (sign-up goes on without it). */
-  onMailError?: (error: Error) => void;
+  /** Told when a mail could not be sent (a sign-up or a reset request goes on without it). */
+  onMailError?: (error: Error, what?: "confirmation" | "reset") => void;
 }
 
 /**
@@ -64,9 +65,15 @@ export class Users {
   /** Every password hash of a visitor's request runs within it (not the operator's CLI). */
   readonly hashing: HashBudget;
 
+  /** Sign-ups and visitor-caused mails of the whole process (on top of the per-address limits). */
+  readonly signups: ProcessBudget;
+  readonly mails: ProcessBudget;
+
   constructor(readonly deps: UsersDeps) {
     this.throttle = new AuthThrottle(deps.store.users, deps.now);
     this.hashing = new HashBudget(deps.config.passwordHashesPerSecond, deps.now);
+    this.signups = new ProcessBudget(deps.config.signupPerHour, deps.now);
+    this.mails = new ProcessBudget(deps.config.mailsPerHour, deps.now);
     // The dummy hash is ready before the first sign-in, so that one takes no longer either.
     prewarm();
   }
@@ -86,9 +93,16 @@ export class Users {
     const wait = await this.throttle.retryAfter([["create", ip]]);
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("create", ip);
+    const full = this.signups.take();
+    if (full > 0) {
+      throw new ApiError(503, `sign-ups are paused on this service for now; try again in ${full} seconds`, undefined, {
+        "Retry-After": String(full),
+      });
+    }
     const hash = await this.#hashNew(email, password);
-    const { account } = await createSignupAccount(store, { plan: config.signupPlan, name: email, now: now() });
-    const user: User = {
+    const signup = { plan: config.signupPlan, name: email, now: now() };
+    let { account, administrator } = await signupAccount(store, signup);
+    let user: User = {
       id,
       account_id: account.id,
       email,
@@ -96,9 +110,15 @@ export class Users {
       email_verified_at: null,
       created_at: now(),
     };
-    if (!(await this.#users.create(user))) {
-      await store.accounts.delete(account.id);
-      await store.accounts.releaseAdministrator(account.id);
+    // The account and its first user in one commit: a crash between two left an account nobody owns.
+    let created = await this.#users.create(user, account, administrator);
+    if (!created && administrator) {
+      // Another sign-up became the administrator meanwhile: this one gets the later sign-ups' plan.
+      ({ account, administrator } = await signupAccount(store, { ...signup, administrator: false }));
+      user = { ...user, account_id: account.id };
+      created = await this.#users.create(user, account, false);
+    }
+    if (!created) {
       throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
     }
     // A mail server that is down must not undo the sign-up; the operator sees it in the log.
@@ -134,17 +154,18 @@ export class Users {
   async signIn(rawEmail: unknown, password: string, ip: string): Promise<User> {
     // Cut past the longest email an account can have (254): still no account's, and the
     // throttle's KV key stays within KV's key size.
-    const email = typeof rawEmail === "string" ? rawEmail.trim().toLowerCase().slice(0, 255) : "";
+    const email = typeof rawEmail === "string" ? deliveredEmail(rawEmail).slice(0, 255) : "";
     const wait = await this.throttle.retryAfter([["email", email], ["ip", ip]]);
     if (wait > 0) throw tooMany(wait);
     // Refused for the budget before the account is looked up: that answer tells nothing about it.
+    // A correct password costs a hash too: one client's share of the budget bounds both.
     const { user, ok } = await this.hashing.run(async () => {
       const user = email ? await this.#users.byEmail(email) : null;
       const ok = user?.password_hash
         ? await verifyPassword(password, user.password_hash)
         : await verifyNothing(password);
       return { user, ok };
-    });
+    }, addressBucket(ip));
     if (!ok || !user) {
       await this.throttle.fail("email", email);
       await this.throttle.fail("ip", ip);
@@ -184,16 +205,19 @@ export class Users {
     // A few links an hour to one mailbox, however many addresses ask: no mail-bombing through
     // the form. Past that nothing is sent, and the answer is the same (it tells nothing). Keyed
     // on the address the mail goes to, which #link holds to one bare mailbox.
-    if (await this.throttle.retryAfter([["mail", user.email]]) > 0) return;
-    await this.throttle.fail("mail", user.email);
+    if (await this.throttle.retryAfter([["mail", mailboxOf(user.email)]]) > 0) return;
+    await this.throttle.fail("mail", mailboxOf(user.email));
+    if (this.mails.take() > 0) return; // the process's mails for the hour are spent: the same answer
     const link = await this.#link(user, "reset", "/reset", RESET_TTL_MS);
-    await this.deps.mailer.send({
+    // Sent after the answer, not before it: waiting for SMTP made the answer for an email with an
+    // account 70 times slower than for one without, which told who has an account.
+    void this.deps.mailer.send({
       to: user.email,
       subject: "Reset your password",
       text:
         `Someone asked to reset the password of your account. If it was you, open this link within an hour:\n\n${link}\n\nIf not, ignore this message.`,
       link,
-    });
+    }).catch((e) => this.deps.onMailError?.(e as Error, "reset"));
   }
 
   /** Whether a reset link can still set a password (its page says at once when not). */
@@ -232,6 +256,7 @@ export class Users {
   }
 
   async sendVerification(user: User): Promise<void> {
+    if (this.mails.take() > 0) throw new Error("the hour's budget of mails (MAILS_PER_HOUR) is spent; not mailed");
     const link = await this.#link(user, "verify", "/verify", VERIFY_TTL_MS);
     await this.deps.mailer.send({
       to: user.email,

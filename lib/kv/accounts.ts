@@ -60,26 +60,6 @@ export class AccountStore {
     if (!(await op.commit()).ok) throw new Error("account id or key collision; try again");
   }
 
-  /**
-   * Stores a new account as the instance's administrator's, unless one was stored so before:
-   * false then (nothing written). The claim and the account commit together.
-   */
-  async createAdministrator(account: Account): Promise<boolean> {
-    const res = await this.kv.atomic()
-      .check({ key: key.account(account.id), versionstamp: null })
-      .check({ key: key.administrator(), versionstamp: null })
-      .set(key.account(account.id), account)
-      .set(key.administrator(), account.id)
-      .commit();
-    return res.ok;
-  }
-
-  /** Gives the claim back when the administrator's sign-up was undone at once (its email was taken meanwhile). */
-  async releaseAdministrator(accountId: string): Promise<void> {
-    const e = await this.kv.get<string>(key.administrator());
-    if (e.value === accountId) await this.kv.atomic().check(e).delete(key.administrator()).commit();
-  }
-
   /** The administrator's account id (the instance's first sign-up), or null. */
   async administrator(): Promise<string | null> {
     return (await this.kv.get<string>(key.administrator())).value;

@@ -33,9 +33,16 @@ export interface KvWrite {
   sets: { key: Deno.KvKey; value: unknown }[];
   deletes: Deno.KvKey[];
   enqueues: { value: unknown; delay: number }[];
+  /** Counters (Deno.KvU64) moved by `value`, modulo 2^64 (a count goes down by adding 2^64 − n). */
+  sums?: { key: Deno.KvKey; value: bigint }[];
 }
 
 export const emptyWrite = (): KvWrite => ({ checks: [], sets: [], deletes: [], enqueues: [] });
+
+/** Adds `by` (negative: takes away) to the counter at `key` in a write. */
+export function addCount(w: KvWrite, key: Deno.KvKey, by: number): void {
+  (w.sums ??= []).push({ key, value: BigInt.asUintN(64, BigInt(by)) });
+}
 
 /** A serialised key's size, as KV counts it (a tuple of typed parts), rounded up. */
 function keySize(k: Deno.KvKey): number {
@@ -82,7 +89,16 @@ export function writeCost(w: KvWrite): WriteCost {
     bytes += k;
   }
   for (const e of w.enqueues) bytes += valueSize(e.value);
-  return { checks: w.checks.length, mutations: w.sets.length + w.deletes.length + w.enqueues.length, bytes, keyBytes };
+  for (const s of w.sums ?? []) {
+    const k = keySize(s.key);
+    keyBytes += k;
+    bytes += k + 24;
+  }
+  return { checks: w.checks.length, mutations: mutationsOf(w), bytes, keyBytes };
+}
+
+function mutationsOf(w: KvWrite): number {
+  return w.sets.length + w.deletes.length + w.enqueues.length + (w.sums?.length ?? 0);
 }
 
 /** Whether a cost fits the limits (bytes with a 10 % margin for the estimate). */
@@ -113,7 +129,7 @@ export function packWrites<T extends KvWrite>(writes: T[], limits: KvLimits): T[
     c <= limits.checks && m <= limits.mutations && k <= limits.keyBytes * 0.9;
   for (const w of writes) {
     const c = w.checks.length;
-    const m = w.sets.length + w.deletes.length + w.enqueues.length;
+    const m = mutationsOf(w);
     const k = keyBytesOf(w);
     if (!within(c, m, k)) throw new WriteTooLarge(writeCost(w), limits);
     if (pack.length && !within(checks + c, mutations + m, keyBytes + k)) {
@@ -135,6 +151,7 @@ function keyBytesOf(w: KvWrite): number {
   for (const c of w.checks) n += keySize(c.key);
   for (const s of w.sets) n += keySize(s.key);
   for (const d of w.deletes) n += keySize(d);
+  for (const s of w.sums ?? []) n += keySize(s.key);
   return n;
 }
 
@@ -145,6 +162,7 @@ function toOp(kv: Deno.Kv, writes: KvWrite[]): Deno.AtomicOperation {
     for (const d of w.deletes) op.delete(d);
     for (const s of w.sets) op.set(s.key, s.value);
     for (const e of w.enqueues) op.enqueue(e.value, { delay: e.delay });
+    for (const c of w.sums ?? []) op.sum(c.key, c.value);
   }
   return op;
 }

@@ -4,8 +4,8 @@
  */
 import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
 import { deliveryDue } from "../timers/changes.ts";
-import { emptyWrite, type KvWrite } from "./batch.ts";
-import { DueIndex, dueKeys } from "./due.ts";
+import { addCount, emptyWrite, type KvWrite } from "./batch.ts";
+import { DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
@@ -37,7 +37,9 @@ export class DeliveryStore extends DueIndex {
     for (;;) {
       const timer = await this.kv.get(key.timer(d.timer_id));
       if (timer.versionstamp === null) return false;
-      const res = await this.kv.atomic().check(timer).set(key.delivery(d.timer_id, d.id), d).commit();
+      const op = this.kv.atomic().check(timer).set(key.delivery(d.timer_id, d.id), d).sum(key.logCount(d.timer_id), 1n);
+      if (d.state === "failed") op.sum(key.logFailed(d.timer_id), 1n);
+      const res = await op.commit();
       if (res.ok) return true; // else the timer changed meanwhile (a running interval does each round): again
     }
   }
@@ -47,7 +49,12 @@ export class DeliveryStore extends DueIndex {
     const w = emptyWrite();
     const { prev, next } = c;
     w.checks.push({ key: key.delivery(prev.timer_id, prev.id), versionstamp: c.versionstamp });
+    // A claim never lands for a timer whose delete is still removing its deliveries.
+    if (next.claimed) w.checks.push({ key: key.timerGone(prev.timer_id), versionstamp: null });
     w.sets.push({ key: key.delivery(next.timer_id, next.id), value: next });
+    if ((prev.state === "failed") !== (next.state === "failed")) {
+      addCount(w, key.logFailed(prev.timer_id), next.state === "failed" ? 1 : -1);
+    }
     const due = deliveryDue(next);
     if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
       const item = { at: prev.next_attempt_at, kind: "delivery" as const, ref: `${prev.timer_id}/${prev.id}` };
@@ -62,13 +69,18 @@ export class DeliveryStore extends DueIndex {
    * Commits delivery changes, as few commits as the limits allow. Returns the versionstamp per
    * change, or null where the delivery changed meanwhile. `arm`: the scheduler arms the new instants.
    */
-  async commitDeliveries(changes: DeliveryChange[], now: number, arm = true): Promise<(string | null)[]> {
+  async commitDeliveries(
+    changes: DeliveryChange[],
+    now: number,
+    arm = true,
+    onCommitted?: OnCommitted,
+  ): Promise<(string | null)[]> {
     const writes = changes.map((c) => this.deliveryWrite(c, now));
     const scheduled = changes.map((c) => ({
       due: arm && c.next.next_attempt_at !== null && !c.next.claimed ? [deliveryDue(c.next)!.item] : [],
       born: [],
     }));
-    return await this.commit(writes, scheduled);
+    return await this.commit(writes, scheduled, onCommitted);
   }
 
   /**
@@ -81,11 +93,12 @@ export class DeliveryStore extends DueIndex {
     next: Delivery,
     now: number,
     timerVersion?: string,
+    onCommitted?: OnCommitted,
   ): Promise<string | null> {
     const w = this.deliveryWrite({ versionstamp, prev, next }, now);
     if (timerVersion !== undefined) w.checks.push({ key: key.timer(prev.timer_id), versionstamp: timerVersion });
     const due = next.next_attempt_at !== null && !next.claimed ? [deliveryDue(next)!.item] : [];
-    return (await this.commit([w], [{ due, born: [] }]))[0];
+    return (await this.commit([w], [{ due, born: [] }], onCommitted))[0];
   }
 
   /** A page of a timer's deliveries, newest first; `next_cursor` is null on the last page. */
@@ -117,12 +130,43 @@ export class DeliveryStore extends DueIndex {
     return out;
   }
 
-  /** Deletes deliveries (with their due entries) unless they changed since read; returns how many went. */
-  async deleteDeliveries(entries: DeliveryEntry[]): Promise<number> {
+  /** How many deliveries the timer's log holds and how many failed (null: a log older than its counters). */
+  async logCounts(timerId: string): Promise<{ count: number | null; failed: number }> {
+    const [n, f] = await this.kv.getMany<[Deno.KvU64, Deno.KvU64]>([key.logCount(timerId), key.logFailed(timerId)]);
+    // A counter taken below zero (a log older than its counters) wrapped around: not a count then.
+    const read = (c: Deno.KvU64 | null) => c === null || c.value >= 1n << 63n ? null : Number(c.value);
+    return { count: read(n.value), failed: read(f.value) ?? 0 };
+  }
+
+  /** Starts the counters of a log written before them, unless a commit started them meanwhile. */
+  async startLogCounts(timerId: string, count: number, failed: number): Promise<void> {
+    await this.kv.atomic().check({ key: key.logCount(timerId), versionstamp: null })
+      .set(key.logCount(timerId), new Deno.KvU64(BigInt(count)))
+      .set(key.logFailed(timerId), new Deno.KvU64(BigInt(failed))).commit();
+  }
+
+  /** The oldest `limit` deliveries of a timer's log, oldest first. */
+  async oldestDeliveries(timerId: string, limit: number): Promise<DeliveryEntry[]> {
+    const out: DeliveryEntry[] = [];
+    const iter = this.kv.list<Delivery>({ prefix: key.deliveries(timerId) }, {
+      limit,
+      batchSize: Math.min(limit, 500),
+    });
+    for await (const e of iter) out.push({ delivery: e.value, versionstamp: e.versionstamp });
+    return out;
+  }
+
+  /**
+   * Deletes deliveries (with their due entries) unless they changed since read; returns how many
+   * went. `counted` false: the log has no counters yet (written by an older version).
+   */
+  async deleteDeliveries(entries: DeliveryEntry[], counted = true): Promise<number> {
     const writes = entries.map(({ delivery: d, versionstamp }) => {
       const w = emptyWrite();
       w.checks.push({ key: key.delivery(d.timer_id, d.id), versionstamp });
       w.deletes.push(key.delivery(d.timer_id, d.id));
+      if (counted) addCount(w, key.logCount(d.timer_id), -1);
+      if (counted && d.state === "failed") addCount(w, key.logFailed(d.timer_id), -1);
       if (d.next_attempt_at !== null) {
         w.deletes.push(
           ...dueKeys({ at: d.next_attempt_at, kind: "delivery", ref: `${d.timer_id}/${d.id}` }, !d.claimed),

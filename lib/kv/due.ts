@@ -30,15 +30,12 @@ export interface StoreOptions {
   useQueue: boolean;
   /** Limits of one commit on this backend (default: the local SQLite KV's). */
   limits?: KvLimits;
-  /** Told after every commit of what it scheduled (the scheduler arms and sends). */
-  onCommitted?: (c: Committed) => void;
-  /** Deliveries due at once are written claimed for this long by the committing process (0: unclaimed). */
-  leaseMs?: number;
-  /** This scheduler instance, named in its claims (set while it runs). */
-  instance?: string;
   /** The most instants a process remembers having a queue wake-up for (default 100 000). */
   maxWoken?: number;
 }
+
+/** Told after every commit of what it scheduled (the scheduler arms and sends); passed by each caller. */
+export type OnCommitted = (c: Committed) => void;
 
 /** A due entry as listed: its item, the record it carries, and the versionstamp of the commit that wrote both. */
 export interface DueEntry {
@@ -104,7 +101,8 @@ export class DueIndex {
     // The entry itself stays small (arming reads every one at start); its record goes beside it.
     // A running claim names its claimer, so a restarted process can take over a dead one's claims.
     const { at, kind, ref } = d.item;
-    const marker = kind === "delivery" && !hasRecord(d.value) ? { kind, by: this.opts.instance } : { kind };
+    const by = d.value.kind === "delivery" ? d.value.by : undefined;
+    const marker = kind === "delivery" && !hasRecord(d.value) ? { kind, by } : { kind };
     w.sets.push({ key: key.due(at, kind, ref), value: marker });
     if (hasRecord(d.value)) w.sets.push({ key: key.dueRecord(at, kind, ref), value: d.value });
     if (!this.opts.useQueue || !d.wake || d.item.at - now > QUEUE_HORIZON_MS) return;
@@ -133,8 +131,8 @@ export class DueIndex {
     return this.opts.limits ?? LOCAL_KV_LIMITS;
   }
 
-  /** Commits writes sized to the limits; tells the scheduler what the applied ones scheduled. */
-  async commit(writes: KvWrite[], scheduled: Committed[]): Promise<(string | null)[]> {
+  /** Commits writes sized to the limits; tells `onCommitted` what the applied ones scheduled. */
+  async commit(writes: KvWrite[], scheduled: Committed[], onCommitted?: OnCommitted): Promise<(string | null)[]> {
     // Each commit is announced as it lands: its deliveries go out while the next one is written.
     const now = Date.now();
     return await commitWrites(this.kv, writes, this.limits, (first, stamps) => {
@@ -146,7 +144,7 @@ export class DueIndex {
         for (const d of s.due) out.due.push(d);
         for (const b of s.born) out.born.push({ delivery: b.delivery, versionstamp: vs });
       });
-      if (out.due.length || out.born.length) this.opts.onCommitted?.(out);
+      if (out.due.length || out.born.length) onCommitted?.(out);
     });
   }
 
@@ -220,9 +218,9 @@ export class DueIndex {
     );
   }
 
-  /** Records that this instance is alive at `now`. */
-  async beat(instance: string, now: number): Promise<void> {
-    await this.kv.set(key.instance(instance), now, { expireIn: 86400_000 });
+  /** Writes this instance's heartbeat counter (a value that changes while it lives; lease.ts). */
+  async beat(instance: string, counter: number): Promise<void> {
+    await this.kv.set(key.instance(instance), counter, { expireIn: 86400_000 });
   }
 
   /** The last heartbeat of each instance (null: none). */

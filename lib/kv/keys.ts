@@ -60,9 +60,15 @@ export const key = {
   due: (at: number, kind: DueKind, ref: string) => kind === "expire" ? ["expiry", at, ref] : ["due", at, kind, ref],
   /** The record a due entry was written with (same commit, same versionstamp), apart so arming reads no records. */
   dueRecord: (at: number, kind: DueKind, ref: string) => ["due_rec", at, kind, ref],
-  /** A running scheduler's heartbeat (epoch ms): claims of an instance that stopped beating are taken over. */
+  /** A running scheduler's heartbeat counter: claims of an instance whose counter stood still are taken over. */
   instance: (id: string) => ["instance", id],
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],
+  /** How many deliveries a timer's log holds, and how many of them failed (Deno.KvU64 counters). */
+  logCount: (timerId: string) => ["log_n", timerId],
+  logFailed: (timerId: string) => ["log_failed", timerId],
+  /** A timer deleted whose deliveries did not fit the delete's commit: no claim lands while it stands. */
+  timerGone: (id: string) => ["timer_gone", id],
+  timersGone: () => ["timer_gone"],
   // Prefixes, for listings.
   accounts: () => ["account"],
   apiKeys: (acct: string) => ["api_key", acct],

@@ -13,7 +13,7 @@ import { DeliveryStore } from "./deliveries.ts";
 export type { Account, ApiKey, WebhookSecret } from "./accounts.ts";
 export type { Attempt, Delivery, DeliveryChange, WebhookPayload } from "../webhooks/deliveries.ts";
 export type { DueItem, DueKind, DueValue, QueueMessage, TimerChange } from "../timers/changes.ts";
-export type { Committed, DueEntry, StoreOptions } from "./due.ts";
+export type { Committed, DueEntry, OnCommitted, StoreOptions } from "./due.ts";
 export { QUEUE_SLACK_MS } from "./due.ts";
 export type { TimerEntry } from "./timers.ts";
 export type { DeliveryEntry } from "./deliveries.ts";

@@ -6,8 +6,8 @@
 import type { Delivery } from "../webhooks/deliveries.ts";
 import type { TimerChange } from "../timers/changes.ts";
 import type { Timer, TimerType } from "../timers/model.ts";
-import { emptyWrite, type KvWrite } from "./batch.ts";
-import { type Committed, DueIndex, dueKeys } from "./due.ts";
+import { addCount, commitWrites, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
+import { type Committed, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 
 export type TimerEntry = { timer: Timer; versionstamp: string };
@@ -50,6 +50,8 @@ export class TimerStore extends DueIndex {
     const now = t.changed_at ?? t.created_at;
     for (const d of c.dueSet) this.addDue(w, d, now);
     const born: { delivery: Delivery; versionstamp: string }[] = [];
+    // The log's length is counted as it grows, so trimming it reads only what is beyond the bound.
+    if (c.deliveries.length) addCount(w, key.logCount(t.id), c.deliveries.length);
     for (const d of c.deliveries) {
       w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d });
       if (d.claimed) born.push({ delivery: d, versionstamp: "" });
@@ -63,9 +65,9 @@ export class TimerStore extends DueIndex {
    * Commits timer changes, each guarded by the versionstamp it was read at. Returns the
    * versionstamp per change, or null where the timer changed meanwhile (read again, decide again).
    */
-  async commitTimers(changes: TimerChange[]): Promise<(string | null)[]> {
+  async commitTimers(changes: TimerChange[], onCommitted?: OnCommitted): Promise<(string | null)[]> {
     const parts = changes.map((c) => this.timerWrite(c));
-    return await this.commit(parts.map((p) => p.write), parts.map((p) => p.scheduled));
+    return await this.commit(parts.map((p) => p.write), parts.map((p) => p.scheduled), onCommitted);
   }
 
   /**
@@ -77,6 +79,7 @@ export class TimerStore extends DueIndex {
     limit: number | null,
     now: number,
     guard?: Deno.AtomicCheck,
+    onCommitted?: OnCommitted,
   ): Promise<"ok" | "limit" | "key gone"> {
     const t = change.timer;
     for (;;) {
@@ -91,7 +94,7 @@ export class TimerStore extends DueIndex {
         write.checks.push(seq);
         write.sets.push({ key: key.acctSeq(t.account_id), value: (seq.value ?? 0) + 1 });
       }
-      const [vs] = await this.commit([write], [scheduled]);
+      const [vs] = await this.commit([write], [scheduled], onCommitted);
       if (vs) return "ok";
       if (guard) {
         const current = (await this.kv.get(guard.key)).versionstamp;
@@ -112,28 +115,42 @@ export class TimerStore extends DueIndex {
     return n;
   }
 
-  /** Deletes a timer with its indexes, due entries and delivery log. */
+  /**
+   * Deletes a timer with its indexes, due entries and delivery log, in one commit where it fits.
+   * A log too large for one commit leaves a tombstone in the timer's commit: no claim of its
+   * deliveries lands while it stands, and whoever finds it (this call, or a later sweep through
+   * `finishDeletes`) removes the rest and then the tombstone — never half done.
+   */
   async deleteTimer(id: string): Promise<boolean> {
     for (;;) {
       const entry = await this.kv.get<Timer>(key.timer(id));
       const t = entry.value;
       if (!t) return false;
       const seq = await this.kv.get<number>(key.acctSeq(t.account_id));
-      const op = this.kv.atomic().check(entry).check(seq)
-        .delete(key.timer(id))
-        .set(key.acctSeq(t.account_id), (seq.value ?? 0) + 1)
-        .delete(key.acctTimer(t.account_id, t.created_at, id))
-        .delete(key.acctTimerByType(t.account_id, t.type, t.created_at, id))
-        .delete(key.due(t.expires_at, "expire", id));
-      if (t.due_at !== null) { for (const k of dueKeys({ at: t.due_at, kind: "timer", ref: id })) op.delete(k); }
-      if (!(await op.commit()).ok) continue;
-      await this.purgeDeliveries(id);
+      const w = emptyWrite();
+      w.checks.push(entry, seq);
+      w.deletes.push(
+        key.timer(id),
+        key.acctTimer(t.account_id, t.created_at, id),
+        key.acctTimerByType(t.account_id, t.type, t.created_at, id),
+        key.due(t.expires_at, "expire", id),
+        key.logCount(id),
+        key.logFailed(id),
+      );
+      w.sets.push({ key: key.acctSeq(t.account_id), value: (seq.value ?? 0) + 1 });
+      if (t.due_at !== null) w.deletes.push(...dueKeys({ at: t.due_at, kind: "timer", ref: id }));
+      const log = await this.#deliveryDeletes(id);
+      const whole = { ...w, deletes: [...w.deletes, ...log.flatMap((d) => d.deletes)] };
+      const one = fits(writeCost(whole), this.limits);
+      if (!one) w.sets.push({ key: key.timerGone(id), value: { account_id: t.account_id } });
+      if (!(await commitWrites(this.kv, [one ? whole : w], this.limits))[0]) continue;
+      if (!one) await this.finishDelete(id);
       return true;
     }
   }
 
-  /** Deletes a timer's deliveries and their due entries, as few commits as the limits allow. */
-  private async purgeDeliveries(timerId: string) {
+  /** The deletes of a timer's deliveries and their due entries, one write per delivery. */
+  async #deliveryDeletes(timerId: string): Promise<KvWrite[]> {
     const writes: KvWrite[] = [];
     for await (const e of this.kv.list<Delivery>({ prefix: key.deliveries(timerId) })) {
       const w = emptyWrite();
@@ -144,7 +161,25 @@ export class TimerStore extends DueIndex {
       }
       writes.push(w);
     }
-    await this.commit(writes, writes.map(() => ({ due: [], born: [] })));
+    return writes;
+  }
+
+  /** Removes what a deleted timer left (its deliveries), then its tombstone. */
+  async finishDelete(timerId: string): Promise<void> {
+    const writes = await this.#deliveryDeletes(timerId);
+    await commitWrites(this.kv, writes, this.limits);
+    await this.kv.atomic().delete(key.logCount(timerId)).delete(key.logFailed(timerId)).delete(key.timerGone(timerId))
+      .commit();
+  }
+
+  /** Finishes deletes a crash left half done (their tombstones); returns how many. */
+  async finishDeletes(): Promise<number> {
+    let n = 0;
+    for await (const e of this.kv.list({ prefix: key.timersGone() }, { limit: 100 })) {
+      await this.finishDelete(e.key[1] as string);
+      n++;
+    }
+    return n;
   }
 
   /** A page of an account's timers, newest first, optionally of one type; `next_cursor` is null on the last page. */

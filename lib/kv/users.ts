@@ -4,6 +4,7 @@
  * makes none: expiry and limits are checked by lib/accounts.
  */
 import { key } from "./keys.ts";
+import type { Account } from "./accounts.ts";
 
 export interface User {
   id: string;
@@ -91,15 +92,23 @@ export class UserStore {
   constructor(readonly kv: Deno.Kv) {}
 
   /** Stores a new user; false when the email is taken. */
-  async create(user: User): Promise<boolean> {
-    const res = await this.kv.atomic()
+  /**
+   * Stores a new user unless its email or id is taken; with `account`, that new account in the
+   * same commit (a sign-up is never half done: no account without its user, nor the reverse).
+   */
+  /** A user, with its new account (and the instance's administrator claim) in the same commit. */
+  async create(user: User, account?: Account, administrator = false): Promise<boolean> {
+    const op = this.kv.atomic()
       .check({ key: key.userEmail(user.email), versionstamp: null })
       .check({ key: key.user(user.id), versionstamp: null })
       .set(key.user(user.id), user)
       .set(key.userEmail(user.email), user.id)
-      .set(key.acctUser(user.account_id, user.id), true)
-      .commit();
-    return res.ok;
+      .set(key.acctUser(user.account_id, user.id), true);
+    if (account) op.check({ key: key.account(account.id), versionstamp: null }).set(key.account(account.id), account);
+    if (account && administrator) {
+      op.check({ key: key.administrator(), versionstamp: null }).set(key.administrator(), account.id);
+    }
+    return (await op.commit()).ok;
   }
 
   async get(id: string): Promise<User | null> {

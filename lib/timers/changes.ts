@@ -56,6 +56,8 @@ export interface PlanOptions {
   now: number;
   /** Deliveries due at once are written claimed until this instant by the committing process (null: unclaimed). */
   claimUntil: number | null;
+  /** The instance named in those claims (lease.ts). */
+  claimBy?: string;
 }
 
 export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
@@ -65,7 +67,7 @@ export function deliveryDue(d: Delivery): DueWrite | null {
   if (d.next_attempt_at === null) return null;
   const item: DueItem = { at: d.next_attempt_at, kind: "delivery", ref: dueRef(d) };
   // A claimed one is sent by its claimer; the sweep takes it over if the claim runs out.
-  if (d.claimed) return { item, value: { kind: "delivery" } };
+  if (d.claimed) return { item, value: { kind: "delivery", ...(d.claimed_by !== undefined && { by: d.claimed_by }) } };
   return { item, value: { kind: "delivery", delivery: d }, wake: true };
 }
 
@@ -106,7 +108,7 @@ export function planTimerChange(
   const deliveries: Delivery[] = [];
   if (next.webhook_url) {
     for (const ev of events) {
-      const d = newDelivery(timer, ev, o.now, o.claimUntil);
+      const d = newDelivery(timer, ev, o.now, o.claimUntil, o.claimBy);
       deliveries.push(d);
       dueSet.push(deliveryDue(d)!);
     }

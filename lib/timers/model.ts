@@ -208,10 +208,17 @@ export function nextDeadlineAfter(t: Timer, now: number): number | null {
 
 /** A long-missed interval catches up at most this many round ends per change (more changes follow). */
 export const CATCH_UP_EVENTS = 100;
+/**
+ * An interval owing more round ends than this at once sends only this many, the most recent; the
+ * first of them tells in `data.missed_rounds` how many earlier ones were skipped (DECISIONS.md,
+ * "Bounds on what the clock sends").
+ */
+export const MISSED_ROUNDS_SENT = 10;
 
 /**
  * Applies every clock transition due at `now`: completion and interval round ends, in order,
- * emitting at most `maxEvents` events (a long-missed unlimited interval catches up in batches).
+ * emitting at most `maxEvents` events (a long catch-up may be split over several changes). Round
+ * ends beyond the MISSED_ROUNDS_SENT most recent are skipped in one step, not one by one.
  */
 export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
   if (!isCounting(t) || !hasShow(t)) return settleClock(t, now, maxEvents);
@@ -230,17 +237,16 @@ function settleClock(t: Timer, now: number, maxEvents: number): { timer: Timer; 
   }
   const cycle = cycleMs(t);
   const elapsed = elapsedAt(t, now);
-  let roundsDone = t.rounds_done;
   const reachable = Math.floor(elapsed / cycle);
   const target = t.rounds === null ? reachable : Math.min(reachable, t.rounds);
+  const missed = Math.max(0, target - t.rounds_done - MISSED_ROUNDS_SENT);
+  let roundsDone = t.rounds_done + missed;
   while (roundsDone < target && events.length < maxEvents) {
     roundsDone++;
     const at = t.resumed_at! + roundsDone * cycle - t.elapsed_ms;
-    events.push({
-      type: "interval.round_end",
-      at,
-      data: { round: roundsDone, rounds: t.rounds, work: t.work, rest: t.rest },
-    });
+    const data: Record<string, unknown> = { round: roundsDone, rounds: t.rounds, work: t.work, rest: t.rest };
+    if (missed > 0 && events.length === 0) data.missed_rounds = missed;
+    events.push({ type: "interval.round_end", at, data });
     if (t.rounds !== null && roundsDone === t.rounds) {
       next = complete({ ...t, rounds_done: roundsDone }, at);
       events.push({ type: "interval.completed", at, data: completedData(next) });

@@ -214,9 +214,52 @@ Deno.test("a paused interval keeps its phase; unlimited rounds never complete", 
   assert.equal(nextDeadline(t), T + 105_000);
   assert.equal(remainingSeconds(t, T + 100_000), null);
   const s = settle(t, T + 100_000 + 3600_000, 50);
-  assert.equal(s.events.length, 50);
+  // 120 round ends owed: the 10 most recent are sent, the first saying how many were skipped.
+  assert.deepEqual(s.events.map((e) => e.data.round), [111, 112, 113, 114, 115, 116, 117, 118, 119, 120]);
+  assert.equal(s.events[0].data.missed_rounds, 110);
+  assert.equal(s.events[1].data.missed_rounds, undefined);
   assert.equal(s.timer.state, "running");
-  assert.equal(s.timer.rounds_done, 50);
+  assert.equal(s.timer.rounds_done, 120);
+});
+
+Deno.test("a catch-up sends at most 10 round ends, skips the rest arithmetically, and a finite interval still completes", () => {
+  // A 1-second interval down for a week: no loop per missed round, the same 10 events.
+  const t = applyAction(interval({ work: 1, rest: 0, rounds: null, duration: null }), "start", T).timer;
+  const week = 7 * 86400;
+  const s = settle(t, T + week * 1000 + 500);
+  assert.equal(s.events.length, 10);
+  assert.equal(s.events[0].data.missed_rounds, week - 10);
+  assert.deepEqual(s.events.map((e) => e.at), Array.from({ length: 10 }, (_, i) => T + (week - 9 + i) * 1000));
+  assert.equal(s.timer.rounds_done, week);
+  // Exactly 10 owed: all sent, nothing said skipped.
+  const ten = settle(s.timer, T + (week + 10) * 1000);
+  assert.equal(ten.events.length, 10);
+  assert.ok(ten.events.every((e) => e.data.missed_rounds === undefined));
+  // A finite interval owing 100: rounds 91–100, then interval.completed.
+  const finite = applyAction(interval({ work: 1, rest: 0, rounds: 100, duration: 100 }), "start", T).timer;
+  const done = settle(finite, T + 3600_000);
+  assert.deepEqual(done.events.map((e) => e.data.round ?? e.type), [
+    91,
+    92,
+    93,
+    94,
+    95,
+    96,
+    97,
+    98,
+    99,
+    100,
+    "interval.completed",
+  ]);
+  assert.equal(done.events[0].data.missed_rounds, 90);
+  assert.equal(done.timer.state, "completed");
+  // Split over changes (a commit too small for 10): the skip is told once, in the first.
+  const first = settle(t, T + 3600_000, 4);
+  assert.deepEqual(first.events.map((e) => e.data.round), [3591, 3592, 3593, 3594]);
+  assert.equal(first.events[0].data.missed_rounds, 3590);
+  const rest = settle(first.timer, T + 3600_000, 4);
+  assert.deepEqual(rest.events.map((e) => e.data.round), [3595, 3596, 3597, 3598]);
+  assert.equal(rest.events[0].data.missed_rounds, undefined);
 });
 
 Deno.test("rest of zero keeps an interval in its work phase", () => {

@@ -3,7 +3,8 @@ import type { Config } from "../../config.ts";
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.ts";
-import type { Store } from "../kv/store.ts";
+import type { OnCommitted, Store } from "../kv/store.ts";
+import type { Claim } from "../webhooks/lease.ts";
 import { dropRetry, retriesToOldUrl } from "../webhooks/deliveries.ts";
 import { planTimerChange, type TimerChange } from "./changes.ts";
 import {
@@ -67,12 +68,29 @@ export interface MessageInput {
 const TEN_YEARS_MS = 3653 * 86400_000;
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
+/**
+ * What the service tells this process's scheduler, passed explicitly (none: a CLI, whose
+ * deliveries are written unclaimed and left to a scheduler's sweep).
+ */
+export interface SchedulerLink {
+  /** The claim deliveries due at once are written with, to be sent by this process (null: unclaimed). */
+  claim(now: number): Claim | null;
+  /** Told of every commit: what it scheduled (instants to arm, deliveries born claimed). */
+  committed: OnCommitted;
+  /** Told before a timer is deleted: nothing of it is sent from this process after that. */
+  dropped(timerId: string): void;
+}
+
 export class TimerService {
   constructor(
     readonly store: Store,
     readonly config: Config,
     readonly now: () => number,
+    public link?: SchedulerLink,
   ) {}
+
+  /** Told of every commit of this service (see SchedulerLink). */
+  readonly committed: OnCommitted = (c) => this.link?.committed(c);
 
   /** Creates a timer; returns it with the control token, which is stored only as a hash. */
   async create(principal: Principal, input: CreateInput): Promise<{ timer: Timer; controlToken: string }> {
@@ -113,7 +131,7 @@ export class TimerService {
     const limit = this.config.plans[account.plan].timers;
     const change = this.#plan(null, null, timer, [], now);
     const guard = principal.kind === "account" ? principal.guard : undefined;
-    const created = await this.store.timers.createTimer(change, limit, now, guard);
+    const created = await this.store.timers.createTimer(change, limit, now, guard, this.committed);
     if (created === "key gone") throw unauthorized("invalid or revoked API key");
     if (created === "limit") {
       throw new ApiError(
@@ -246,18 +264,23 @@ export class TimerService {
   /** The whole change of a transition: the timer as stored, its due entries and deliveries. */
   #plan(prev: Timer | null, versionstamp: string | null, next: Timer, events: TimerEvent[], now: number) {
     // Deliveries due at once are sent by this process when its scheduler runs (claimed for the attempt).
-    const leaseMs = this.store.opts.leaseMs;
-    return planTimerChange(prev, versionstamp, next, events, { now, claimUntil: leaseMs ? now + leaseMs : null });
+    const claim = this.link?.claim(now) ?? null;
+    return planTimerChange(prev, versionstamp, next, events, {
+      now,
+      claimUntil: claim?.until ?? null,
+      claimBy: claim?.by,
+    });
   }
 
   /** Commits a change; false when the timer changed meanwhile (read again, decide again). */
   async #commit(change: TimerChange): Promise<boolean> {
-    return (await this.store.timers.commitTimers([change]))[0] !== null;
+    return (await this.store.timers.commitTimers([change], this.committed))[0] !== null;
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
     requireAccount(principal);
     await this.get(principal, id);
+    this.link?.dropped(id);
     if (!await this.store.timers.deleteTimer(id)) throw notFound();
   }
 

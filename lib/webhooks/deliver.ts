@@ -130,6 +130,21 @@ function send(
 }
 
 /**
+ * Deno 2.9.6's node:https reads NODE_EXTRA_CA_CERTS only with full `--allow-sys` (it asks for sys
+ * access "ca", a descriptor `--allow-sys=ca` does not accept), and without it throws on every
+ * https request: every https webhook failed. Without that permission the variable is dropped at
+ * start (webhooks use the default roots) and the returned warning says so; null when nothing was done.
+ */
+export function dropUnreadableExtraCa(
+  env: Pick<Deno.Env, "get" | "delete"> = Deno.env,
+  sysGranted = Deno.permissions.querySync({ name: "sys" }).state === "granted",
+): string | null {
+  if (sysGranted || !env.get("NODE_EXTRA_CA_CERTS")) return null;
+  env.delete("NODE_EXTRA_CA_CERTS");
+  return "NODE_EXTRA_CA_CERTS is ignored: reading it needs --allow-sys; webhooks use the default CA roots";
+}
+
+/**
  * One POST: 2xx is success; redirects are not followed; no answer within `timeoutMs` fails.
  * The deadline covers the whole attempt: resolving, connecting and the answer. The destination
  * is resolved once (`resolve`, the system DNS by default) and refused if any

@@ -1,6 +1,6 @@
 /** One attempt over real sockets on loopback: pinning, TLS names, timeouts, redirects, capped reads. */
 import assert from "node:assert/strict";
-import { IDLE_SOCKET_MS, postOnce } from "./deliver.ts";
+import { dropUnreadableExtraCa, IDLE_SOCKET_MS, postOnce } from "./deliver.ts";
 import type { Resolver } from "./destinations.ts";
 import { signDelivery } from "./signing.ts";
 
@@ -305,4 +305,14 @@ Deno.test("an attempt given up at its deadline is never sent again, even over a 
     never.resolve();
     await rx.close();
   }
+});
+
+Deno.test("NODE_EXTRA_CA_CERTS without --allow-sys is dropped at start (node:https would fail every https webhook)", () => {
+  const vars = new Map([["NODE_EXTRA_CA_CERTS", "/etc/extra.pem"]]);
+  const env = { get: (k: string) => vars.get(k), delete: (k: string) => void vars.delete(k) };
+  assert.equal(dropUnreadableExtraCa(env, true), null, "readable with --allow-sys: kept");
+  assert.equal(vars.size, 1);
+  assert.match(dropUnreadableExtraCa(env, false)!, /ignored/);
+  assert.equal(vars.size, 0);
+  assert.equal(dropUnreadableExtraCa(env, false), null, "nothing to drop");
 });

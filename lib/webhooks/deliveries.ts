@@ -36,6 +36,8 @@ export interface Delivery {
   next_attempt_at: number | null;
   /** An attempt is in flight under a lease until `next_attempt_at`. */
   claimed?: boolean;
+  /** The instance holding the claim (lease.ts): only it, or whoever finds it gone, may send. */
+  claimed_by?: string;
   /** The next attempt is the last whatever it answers: a redelivery makes exactly one. */
   last_try?: boolean;
   created_at: number;
@@ -55,7 +57,13 @@ export const DELIVERY_LOG_KEEP = 1000;
  * The delivery of `ev` to the timer's webhook. `claimUntil` set: written claimed by the committing
  * process, which sends it at once; others leave it alone until then.
  */
-export function newDelivery(t: Timer, ev: TimerEvent, now: number, claimUntil: number | null): Delivery {
+export function newDelivery(
+  t: Timer,
+  ev: TimerEvent,
+  now: number,
+  claimUntil: number | null,
+  claimBy?: string,
+): Delivery {
   const id = newEventId(ev.at);
   return {
     id,
@@ -75,6 +83,7 @@ export function newDelivery(t: Timer, ev: TimerEvent, now: number, claimUntil: n
     attempts: [],
     next_attempt_at: claimUntil ?? now,
     ...(claimUntil !== null && { claimed: true }),
+    ...(claimUntil !== null && claimBy !== undefined && { claimed_by: claimBy }),
     created_at: now,
   };
 }
@@ -96,9 +105,10 @@ export const MAX_ERROR_CHARS = 300;
 export const clipError = (error: string | null) =>
   error === null || error.length <= MAX_ERROR_CHARS ? error : `${error.slice(0, MAX_ERROR_CHARS - 1)}…`;
 
-/** A due attempt claimed until `until`. */
-export function claim(d: Delivery, until: number): Delivery {
-  return { ...d, next_attempt_at: until, claimed: true };
+/** A due attempt claimed until `until` (by the instance `by`). */
+export function claim(d: Delivery, until: number, by?: string): Delivery {
+  const { claimed_by: _, ...rest } = d;
+  return { ...rest, next_attempt_at: until, claimed: true, ...(by !== undefined && { claimed_by: by }) };
 }
 
 /** What one attempt's outcome makes of a claimed delivery: settled, or the next retry scheduled. */
@@ -118,7 +128,7 @@ export function afterAttempt(
     status: result.status,
     error: clipError(result.error),
   }].slice(-MAX_ATTEMPTS_KEPT);
-  const { last_try, ...rest } = d;
+  const { last_try, claimed_by: _, ...rest } = d;
   const exhausted = last_try === true || n > retryDelaysSeconds.length;
   return {
     ...rest,
@@ -165,5 +175,6 @@ export function dropRetry(d: Delivery): Delivery {
       ? a
       : { ...a, error: a.error ? `${a.error}; ${DROPPED_FOR_NEW_URL}` : DROPPED_FOR_NEW_URL }
   );
-  return { ...d, state: "failed", claimed: false, attempts, next_attempt_at: null };
+  const { claimed_by: _, ...rest } = d;
+  return { ...rest, state: "failed", claimed: false, attempts, next_attempt_at: null };
 }

@@ -104,11 +104,52 @@ function isIpLiteral(host: string): boolean {
  */
 export function webhookUrlProblem(url: URL, allowPrivate: boolean): string | null {
   if (allowPrivate) return null;
+  const port = portProblem(url);
+  if (port) return port;
   const host = hostOf(url);
   const why = isLocalhost(host) ? "loopback" : isIpLiteral(host) ? addressProblem(host) : null;
   return why
     ? `webhook_url must point to a public address, got ${url.hostname} (${why}); use a public https URL`
     : null;
+}
+
+/** The Fetch standard's "bad ports" from 1024 up (those below are refused anyway). */
+const BAD_PORTS = new Set([
+  1719,
+  1720,
+  1723,
+  2049,
+  3659,
+  4045,
+  4190,
+  5060,
+  5061,
+  6000,
+  6566,
+  6665,
+  6666,
+  6667,
+  6668,
+  6669,
+  6679,
+  6697,
+  10080,
+]);
+
+/** The port a URL connects to. */
+export function portOf(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+}
+
+/**
+ * Webhooks go to ports 80, 443 and 1024–65535, less the Fetch standard's bad ports (DECISIONS.md,
+ * "Destinations"): a destination is a web receiver, not a mail, SSH or database port to probe.
+ * Null when allowed (with WEBHOOK_ALLOW_PRIVATE any port is: local development).
+ */
+export function portProblem(url: URL): string | null {
+  const port = portOf(url);
+  if (port === 80 || port === 443 || (port >= 1024 && !BAD_PORTS.has(port))) return null;
+  return `webhook_url must use port 80, 443 or 1024–65535 (not a port browsers refuse), got ${port}`;
 }
 
 /**
@@ -155,6 +196,7 @@ export async function resolveDestination(
   opts: { allowPrivate: boolean; resolve?: Resolver; signal?: AbortSignal },
 ): Promise<Destination> {
   const host = hostOf(url);
+  if (!opts.allowPrivate && portProblem(url)) return { error: `destination port ${portOf(url)} is not allowed` };
   let answers: string[];
   if (isLocalhost(host)) answers = ["127.0.0.1", "::1"];
   else if (isIpLiteral(host)) answers = [host];

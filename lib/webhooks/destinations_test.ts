@@ -39,7 +39,7 @@ Deno.test("every spelling of a non-public address is refused at create time and 
   const req = signDelivery(PAYLOAD, [SECRET], Date.now());
   const unused = () => Promise.reject(new Error("an IP literal must not be resolved"));
   for (const host of PRIVATE_HOSTS) {
-    const url = new URL(`https://${host}:9/hook`);
+    const url = new URL(`https://${host}:8443/hook`);
     assert.match(webhookUrlProblem(url, false) ?? "", /must point to a public address/, host);
     assert.equal(webhookUrlProblem(url, true), null, host);
     const r = await postOnce(url.href, req, { timeoutMs: 500, allowPrivate: false, resolve: unused });
@@ -145,4 +145,14 @@ Deno.test("rfc3986Href leaves only RFC 3986 characters after the host, and is st
   ) {
     assert.equal(rfc3986Href(new URL(ok)), new URL(ok).href);
   }
+});
+
+Deno.test("an attempt to a port outside 80, 443 and 1024–65535 is refused before resolving", async () => {
+  let asked = 0;
+  const resolve = () => (asked++, Promise.resolve(["93.184.216.34"]));
+  const d = await resolveDestination(new URL("https://hooks.example.com:25/x"), { allowPrivate: false, resolve });
+  assert.equal(d.error, "destination port 25 is not allowed");
+  assert.equal(asked, 0);
+  const ok = await resolveDestination(new URL("https://hooks.example.com:8443/x"), { allowPrivate: false, resolve });
+  assert.deepEqual(ok.addresses, ["93.184.216.34"]);
 });

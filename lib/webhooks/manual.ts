@@ -8,6 +8,7 @@ import { newEventId } from "../ids.ts";
 import type { Delivery } from "../kv/store.ts";
 import { requireAccount, type TimerService } from "../timers/service.ts";
 import type { Scheduler } from "./scheduler.ts";
+import { TEST_SENDS_PER_MINUTE } from "./sender.ts";
 import { clipError } from "./deliveries.ts";
 
 /** Sends a signed test event to the timer's webhook_url now, records the attempt and returns it. */
@@ -43,7 +44,15 @@ export async function sendTestWebhook(
     next_attempt_at: null,
     created_at: now,
   };
-  const r = await scheduler.send(d, now);
+  const r = await scheduler.sender.testSend(d, now);
+  if ("retryAfter" in r) {
+    throw new ApiError(
+      429,
+      `at most ${TEST_SENDS_PER_MINUTE} test sends a minute per account; retry in ${r.retryAfter} s`,
+      undefined,
+      { "Retry-After": String(r.retryAfter) },
+    );
+  }
   const done: Delivery = {
     ...d,
     state: r.ok ? "succeeded" : "failed",
@@ -86,7 +95,9 @@ export async function redeliver(svc: TimerService, p: Principal, timerId: string
       next_attempt_at: now,
       last_try: true,
     };
-    if (await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, timerVersion)) return next;
+    if (await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, timerVersion, svc.committed)) {
+      return next;
+    }
   }
   throw new ApiError(409, "the delivery or its timer kept changing; try again");
 }

@@ -40,6 +40,12 @@ export class WorkerPool {
     this.#wake();
   }
 
+  /** Whether a job of `group` submitted now under `key` would wait (behind its key, or for a slot). */
+  wouldWait(key: string, group = key): boolean {
+    return this.#chains.has(key) || this.#running >= this.#limit || this.#held(group) >= this.share ||
+      this.#waiting.size > 0;
+  }
+
   /** Queues `job` of `group` behind earlier jobs of `key`; resolves when it has run. */
   submit(key: string, job: () => Promise<void>, group = key): Promise<void> {
     this.#pending++;

@@ -12,8 +12,9 @@
  *   claims that ran out).
  */
 import type { Config } from "../../config.ts";
+import type { RateLimiter } from "../accounts/rate_limit.ts";
 import type { LogLine } from "../http.ts";
-import type { DueEntry, DueItem, Store, TimerChange } from "../kv/store.ts";
+import type { Committed, DueEntry, DueItem, Store, TimerChange } from "../kv/store.ts";
 import { fits, writeCost } from "../kv/batch.ts";
 import { planTimerChange } from "../timers/changes.ts";
 import { CATCH_UP_EVENTS, settle, type Timer } from "../timers/model.ts";
@@ -22,15 +23,13 @@ import { Sender } from "./sender.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./deliveries.ts";
 import { Wheel } from "./wheel.ts";
+import { type Claim, HEARTBEAT_MS, Lease } from "./lease.ts";
 
 /** Queue messages as written by the store (one per due instant); anything else is ignored. */
 const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number() });
 
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
 const PLAN_CHUNK = 100;
-/** Heartbeats of a running scheduler; one silent for DEAD_AFTER_MS is taken for dead. */
-const HEARTBEAT_MS = 1000;
-const DEAD_AFTER_MS = 4000;
 /** How often running claims are checked for dead claimers (and once at start). */
 const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
@@ -47,6 +46,12 @@ export interface SchedulerDeps {
   fetch?: typeof fetch;
   /** The fewest instants the wheel holds before it loads again from the index (tests). */
   reloadMin?: number;
+  /** The monotonic clock other instances' silence is timed on (default `performance.now`; tests). */
+  mono?: () => number;
+  /** How long a KV call of a live process may keep retrying a busy file (default the store's; tests). */
+  busyMs?: number;
+  /** Counts clock-driven webhooks against the plans' `webhooks_per_day` (none: unlimited). */
+  limiter?: RateLimiter;
 }
 
 export class Scheduler {
@@ -65,8 +70,9 @@ export class Scheduler {
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #beatTimer: ReturnType<typeof setInterval> | undefined;
   #takeOverTimer: ReturnType<typeof setInterval> | undefined;
-  /** This instance, named in its claims and heartbeats. */
-  readonly instance = crypto.randomUUID().slice(0, 13);
+  /** Claims, heartbeat and take-over decisions of this instance (lease.ts). */
+  readonly lease: Lease;
+  #started = false;
   #sweeping: Promise<void> | null = null;
   /** Wake-ups (armed instants, queue messages) still reading or stepping their work. */
   #runs = new Set<Promise<void>>();
@@ -74,7 +80,8 @@ export class Scheduler {
   #stopped = false;
 
   constructor(readonly deps: SchedulerDeps) {
-    this.sender = new Sender(deps);
+    this.lease = new Lease({ timeoutMs: deps.config.webhookTimeoutMs, busyMs: deps.busyMs, mono: deps.mono });
+    this.sender = new Sender({ ...deps, lease: this.lease, onCommitted: this.committed });
     this.#wheel = new Wheel(deps.now, (instants) => void this.runAt(instants), {
       read: () => this.#dueInstants(),
       min: deps.reloadMin ?? RELOAD_MIN,
@@ -84,12 +91,31 @@ export class Scheduler {
           armed,
         }),
     });
-    deps.store.opts.onCommitted = (c) => {
-      if (this.#stopped) return;
-      for (const item of c.due) this.#armAfterStep(item);
-      // Not started (a CLI, or a test without a scheduler): nothing is born claimed then.
-      for (const b of c.born) this.sender.submit(b.delivery, b.versionstamp);
-    };
+  }
+
+  /** This instance, named in its claims and heartbeats. */
+  get instance(): string {
+    return this.lease.instance;
+  }
+
+  /**
+   * Told of every commit made for this process (by the timer service and by its own steps): arms
+   * what it scheduled and sends the deliveries born claimed by this instance.
+   */
+  readonly committed = (c: Committed): void => {
+    if (this.#stopped) return;
+    for (const item of c.due) this.#armAfterStep(item);
+    for (const b of c.born) this.sender.submit(b.delivery, b.versionstamp);
+  };
+
+  /** The claim deliveries due at once are born with while this scheduler runs (else none: the sweep's). */
+  claim(now: number): Claim | null {
+    return this.#started && !this.#stopped ? this.lease.claim(now) : null;
+  }
+
+  /** A timer deleted through this process: attempts of it queued here are dropped unsent. */
+  dropped(timerId: string): void {
+    this.sender.drop(timerId);
   }
 
   get pool() {
@@ -98,9 +124,8 @@ export class Scheduler {
 
   /** Arms every deadline in KV, then sweeps at intervals; listens to the queue where there is one. */
   start(): void {
-    this.deps.store.opts.leaseMs = this.sender.leaseMs;
-    this.deps.store.opts.instance = this.instance;
-    const beat = () => this.deps.store.timers.beat(this.instance, Date.now()).catch(() => {});
+    this.#started = true;
+    const beat = () => this.deps.store.timers.beat(this.instance, this.lease.nextBeat()).catch(() => {});
     void beat();
     this.#beatTimer = setInterval(beat, HEARTBEAT_MS);
     if (this.deps.store.opts.useQueue) {
@@ -145,7 +170,6 @@ export class Scheduler {
   /** Stops waking up; attempts already running finish. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.deps.store.opts.leaseMs = undefined;
     clearInterval(this.#sweepTimer);
     clearInterval(this.#beatTimer);
     clearInterval(this.#takeOverTimer);
@@ -173,8 +197,8 @@ export class Scheduler {
   }
 
   /**
-   * Takes over the running claims of instances whose heartbeat stopped (a process killed in the
-   * middle of a burst): its deliveries go out now instead of when their claims run out.
+   * Takes over the running claims of instances certainly gone (a process killed in the middle of
+   * a burst; lease.ts decides, on this process's monotonic clock): their deliveries go out now.
    */
   async takeOver(): Promise<void> {
     if (this.#stopped || this.#inflight.size > 0) return;
@@ -189,8 +213,7 @@ export class Scheduler {
       }
       if (!claims.length) return;
       const owners = [...new Set(claims.map((e) => (e.value as { by: string }).by))];
-      const beats = await store.timers.heartbeats(owners);
-      const dead = new Set(owners.filter((o) => (beats.get(o) ?? 0) < Date.now() - DEAD_AFTER_MS));
+      const dead = this.lease.observe(await store.timers.heartbeats(owners));
       const orphans = claims.filter((e) => dead.has((e.value as { by: string }).by));
       for (let i = 0; i < orphans.length; i += 500) await this.sender.takeOver(orphans.slice(i, i + 500));
       if (orphans.length) {
@@ -241,7 +264,9 @@ export class Scheduler {
     if (this.#stopped) return Promise.resolve();
     if (!force && this.#inflight.size > 0 && this.#skipped++ < SWEEP_SKIPS_MAX) return Promise.resolve();
     this.#skipped = 0;
+    // Deletes a crash left half done are finished after the due work (whose claims they refuse).
     this.#sweeping ??= this.#pipeline(this.deps.store.timers.overdue(this.deps.now()))
+      .then(async () => void await this.deps.store.timers.finishDeletes())
       .catch((e) => this.#log("error", "sweep failed", e))
       .finally(() => {
         this.#sweeping = null;
@@ -332,12 +357,12 @@ export class Scheduler {
 
   /** The clock transitions of a timer due at `now`, sized so one change fits one commit. */
   clockChange(timer: Timer, versionstamp: string, now: number): TimerChange | null {
-    const leaseMs = this.deps.store.opts.leaseMs;
-    const claimUntil = leaseMs ? now + leaseMs : null;
+    const claim = this.claim(now);
+    const plan = { now, claimUntil: claim?.until ?? null, claimBy: claim?.by };
     for (let max = CATCH_UP_EVENTS;; max = Math.ceil(max / 2)) {
       const { timer: next, events } = settle(timer, now, max);
       if (!events.length) return null;
-      const change = planTimerChange(timer, versionstamp, next, events, { now, claimUntil });
+      const change = planTimerChange(timer, versionstamp, next, events, plan);
       // Split, never drop: fewer round ends per change until it fits; the rest follow at once.
       if (events.length === 1 || max === 1) return change;
       if (fits(writeCost(this.deps.store.timers.timerWrite(change).write), this.deps.store.timers.limits)) {
@@ -375,7 +400,7 @@ export class Scheduler {
   }
 
   async #commitTimers(entries: DueEntry[], { changes, singles }: { changes: TimerChange[]; singles: DueEntry[] }) {
-    const stamps = changes.length ? await this.deps.store.timers.commitTimers(changes) : [];
+    const stamps = changes.length ? await this.deps.store.timers.commitTimers(changes, this.committed) : [];
     // Wake-ups that never pause leave the memo no moment to be forgotten: bounded (forgetting
     // only costs a re-planned step whose atomic check fails).
     if (this.#stepped.size >= 100_000) this.#stepped.clear();
@@ -428,7 +453,7 @@ export class Scheduler {
       }
       // On a conflict someone else changed the timer: read again and decide again. A catch-up
       // with more round ends due is armed by its own commit.
-      const [vs] = await store.timers.commitTimers([change]);
+      const [vs] = await store.timers.commitTimers([change], this.committed);
       if (vs) return;
     }
   }

@@ -1,26 +1,27 @@
 /**
  * Sends deliveries: claims due attempts (many per commit), POSTs them from a bounded worker pool,
  * and records the outcomes in group commits (whatever piled up while the previous commit ran).
- * A claim is a lease: another instance takes a delivery over only once its claim has run out.
+ * A claim is a lease (lease.ts): another instance takes a delivery over only once its claimer is
+ * certainly gone; this process takes its own claim up again only when no attempt of it runs here.
  */
 import type { Config } from "../../config.ts";
+import type { RateLimiter } from "../accounts/rate_limit.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
-import type { Account, DueEntry, Store } from "../kv/store.ts";
-import { afterAttempt, beyondLog, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
+import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
+import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
+import { LogTrimmer } from "./log_trim.ts";
 import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
 import { type AttemptResult, postOnce } from "./deliver.ts";
+import type { Lease } from "./lease.ts";
 
+export { LEASE_GRACE_MS } from "./lease.ts";
 /**
- * A claim outlives the attempt's timeout by this much before another instance may take it over;
- * an attempt that waited in the pool until less than the timeout + RENEW_MARGIN_MS was left
- * renews its claim first (renewals go in the group commits too).
+ * An attempt that waited in the pool until less than the timeout + RENEW_MARGIN_MS was left of
+ * its claim renews it first (renewals go in the group commits too).
  */
-export const LEASE_GRACE_MS = 3_000;
 const RENEW_MARGIN_MS = 500;
-/** The log of a timer is trimmed after this many new outcomes were recorded for it here. */
-const PRUNE_EVERY = 50;
 /**
  * Attempts in flight: as many as keep TARGET_PER_MS deliveries going at the answer time measured
  * (Little's law), at least MIN_IN_FLIGHT, at most WEBHOOK_CONCURRENCY. A fast receiver needs few;
@@ -57,7 +58,37 @@ export interface SenderDeps {
   now: () => number;
   log?: (line: LogLine) => void;
   fetch?: typeof fetch;
+  /** This process's claims and its view of other instances' heartbeats. */
+  lease: Lease;
+  /** Told of what recorded outcomes scheduled (retries to arm). */
+  onCommitted?: OnCommitted;
+  /** Counts clock-driven webhooks against the plans' `webhooks_per_day` (none: unlimited). */
+  limiter?: RateLimiter;
 }
+
+/** Events the clock sends, not a client's action: they count against the plan's webhooks_per_day. */
+const CLOCK_EVENTS = new Set(["timer.completed", "interval.round_end", "interval.completed"]);
+/** The error of a clock-driven delivery over its plan's day (recorded failed, redeliverable). */
+export const PLAN_DAY_SPENT = "plan's daily webhook limit reached";
+/** Test sends one account may make a minute. */
+export const TEST_SENDS_PER_MINUTE = 10;
+
+/**
+ * What a test send reports for an attempt: an HTTP answer as it is, a failed connection as one of
+ * three reasons only (its detail would make the test send a scanner of the operator's network).
+ */
+export function testOutcome(r: AttemptResult): AttemptResult {
+  if (r.status !== null || r.error === null || r.error === ACCOUNT_GONE) return r;
+  const error = /^no answer within/.test(r.error)
+    ? "timed out"
+    : /tls|ssl|certificate|handshake/i.test(r.error)
+    ? "TLS handshake failed"
+    : "could not connect";
+  return { ...r, error };
+}
+
+/** How many deleted timers the sender remembers, to drop their attempts still queued here. */
+const DROPPED_KEPT = 10_000;
 
 export class Sender {
   readonly pool: WorkerPool;
@@ -66,11 +97,16 @@ export class Sender {
   /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
   #unrecorded = 0;
   #backlogWaiters: (() => void)[] = [];
-  #sinceTrim = new Map<string, number>();
-  #trims = new Set<Promise<void>>();
+  /** Keeps each timer's delivery log bounded. */
+  readonly log: LogTrimmer;
+  /** Deliveries (`timerId/id`) handed to the pool here and not yet recorded: this process's own work. */
+  #held = new Set<string>();
+  /** Timers deleted through this process: their attempts still queued here are dropped unsent. */
+  #dropped = new Set<string>();
 
   constructor(readonly deps: SenderDeps) {
     this.pool = new WorkerPool(deps.config.webhookConcurrency);
+    this.log = new LogTrimmer(deps.store, (msg, e) => this.#log("error", msg, e));
     this.pool.setLimit(MIN_IN_FLIGHT);
   }
 
@@ -83,7 +119,27 @@ export class Sender {
 
   /** How long a claim made now holds. */
   get leaseMs(): number {
-    return this.deps.config.webhookTimeoutMs + LEASE_GRACE_MS;
+    return this.deps.lease.leaseMs;
+  }
+
+  /** `d` claimed by this instance from `now` on. */
+  #claimed(d: Delivery, now: number): Delivery {
+    const c = this.deps.lease.claim(now);
+    return claim(d, c.until, c.by);
+  }
+
+  /**
+   * A timer was deleted: its attempts queued here are dropped, and none is POSTed from now on
+   * (told before the delete commits, so nothing leaves after the DELETE's answer).
+   */
+  drop(timerId: string): void {
+    if (this.#dropped.size >= DROPPED_KEPT) this.#dropped.delete(this.#dropped.values().next().value!);
+    this.#dropped.add(timerId);
+  }
+
+  /** Whether an attempt of this delivery is held here (queued, running, or its outcome being recorded). */
+  holds(ref: string): boolean {
+    return this.#held.has(ref);
   }
 
   /** Claimed attempts one account may have here (see MAX_HELD_PER_ACCOUNT; tests lower it). */
@@ -122,8 +178,21 @@ export class Sender {
    * account's bound it stays due in KV, taken up again once its claim ran out and the account has room.
    */
   submit(d: Delivery, versionstamp: string): void {
-    if (this.#full(d.account_id)) return;
-    void this.pool.submit(d.timer_id, () => this.#attempt(d, versionstamp), d.account_id);
+    const ref = `${d.timer_id}/${d.id}`;
+    if (this.#full(d.account_id) || this.#held.has(ref) || this.#dropped.has(d.timer_id)) return;
+    this.#held.add(ref);
+    const waits = this.pool.wouldWait(d.timer_id, d.account_id);
+    // Held until its outcome is recorded: a sweep meanwhile must not take this claim up again.
+    const release = () => this.#held.delete(ref);
+    void this.pool.submit(d.timer_id, async () => {
+      let recording: Promise<unknown> | undefined;
+      try {
+        recording = (await this.#attempt(d, versionstamp, waits))?.recording;
+      } finally {
+        if (recording) void recording.finally(release);
+        else release();
+      }
+    }, d.account_id);
   }
 
   /**
@@ -141,7 +210,7 @@ export class Sender {
       // An account holding its bound here: left due, unclaimed (a claim now would only run out).
       if (d && this.#full(d.account_id, planned.get(d.account_id))) continue;
       if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
-        changes.push({ versionstamp: e.versionstamp, prev: d, next: claim(d, now + this.leaseMs) });
+        changes.push({ versionstamp: e.versionstamp, prev: d, next: this.#claimed(d, now) });
         planned.set(d.account_id, (planned.get(d.account_id) ?? 0) + 1);
         read.push(e);
       } else rest.push(e);
@@ -155,8 +224,8 @@ export class Sender {
   }
 
   /**
-   * Takes over running claims of an instance that died (their due entries, read afresh): each is
-   * claimed anew, guarded by its versionstamp, and sent — without waiting for the claim to run out.
+   * Takes over running claims of instances certainly gone (their due entries, read afresh): each
+   * is claimed anew, guarded by its versionstamp, and sent — without waiting for the claim to run out.
    */
   async takeOver(entries: DueEntry[]): Promise<number> {
     const { store, now } = this.deps;
@@ -166,7 +235,7 @@ export class Sender {
     found.forEach((f, n) => {
       const d = f?.delivery;
       if (f && d && d.state === "pending" && d.claimed && d.next_attempt_at === entries[n].item.at) {
-        changes.push({ versionstamp: f.versionstamp, prev: d, next: claim(d, t + this.leaseMs) });
+        changes.push({ versionstamp: f.versionstamp, prev: d, next: this.#claimed(d, t) });
       }
     });
     const stamps = changes.length ? await store.deliveries.commitDeliveries(changes, t, false) : [];
@@ -174,36 +243,76 @@ export class Sender {
     return stamps.filter(Boolean).length;
   }
 
-  /** One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. */
+  /**
+   * One delivery, read afresh: claims a due attempt and sends it; tidies a stale due entry. A
+   * running claim is taken up only by its own instance when no attempt of it is held here (an
+   * outcome still being recorded is not sent again), or by another once its claimer is gone.
+   */
   async step(ref: string, indexed: DueEntry): Promise<void> {
     const { store, now } = this.deps;
     const [timerId, id] = ref.split("/");
+    if (this.#held.has(ref)) return;
     const entry = await store.deliveries.getDelivery(timerId, id);
     const t = now();
     const d = entry?.delivery;
     if (!d || d.next_attempt_at !== indexed.item.at) await store.deliveries.deleteDue(indexed);
     if (!entry || !d || d.state !== "pending" || d.next_attempt_at === null || d.next_attempt_at > t) return;
-    if (this.#full(d.account_id)) return;
-    const claimed = claim(d, t + this.leaseMs);
+    if (this.#full(d.account_id) || this.#held.has(ref)) return;
+    if (d.claimed && d.claimed_by !== undefined && d.claimed_by !== this.deps.lease.instance) {
+      if (!(await this.#gone([d.claimed_by])).has(d.claimed_by)) return;
+    }
+    const claimed = this.#claimed(d, t);
     const [vs] = await this.#claim([{ versionstamp: entry.versionstamp, prev: d, next: claimed }], t);
     if (vs) this.submit(claimed, vs);
   }
 
-  async #attempt(claimed: Delivery, claimVersion: string): Promise<void> {
-    const { config, now } = this.deps;
+  /** The instances among `instances` certainly gone, by their heartbeats read now (lease.ts). */
+  async #gone(instances: string[]): Promise<Set<string>> {
+    return this.deps.lease.observe(await this.deps.store.timers.heartbeats(instances));
+  }
+
+  /**
+   * One attempt of a claimed delivery. `waited`: it was queued behind others, so it is checked
+   * again before it is POSTed: a timer deleted or a delivery changed meanwhile sends nothing.
+   */
+  async #attempt(
+    claimed: Delivery,
+    claimVersion: string,
+    waited: boolean,
+  ): Promise<{ recording: Promise<unknown> } | undefined> {
+    const { config, now, store } = this.deps;
     let d = claimed;
     let versionstamp = claimVersion;
-    while (this.#unrecorded >= MAX_UNRECORDED) await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    if (this.#dropped.has(d.timer_id)) return;
+    while (this.#unrecorded >= MAX_UNRECORDED) {
+      waited = true;
+      await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    }
+    if (this.#dropped.has(d.timer_id)) return;
     // Waited in the pool (or for the backlog) so long that the claim could run out mid-attempt:
     // renew it first, or let whoever took it over meanwhile have it (never two attempts at once).
     if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
-      const renewed = claim(d, now() + this.leaseMs);
+      const renewed = this.#claimed(d, now());
       const vs = await this.#grouped({ versionstamp, prev: d, next: renewed });
       if (!vs) return;
       [d, versionstamp] = [renewed, vs];
+    } else if (waited) {
+      // One read: the claim as this attempt holds it, or nothing to send (deleted, changed meanwhile).
+      const current = await store.deliveries.getDelivery(d.timer_id, d.id);
+      if (!current || (versionstamp && current.versionstamp !== versionstamp)) return;
     }
     const started = now();
-    const result = await this.send(d, started);
+    let tried = d;
+    let result: AttemptResult | null;
+    if (await this.#withinPlan(d, started)) {
+      // Checked last, in the same turn as the POST leaves: a DELETE answered before then stops it.
+      result = await this.send(d, started, () => !this.#dropped.has(d.timer_id));
+      if (result === null) return;
+    } else {
+      // Over the plan's day: recorded failed at once, never silently dropped (redeliverable later).
+      result = { ok: false, status: null, error: PLAN_DAY_SPENT, duration_ms: 0 };
+      tried = { ...d, last_try: true };
+    }
     if (result.error === ACCOUNT_GONE) {
       // A timer created while its account was being deleted: nobody owns it, so it goes with its deliveries.
       await this.deps.store.timers.deleteTimer(d.timer_id).catch((e) =>
@@ -212,15 +321,46 @@ export class Sender {
       return;
     }
     this.#observe(result.duration_ms);
-    const next = afterAttempt(d, result, started, now(), config.webhookRetryDelays);
+    const next = afterAttempt(tried, result, started, now(), config.webhookRetryDelays);
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
     // where the delivery changed meanwhile (its timer was deleted, its URL changed).
     this.#unrecorded++;
-    void this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
+    const recording = this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
       this.#unrecorded--;
       this.#backlogWaiters.splice(0).forEach((w) => w());
       if (vs && next.state !== "pending") this.counted(next.timer_id);
     });
+    return { recording };
+  }
+
+  /**
+   * A test send: at most TEST_SENDS_PER_MINUTE a minute per account (else the seconds to wait), sent
+   * through the pool in the account's share like every delivery, reported by `testOutcome`.
+   */
+  async testSend(
+    d: Pick<Delivery, "account_id" | "timer_id" | "url" | "payload">,
+    at: number,
+  ): Promise<AttemptResult | { retryAfter: number }> {
+    const { limiter } = this.deps;
+    if (limiter) {
+      const perMinute = { api: true, per_minute: TEST_SENDS_PER_MINUTE, per_day: null, timers: null };
+      const decision = await limiter.check(`webhook-test:${d.account_id}`, { ...perMinute, webhooks_per_day: null });
+      if (!decision.allowed) return { retryAfter: decision.retryAfter ?? 60 };
+    }
+    let result: AttemptResult = { status: null, error: "not sent", duration_ms: 0, ok: false };
+    await this.pool.submit(`test:${d.timer_id}`, async () => void (result = await this.send(d, at)), d.account_id);
+    return testOutcome(result);
+  }
+
+  /** Whether a delivery's first attempt is within its account's webhooks_per_day (counted if so). */
+  async #withinPlan(d: Delivery, at: number): Promise<boolean> {
+    const { limiter, config } = this.deps;
+    if (!limiter || d.attempts.length > 0 || !CLOCK_EVENTS.has(d.payload.event)) return true;
+    const account = await this.#account(d.account_id, at);
+    const perDay = account ? config.plans[account.plan]?.webhooks_per_day ?? null : null;
+    if (perDay === null) return true;
+    const plan = { api: true, per_minute: null, per_day: perDay, timers: null, webhooks_per_day: null };
+    return (await limiter.check(`webhooks:${d.account_id}`, plan)).allowed;
   }
 
   /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */
@@ -239,7 +379,13 @@ export class Sender {
       // again after a crash (holding them back measured 17 % duplicates after SIGKILL, not 1.5 %).
       while (this.#queue.length) {
         const batch = this.#queue.splice(0, this.#queue.length);
-        const stamps = await this.deps.store.deliveries.commitDeliveries(batch.map((b) => b.change), this.deps.now())
+        const changes = batch.map((b) => b.change);
+        const stamps = await this.deps.store.deliveries.commitDeliveries(
+          changes,
+          this.deps.now(),
+          true,
+          this.deps.onCommitted,
+        )
           .catch((e) => {
             this.#log("error", "recording attempts failed", e);
             return batch.map(() => null);
@@ -254,32 +400,20 @@ export class Sender {
 
   /** Trims a timer's log once enough new outcomes were recorded for it (here or by a test send). */
   counted(timerId: string): void {
-    // Deleted and expired timers never come back to take their count: the map starts over instead
-    // of growing for ever (a log then waits at most PRUNE_EVERY more outcomes for its trim).
-    if (this.#sinceTrim.size > 100_000) this.#sinceTrim.clear();
-    const n = (this.#sinceTrim.get(timerId) ?? 0) + 1;
-    if (n < PRUNE_EVERY) {
-      this.#sinceTrim.set(timerId, n);
-      return;
-    }
-    this.#sinceTrim.delete(timerId);
-    const p = this.trimLog(timerId).then(() => {}, (e) => this.#log("error", "trimming the delivery log failed", e));
-    this.#trims.add(p);
-    void p.finally(() => this.#trims.delete(p));
+    this.log.counted(timerId);
   }
 
-  /** Keeps a timer's log bounded: the newest DELIVERY_LOG_KEEP plus everything pending or failed. */
-  async trimLog(timerId: string): Promise<number> {
-    const store = this.deps.store.deliveries;
-    return await store.deleteDeliveries(beyondLog(await store.deliveryLog(timerId)));
+  /** Trims a timer's log now (see LogTrimmer). */
+  trimLog(timerId: string): Promise<number> {
+    return this.log.trim(timerId);
   }
 
   /** Resolves once every attempt and record started so far has finished. */
   async settled(): Promise<void> {
-    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unrecorded || this.#trims.size) {
+    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unrecorded || this.log.busy) {
       await this.pool.idle();
       await this.#flushing;
-      await Promise.allSettled(this.#trims);
+      await this.log.settled();
     }
   }
 
@@ -294,10 +428,21 @@ export class Sender {
     return account;
   }
 
-  /** Signs with the account's current secrets and POSTs once. */
-  async send(d: Pick<Delivery, "account_id" | "url" | "payload">, at: number): Promise<AttemptResult> {
+  /** Signs with the account's current secrets and POSTs once (null: `wanted` said no at the last moment). */
+  async send(d: Pick<Delivery, "account_id" | "url" | "payload">, at: number): Promise<AttemptResult>;
+  async send(
+    d: Pick<Delivery, "account_id" | "url" | "payload">,
+    at: number,
+    wanted: () => boolean,
+  ): Promise<AttemptResult | null>;
+  async send(
+    d: Pick<Delivery, "account_id" | "url" | "payload">,
+    at: number,
+    wanted?: () => boolean,
+  ): Promise<AttemptResult | null> {
     const { config } = this.deps;
     const account = await this.#account(d.account_id, at);
+    if (wanted && !wanted()) return null;
     if (!account) return { status: null, error: ACCOUNT_GONE, duration_ms: 0, ok: false };
     const req = signDelivery(d.payload, signingSecrets(account, at), at);
     return await postOnce(d.url, req, {

@@ -136,7 +136,10 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
 
   dash.get("/lang", (c) => {
     const lang = asLang(c.req.query("lang"));
-    if (lang) setLang(c, lang);
+    // Only the dashboard's own form (or an address typed in) changes it, never another site's link
+    // or image; a client sending no Sec-Fetch-Site is no browser's cross-site request.
+    const site = c.req.header("sec-fetch-site");
+    if (lang && (site === undefined || site === "same-origin" || site === "none")) setLang(c, lang);
     return seeOther(c, safeBack(c.req.query("back"), "/dashboard"));
   });
 

@@ -179,7 +179,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a signed webhook.test event to the timer's webhook_url now and report the outcome */
+    /**
+     * Send a signed webhook.test event to the timer's webhook_url now and report the outcome
+     * @description At most 10 a minute per account. A failed connection is reported as "could not connect", "TLS handshake failed" or "timed out"; an HTTP answer with its status.
+     */
     post: operations["sendTestWebhook"];
     delete?: never;
     options?: never;
@@ -490,7 +493,7 @@ export interface components {
       warn_at?: number;
       /**
        * Format: uri
-       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them; ports 80, 443 and 1024–65535 only, less the ports browsers refuse). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
        * @example https://example.com/hooks/timer
        */
       webhook_url?: string;
@@ -611,7 +614,7 @@ export interface components {
       warn_at?: number;
       /**
        * Format: uri
-       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them; ports 80, 443 and 1024–65535 only, less the ports browsers refuse). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
        * @example https://example.com/hooks/timer
        */
       webhook_url?: string;
@@ -694,7 +697,7 @@ export interface components {
       warn_at?: number;
       /**
        * Format: uri
-       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
+       * @description Absolute https URL notified of the timer's events (plain http only where the operator allows it; private and loopback addresses are refused unless the operator allows them; ports 80, 443 and 1024–65535 only, less the ports browsers refuse). Stored and answered normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded
        * @example https://example.com/hooks/timer
        */
       webhook_url?: string;
@@ -707,6 +710,8 @@ export interface components {
     /** @description An interval timer finished a round */
     IntervalRoundEndEvent: {
       data: {
+        /** @description Present on the first round end sent after a downtime that owed more than 10: only the 10 most recent round ends are sent, and this many earlier ones were skipped without an event */
+        missed_rounds?: number;
         rest: number;
         /** @description The round that just ended (1-based) */
         round: number;
@@ -3517,7 +3522,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limit exceeded; wait Retry-After seconds */
+      /** @description Rate limit exceeded, or more than 10 test sends this minute for the account; wait Retry-After seconds */
       429: {
         headers: {
           "Retry-After": components["headers"]["Retry-After"];

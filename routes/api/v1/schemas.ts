@@ -44,7 +44,8 @@ const color = z.string().regex(/^[0-9A-Fa-f]{6}$/).openapi({
 const webhookUrl = z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/).openapi({
   format: "uri",
   description: "Absolute https URL notified of the timer's events (plain http only where the operator allows it; " +
-    "private and loopback addresses are refused unless the operator allows them). Stored and answered " +
+    "private and loopback addresses are refused unless the operator allows them; ports 80, 443 and 1024–65535 " +
+    "only, less the ports browsers refuse). Stored and answered " +
     "normalised: scheme and host in lower case, an international host in punycode, and characters RFC 3986 " +
     "does not allow (non-ASCII, [ ] ^ | { } and the like, a % that starts no escape) percent-encoded",
   example: "https://example.com/hooks/timer",

@@ -54,6 +54,10 @@ const DATA = {
     rounds: z.int().min(1).nullable().openapi({ description: "null for unlimited rounds" }),
     work: seconds,
     rest: seconds,
+    missed_rounds: z.int().min(1).optional().openapi({
+      description: "Present on the first round end sent after a downtime that owed more than 10: only the 10 most " +
+        "recent round ends are sent, and this many earlier ones were skipped without an event",
+    }),
   }),
   "interval.completed": z.object({
     rounds: z.int().min(1),

@@ -63,6 +63,8 @@ const testWebhook = createRoute({
   operationId: "sendTestWebhook",
   tags: ["Webhooks"],
   summary: "Send a signed webhook.test event to the timer's webhook_url now and report the outcome",
+  description: 'At most 10 a minute per account. A failed connection is reported as "could not connect", ' +
+    '"TLS handshake failed" or "timed out"; an HTTP answer with its status.',
   request: { params: TimerIdParam },
   responses: {
     200: ok(
@@ -73,6 +75,7 @@ const testWebhook = createRoute({
       ...NO_TIMER,
       ...ONLY_KEY,
       422: "The timer has no webhook_url (error.field is webhook_url)",
+      429: "Rate limit exceeded, or more than 10 test sends this minute for the account; wait Retry-After seconds",
     }),
   },
 });

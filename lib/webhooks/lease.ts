@@ -1,0 +1,82 @@
+/**
+ * Claims and liveness, in one place. A process claims a delivery for `leaseMs` and names itself in
+ * the claim; while it runs it beats: a counter in KV that changes every HEARTBEAT_MS. Another
+ * process takes a claim over only when its claimer is certainly gone: the counter has stood still
+ * for longer than a live process can be silent (KV's busy-retry budget + a lease), timed on the
+ * reader's own monotonic clock. Two machines' wall clocks are never compared, so a clock that
+ * jumps or runs apart causes no second send (DECISIONS.md, "Bounds on what the clock sends").
+ */
+import { BUSY_GIVE_UP_MS } from "../kv/open.ts";
+
+/** A claim outlives the attempt's timeout by this much (the attempt records its outcome meanwhile). */
+export const LEASE_GRACE_MS = 3_000;
+/** How often a running process beats. */
+export const HEARTBEAT_MS = 1_000;
+
+/** A claim as written: held until `until` (the claimer's clock) by the instance `by`. */
+export interface Claim {
+  until: number;
+  by: string;
+}
+
+export interface LeaseOptions {
+  /** The attempt's timeout: a claim holds this + LEASE_GRACE_MS. */
+  timeoutMs: number;
+  /** How long a KV call of a live process may keep retrying a busy file (default: the store's). */
+  busyMs?: number;
+  /** A monotonic clock in ms (default `performance.now`); injectable for tests. */
+  mono?: () => number;
+  /** This instance's name (default: random). */
+  instance?: string;
+}
+
+/** This process's claims and heartbeat, and what it has seen of other instances' heartbeats. */
+export class Lease {
+  readonly instance: string;
+  /** How long a claim made now holds. */
+  readonly leaseMs: number;
+  /** How long another instance's heartbeat must stand still before it is taken for gone. */
+  readonly deadAfterMs: number;
+  #mono: () => number;
+  #beats = 0;
+  /** Per instance: the heartbeat last read, and since when (this clock) it has read the same. */
+  #seen = new Map<string, { beat: unknown; since: number }>();
+
+  constructor(o: LeaseOptions) {
+    this.instance = o.instance ?? crypto.randomUUID().slice(0, 13);
+    this.leaseMs = o.timeoutMs + LEASE_GRACE_MS;
+    this.deadAfterMs = (o.busyMs ?? BUSY_GIVE_UP_MS) + this.leaseMs;
+    this.#mono = o.mono ?? (() => performance.now());
+  }
+
+  /** A claim made at `now` (this process's clock) by this instance. */
+  claim(now: number): Claim {
+    return { until: now + this.leaseMs, by: this.instance };
+  }
+
+  /** The next value of this instance's heartbeat counter (it changes with every beat). */
+  nextBeat(): number {
+    return ++this.#beats;
+  }
+
+  /**
+   * Takes note of heartbeats just read (null: none stored) and returns the instances certainly
+   * gone: those whose heartbeat has read the same for longer than `deadAfterMs` on this clock.
+   * An instance seen for the first time is never gone yet: its silence starts being timed now.
+   */
+  observe(beats: Map<string, unknown>): Set<string> {
+    const t = this.#mono();
+    const gone = new Set<string>();
+    for (const [instance, beat] of beats) {
+      if (instance === this.instance) continue;
+      const seen = this.#seen.get(instance);
+      if (!seen || seen.beat !== beat) this.#seen.set(instance, { beat, since: t });
+      else if (t - seen.since > this.deadAfterMs) gone.add(instance);
+    }
+    // Instances long gone are forgotten (their claims were taken over); the map stays bounded.
+    if (this.#seen.size > 10_000) {
+      for (const [i, s] of this.#seen) if (t - s.since > 10 * this.deadAfterMs) this.#seen.delete(i);
+    }
+    return gone;
+  }
+}

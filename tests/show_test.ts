@@ -451,3 +451,23 @@ Deno.test("a crossing due while no process ran is sent once by the next one, fro
   await next.stop();
   await close();
 });
+
+Deno.test("overtime cannot be turned off while the timer counts past zero (409); it can before and after", async () => {
+  const { s, close } = await world();
+  const t = await s.create({ type: "countdown", duration: 10, overtime: true });
+  const id = t.timer_id;
+  await s.act(id, "start");
+  await until(s, s.clock.now() + 12_000);
+  let r = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { overtime: false } });
+  assert.equal(r.status, 409);
+  assert.equal(r.body.error.field, "overtime");
+  await s.act(id, "reset");
+  r = await s.call("PATCH", `/api/v1/timers/${id}`, { body: { overtime: false } });
+  assert.equal(r.status, 200);
+  assert.equal(r.body.overtime, false);
+  const iv = await s.create({ type: "interval", work: 10, rest: 5 });
+  r = await s.call("PATCH", `/api/v1/timers/${iv.timer_id}`, { body: { overtime: true } });
+  assert.equal(r.status, 422);
+  assert.equal(r.body.error.field, "overtime");
+  await close();
+});

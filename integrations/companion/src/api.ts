@@ -35,9 +35,7 @@ export class TimerApi {
   ) {}
 
   #url(path: string) {
-    return `${this.target.site}/api/v1/timers/${
-      encodeURIComponent(this.target.timerId)
-    }${path}`;
+    return `${this.target.site}/api/v1/timers/${encodeURIComponent(this.target.timerId)}${path}`;
   }
 
   async #call(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -55,9 +53,7 @@ export class TimerApi {
       });
     } catch (e) {
       throw new ApiCallError(
-        `${method} ${path} could not reach the service: ${
-          e instanceof Error ? e.message : e
-        }`,
+        `${method} ${path} could not reach the service: ${e instanceof Error ? e.message : e}`,
         null,
       );
     }
@@ -67,13 +63,10 @@ export class TimerApi {
       parsed = JSON.parse(text);
     } catch { /* not JSON */ }
     if (!res.ok) {
-      const error =
-        (parsed as { error?: { message?: string; field?: string } } | null)
-          ?.error;
+      const error = (parsed as { error?: { message?: string; field?: string } } | null)
+        ?.error;
       throw new ApiCallError(
-        `${method} ${path} answered ${res.status}: ${
-          error?.message ?? (text.slice(0, 200) || res.statusText)
-        }`,
+        `${method} ${path} answered ${res.status}: ${error?.message ?? (text.slice(0, 200) || res.statusText)}`,
         res.status,
         error?.field,
       );

@@ -92,8 +92,7 @@ export class Connection {
           this.#open = false;
           this.handlers.onStatus({
             kind: "gone",
-            message:
-              "the timer is gone (deleted or expired), or the link is wrong",
+            message: "the timer is gone (deleted or expired), or the link is wrong",
           });
           this.#refresh();
         },
@@ -147,9 +146,7 @@ export class Connection {
 
   #refresh() {
     const face = this.face();
-    const variables = this.#snapshot && face
-      ? variablesOf(this.#snapshot, face)
-      : { ...NO_VARIABLES };
+    const variables = this.#snapshot && face ? variablesOf(this.#snapshot, face) : { ...NO_VARIABLES };
     const feedbacks = feedbacksOf(this.#snapshot, face, this.#open);
     const changed: Partial<Variables> = {};
     let any = false;
@@ -159,9 +156,7 @@ export class Connection {
         any = true;
       }
     }
-    const flipped = FEEDBACK_IDS.filter((id) =>
-      this.#first || this.#feedbacks[id] !== feedbacks[id]
-    );
+    const flipped = FEEDBACK_IDS.filter((id) => this.#first || this.#feedbacks[id] !== feedbacks[id]);
     this.#variables = variables;
     this.#feedbacks = feedbacks;
     this.#first = false;
@@ -199,9 +194,7 @@ export class Connection {
 
   /** Hides the message; a blackout in force stays on. */
   hideMessage(): Promise<unknown> {
-    return this.message?.blackout
-      ? this.api.putMessage({ blackout: true })
-      : this.api.deleteMessage();
+    return this.message?.blackout ? this.api.putMessage({ blackout: true }) : this.api.deleteMessage();
   }
 
   /** Turns blackout on or off, keeping the message (without flashing it again). */
@@ -211,9 +204,7 @@ export class Connection {
     const text = current?.text.trim() ? current.text : undefined;
     if (!want && !text) return this.api.deleteMessage();
     return this.api.putMessage(
-      text
-        ? { text, color: current!.color, flash: 0, blackout: want }
-        : { blackout: true },
+      text ? { text, color: current!.color, flash: 0, blackout: want } : { blackout: true },
     );
   }
 

@@ -21,8 +21,7 @@ export function configFields() {
       id: "info",
       label: "Timer",
       width: 12,
-      value:
-        "Paste the timer's control link (from the dashboard or the API: control_url). " +
+      value: "Paste the timer's control link (from the dashboard or the API: control_url). " +
         "The site URL may stay blank: the link's own site is used.",
     },
     {
@@ -80,25 +79,19 @@ export function actionDefinitions(get: () => Connection | null) {
     stop: simple("stop", "Stop"),
     toggle: {
       name: "Start / pause / resume",
-      description:
-        "Starts an idle timer, pauses a running one, resumes a paused one",
+      description: "Starts an idle timer, pauses a running one, resumes a paused one",
       options: [],
       callback: async () => {
         const c = need();
         const state = c.face()?.state;
         await c.action(
-          state === "running"
-            ? "pause"
-            : state === "paused"
-            ? "resume"
-            : "start",
+          state === "running" ? "pause" : state === "paused" ? "resume" : "start",
         );
       },
     },
     adjust: {
       name: "Adjust time (± seconds)",
-      description:
-        "Adds (positive) or takes away (negative) time from a running or paused timer",
+      description: "Adds (positive) or takes away (negative) time from a running or paused timer",
       options: [{
         type: "number" as const,
         id: "seconds",
@@ -156,8 +149,7 @@ export function actionDefinitions(get: () => Connection | null) {
     },
     blackout: {
       name: "Blackout",
-      description:
-        "Turns the speaker's screen black (the timer counts on underneath)",
+      description: "Turns the speaker's screen black (the timer counts on underneath)",
       options: [{
         type: "dropdown" as const,
         id: "mode",
@@ -214,8 +206,7 @@ export function feedbackDefinitions(get: () => Connection | null) {
 export const VARIABLE_DEFINITIONS = [
   {
     variableId: "remaining_hms",
-    name:
-      "Time left as the clock shows it (05:07, 1:05:07; an interval's phase)",
+    name: "Time left as the clock shows it (05:07, 1:05:07; an interval's phase)",
   },
   {
     variableId: "remaining_seconds",

@@ -2,11 +2,7 @@
  * The Companion instance: wires the Companion-free logic (link, connection, definitions) into
  * @companion-module/base's InstanceBase. main.ts runs it; tests construct it with the host stubbed.
  */
-import {
-  InstanceBase,
-  InstanceStatus,
-  type SomeCompanionConfigField,
-} from "@companion-module/base";
+import { InstanceBase, InstanceStatus, type SomeCompanionConfigField } from "@companion-module/base";
 import { Connection, type Status } from "./connection.ts";
 import {
   actionDefinitions,

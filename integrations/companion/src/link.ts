@@ -62,9 +62,7 @@ export function parseTarget(
   }
   const url = httpUrl(link, "control_link", "the control link");
   const at = url.pathname.lastIndexOf("/c/");
-  const timerId = at < 0
-    ? ""
-    : decodeURIComponent(url.pathname.slice(at + 3).replace(/\/$/, ""));
+  const timerId = at < 0 ? "" : decodeURIComponent(url.pathname.slice(at + 3).replace(/\/$/, ""));
   if (!TIMER_ID.test(timerId)) {
     throw new ConfigProblem(
       "the control link must look like {site}/c/<timer_id>#<control_token>; its path has no /c/<timer_id>",
@@ -79,8 +77,6 @@ export function parseTarget(
     );
   }
   const given = (siteUrl ?? "").trim();
-  const site = given
-    ? httpUrl(given, "site_url", "the site URL").href
-    : `${url.origin}${url.pathname.slice(0, at)}`;
+  const site = given ? httpUrl(given, "site_url", "the site URL").href : `${url.origin}${url.pathname.slice(0, at)}`;
   return { site: site.replace(/\/+$/, ""), timerId, token };
 }

@@ -116,16 +116,12 @@ export class EventStream {
         const type = res.headers.get("content-type") ?? "";
         if (!res.ok || !type.startsWith("text/event-stream") || !res.body) {
           await res.body?.cancel();
-          reason = `the live stream answered HTTP ${res.status}${
-            res.ok ? ` (${type || "no content type"})` : ""
-          }`;
+          reason = `the live stream answered HTTP ${res.status}${res.ok ? ` (${type || "no content type"})` : ""}`;
         } else {
           opened = true;
           this.#delay = first;
           this.handlers.onOpen();
-          const parser = new SseParser((e) =>
-            !this.#closed && this.handlers.onEvent(e)
-          );
+          const parser = new SseParser((e) => !this.#closed && this.handlers.onEvent(e));
           const reader = res.body.pipeThrough(new TextDecoderStream())
             .getReader();
           try {
@@ -141,9 +137,7 @@ export class EventStream {
         }
       } catch (e) {
         if (this.#closed) return;
-        reason = `could not reach the live stream (${
-          e instanceof Error ? e.message : String(e)
-        })`;
+        reason = `could not reach the live stream (${e instanceof Error ? e.message : String(e)})`;
       }
       if (this.#closed) return;
       const wait = opened ? this.#serverRetry ?? first : this.#delay;

@@ -97,11 +97,7 @@ export function faceAt(snap: LiveSnapshot, serverNow: number): Face {
   const work = (t.work ?? 0) * 1000;
   const rest = (t.rest ?? 0) * 1000;
   const rounds = t.rounds ?? null;
-  const total = t.type === "countdown"
-    ? (t.duration ?? 0) * 1000
-    : rounds === null
-    ? null
-    : rounds * (work + rest);
+  const total = t.type === "countdown" ? (t.duration ?? 0) * 1000 : rounds === null ? null : rounds * (work + rest);
   const ticking = state === "running";
   let elapsed = snap.elapsed_ms +
     (ticking ? Math.max(0, serverNow - snap.server_now) : 0);

@@ -84,9 +84,7 @@ export class FakeCompanion {
         });
       }
     }
-    this.#waiters = this.#waiters.filter((w) =>
-      !(w.check() && (w.resolve(), true))
-    );
+    this.#waiters = this.#waiters.filter((w) => !(w.check() && (w.resolve(), true)));
   }
 
   #toModule(msg: IpcMessage) {
@@ -115,9 +113,7 @@ export class FakeCompanion {
       this.#waiters = this.#waiters.filter((w) => w.check !== check);
       reject(
         new Error(
-          `timed out waiting for ${what}; variables ${
-            JSON.stringify(Object.fromEntries(this.variables))
-          }`,
+          `timed out waiting for ${what}; variables ${JSON.stringify(Object.fromEntries(this.variables))}`,
         ),
       );
     }, ms);

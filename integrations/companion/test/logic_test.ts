@@ -5,13 +5,7 @@
 import assert from "node:assert/strict";
 import { ConfigProblem, parseTarget } from "../src/link.ts";
 import { EventStream, SseParser } from "../src/sse.ts";
-import {
-  faceAt,
-  feedbacksOf,
-  formatHms,
-  type LiveSnapshot,
-  variablesOf,
-} from "../src/state.ts";
+import { faceAt, feedbacksOf, formatHms, type LiveSnapshot, variablesOf } from "../src/state.ts";
 import { frameAt, sourceFromSnapshot } from "../../../lib/face.ts";
 
 Deno.test("a control link gives site, timer id and token; a site URL given wins", () => {

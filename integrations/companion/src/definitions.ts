@@ -220,3 +220,53 @@ export const VARIABLE_DEFINITIONS = [
   { variableId: "title", name: "Timer title" },
   { variableId: "round", name: "Interval round (blank for other timers)" },
 ];
+
+/** Ready-made buttons; `label` is the connection's label, the prefix of its variables. */
+export function presetDefinitions(label: string) {
+  const zone = (f: "warning" | "danger" | "overtime") => ({
+    feedbackId: f,
+    options: {},
+    style: { bgcolor: FEEDBACKS[f].bgcolor, color: FEEDBACKS[f].color },
+  });
+  const button = (
+    name: string,
+    text: string,
+    down: { actionId: string; options: Record<string, string | number> }[],
+    feedbacks: { feedbackId: string; options: Record<string, never>; style: { bgcolor: number; color: number } }[] = [],
+  ) => ({
+    type: "button" as const,
+    category: "Timer",
+    name,
+    style: { text, size: "auto" as const, color: 0xffffff, bgcolor: 0x000000 },
+    feedbacks,
+    steps: [{ down, up: [] }],
+  });
+  return {
+    clock: button(
+      "Time left (press: start / pause / resume)",
+      `$(${label}:remaining_hms)`,
+      [{ actionId: "toggle", options: {} }],
+      [zone("warning"), zone("danger"), zone("overtime")],
+    ),
+    plus_minute: button("+1 min", "+1 min", [{ actionId: "adjust", options: { seconds: 60 } }]),
+    minus_minute: button("−1 min", "−1 min", [{ actionId: "adjust", options: { seconds: -60 } }]),
+    reset: button("Reset", "Reset", [{ actionId: "reset", options: {} }]),
+    wrap_up: button(
+      "Message: wrap up",
+      "Wrap up",
+      [{ actionId: "message_show", options: { text: "Wrap up, please", color: "yellow", flash: 3 } }],
+      [{
+        feedbackId: "message_shown",
+        options: {},
+        style: { bgcolor: FEEDBACKS.message_shown.bgcolor, color: 0xffffff },
+      }],
+    ),
+    hide_message: button("Hide message", "Hide msg", [{ actionId: "message_hide", options: {} }]),
+    blackout: button(
+      "Blackout toggle",
+      "Blackout",
+      [{ actionId: "blackout", options: { mode: "toggle" } }],
+      [{ feedbackId: "blackout", options: {}, style: { bgcolor: 0x000000, color: 0xff4040 } }],
+    ),
+  };
+}

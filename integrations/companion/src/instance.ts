@@ -10,6 +10,7 @@ import {
   feedbackDefinitions,
   type ModuleConfig,
   type ModuleSecrets,
+  presetDefinitions,
   VARIABLE_DEFINITIONS,
 } from "./definitions.ts";
 import { ConfigProblem, parseTarget } from "./link.ts";
@@ -35,6 +36,8 @@ export class TimerInstance extends InstanceBase<ModuleConfig, ModuleSecrets> {
     config: ModuleConfig,
     secrets: ModuleSecrets,
   ): Promise<void> {
+    // The label (the variables' prefix) may have changed with the config.
+    this.setPresetDefinitions(presetDefinitions(this.label));
     await this.#connection?.stop();
     this.#connection = null;
     let target;

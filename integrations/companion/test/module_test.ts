@@ -185,6 +185,9 @@ Deno.test({
         "title",
         "round",
       ]);
+      const presets = (host.definitions.setPresetDefinitions as { presets: { id: string; style: { text: string } }[] })
+        .presets;
+      assert.equal(presets.find((p) => p.id === "clock")?.style.text, "$(timer:remaining_hms)");
 
       // Fixed: the whole link. One button per feedback, as Companion reports its feedback instances.
       await host.call("updateConfigAndLabel", {

@@ -88,14 +88,7 @@ export class Connection {
           this.handlers.onStatus({ kind: "disconnected", message: reason });
           this.#refresh();
         },
-        onGone: () => {
-          this.#open = false;
-          this.handlers.onStatus({
-            kind: "gone",
-            message: "the timer is gone (deleted or expired), or the link is wrong",
-          });
-          this.#refresh();
-        },
+        onGone: () => this.#gone("the timer is gone (deleted or expired), or the link is wrong"),
       },
       { fetch: this.#fetch },
     );
@@ -125,13 +118,17 @@ export class Connection {
       const serverNow = (parsed as { server_now?: unknown })?.server_now;
       if (typeof serverNow === "number") this.#offset.add(serverNow, received);
     } else if (event === "gone") {
-      this.#open = false;
-      this.handlers.onStatus({
-        kind: "gone",
-        message: "the timer was deleted or has expired",
-      });
-      this.#refresh();
+      this.#gone("the timer was deleted or has expired");
     }
+  }
+
+  /** A timer id is never reused: once gone, the stream is not reopened and the face holds. */
+  #gone(message: string) {
+    this.#open = false;
+    this.handlers.onStatus({ kind: "gone", message });
+    this.#refresh();
+    clearInterval(this.#ticker);
+    void this.#stream?.close();
   }
 
   /** The server instant now, by the local clock and the offset. */

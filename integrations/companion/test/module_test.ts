@@ -333,14 +333,15 @@ Deno.test({
       );
 
       // The timer deleted: the stream says gone, the module shows it.
-      assert.equal(
-        (await api("DELETE", `/timers/${id}`, keys.api_key)).status,
-        200,
-      );
+      const before = host.statuses.length;
+      assert.equal((await api("DELETE", `/timers/${id}`, keys.api_key)).status, 200);
       await host.until(
         "disconnected",
         () => fb("connected") === false && status() === "bad_config",
       );
+      // Gone for good: no reconnection attempts, so no connection failure shown after it.
+      assert.deepEqual(host.statuses.slice(before).map((s) => s.status), ["bad_config"]);
+      assert.match(host.statuses.at(-1)!.message!, /deleted or has expired/);
     } finally {
       if (instance) await host.call("destroy", {}).catch(() => {});
       host.close();

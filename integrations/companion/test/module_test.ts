@@ -8,58 +8,7 @@ import assert from "node:assert/strict";
 import { TimerInstance } from "../src/instance.ts";
 import { formatHms } from "../src/state.ts";
 import { FakeCompanion, instanceProps } from "./fake_companion.ts";
-
-const ROOT = new URL("../../../", import.meta.url).pathname;
-
-async function run(cmd: string, args: string[], env: Record<string, string>) {
-  const out = await new Deno.Command(cmd, {
-    args,
-    cwd: ROOT,
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout);
-  if (!out.success) {
-    throw new Error(
-      `${args.join(" ")} failed: ${text}\n${new TextDecoder().decode(out.stderr)}`,
-    );
-  }
-  return text;
-}
-
-/** Starts main.ts as the service runs (its own process); resolves once it listens. */
-async function startService(env: Record<string, string>) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    cwd: ROOT,
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
-  const deadline = Date.now() + 60_000;
-  while (!/"msg":"listening"/.test(buffered)) {
-    if (Date.now() > deadline) {
-      throw new Error(`the service did not start: ${buffered}`);
-    }
-    const { value, done } = await lines.read();
-    if (done) throw new Error(`the service exited: ${buffered}`);
-    buffered += value;
-  }
-  // Keep draining its log so it never blocks on a full pipe.
-  (async () => {
-    while (!(await lines.read()).done) { /* discard */ }
-  })().catch(() => {});
-  child.stderr.cancel().catch(() => {});
-  return {
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
-}
+import { startService } from "./service.ts";
 
 const FEEDBACKS = [
   "running",
@@ -77,51 +26,12 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
-    const tmp = await Deno.makeTempDir({ prefix: "companion-" });
-    const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const port = (probe.addr as Deno.NetAddr).port;
-    probe.close();
-    const site = `http://127.0.0.1:${port}`;
-    const env = {
-      KV_PATH: `${tmp}/kv.sqlite3`,
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      SITE_URL: site,
-    };
-    const keys = JSON.parse(
-      await run(Deno.execPath(), [
-        "run",
-        "-A",
-        "scripts/keys.ts",
-        "create",
-        "--plan",
-        "pro",
-        "--name",
-        "cmp",
-        "--json",
-      ], env),
-    );
-    const service = await startService(env);
+    const service = await startService();
+    const { api } = service;
     const host = new FakeCompanion();
     let instance: TimerInstance | null = null;
     try {
-      const api = async (
-        method: string,
-        path: string,
-        key: string,
-        body?: unknown,
-      ) => {
-        const res = await fetch(`${site}/api/v1${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${key}`,
-            ...(body ? { "content-type": "application/json" } : {}),
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: res.status, body: await res.json() };
-      };
-      const created = await api("POST", "/timers", keys.api_key, {
+      const created = await api("POST", "/timers", service.apiKey, {
         type: "countdown",
         duration: 120,
         title: "Keynote",
@@ -334,7 +244,7 @@ Deno.test({
 
       // The timer deleted: the stream says gone, the module shows it.
       const before = host.statuses.length;
-      assert.equal((await api("DELETE", `/timers/${id}`, keys.api_key)).status, 200);
+      assert.equal((await api("DELETE", `/timers/${id}`, service.apiKey)).status, 200);
       await host.until(
         "disconnected",
         () => fb("connected") === false && status() === "bad_config",
@@ -346,7 +256,6 @@ Deno.test({
       if (instance) await host.call("destroy", {}).catch(() => {});
       host.close();
       await service.stop();
-      await Deno.remove(tmp, { recursive: true }).catch(() => {});
     }
   },
 });

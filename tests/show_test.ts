@@ -471,3 +471,24 @@ Deno.test("overtime cannot be turned off while the timer counts past zero (409);
   assert.equal(r.body.error.field, "overtime");
   await close();
 });
+
+Deno.test("a refused message colour or a zero adjust says what is allowed, naming the field", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60 });
+  const color = await s.call("PUT", `/api/v1/timers/${t.timer_id}/message`, { body: { text: "hi", color: "blue" } });
+  assert.equal(color.status, 422);
+  assert.deepEqual(color.body.error, {
+    code: 422,
+    message: 'color must be one of white, green, yellow, red, got "blue"',
+    field: "color",
+  });
+  assert.equal((await s.act(t.timer_id, "start")).status, 200);
+  const zero = await s.call("PATCH", `/api/v1/timers/${t.timer_id}/state`, { body: { action: "adjust", seconds: 0 } });
+  assert.equal(zero.status, 422);
+  assert.deepEqual(zero.body.error, {
+    code: 422,
+    message: "seconds must be a non-zero integer from -86400 to 86400, got 0",
+    field: "seconds",
+  });
+  await s.close();
+});

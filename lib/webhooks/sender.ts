@@ -67,7 +67,20 @@ export interface SenderDeps {
 }
 
 /** Events the clock sends, not a client's action: they count against the plan's webhooks_per_day. */
-const CLOCK_EVENTS = new Set(["timer.completed", "interval.round_end", "interval.completed"]);
+const CLOCK_EVENTS = new Set([
+  "timer.completed",
+  "timer.warning",
+  "timer.danger",
+  "interval.round_end",
+  "interval.completed",
+]);
+
+/** Whether the clock sent it: its events, and the stop that ends an overtime at its limit. */
+export function clockDriven(payload: { event: string; data?: unknown }): boolean {
+  if (CLOCK_EVENTS.has(payload.event)) return true;
+  return payload.event === "timer.stopped" && (payload.data as { reason?: unknown } | undefined)?.reason ===
+      "overtime_limit";
+}
 /** The error of a clock-driven delivery over its plan's day (recorded failed, redeliverable). */
 export const PLAN_DAY_SPENT = "plan's daily webhook limit reached";
 /** Test sends one account may make a minute. */
@@ -355,7 +368,7 @@ export class Sender {
   /** Whether a delivery's first attempt is within its account's webhooks_per_day (counted if so). */
   async #withinPlan(d: Delivery, at: number): Promise<boolean> {
     const { limiter, config } = this.deps;
-    if (!limiter || d.attempts.length > 0 || !CLOCK_EVENTS.has(d.payload.event)) return true;
+    if (!limiter || d.attempts.length > 0 || !clockDriven(d.payload)) return true;
     const account = await this.#account(d.account_id, at);
     const perDay = account ? config.plans[account.plan]?.webhooks_per_day ?? null : null;
     if (perDay === null) return true;

@@ -7,7 +7,7 @@ import { key } from "../kv/keys.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
 import { claim } from "./deliveries.ts";
 import { Scheduler } from "./scheduler.ts";
-import { PLAN_DAY_SPENT, testOutcome } from "./sender.ts";
+import { clockDriven, PLAN_DAY_SPENT, testOutcome } from "./sender.ts";
 import { DEFAULT_PLANS } from "../../config.ts";
 
 /** A receiver whose answers wait for `release()`. */
@@ -394,4 +394,16 @@ Deno.test("a test send's outcome: HTTP answers keep their status, connection fai
     "could not connect",
   );
   assert.equal(testOutcome(r(null, "could not resolve nowhere.test")).error, "could not connect");
+});
+
+Deno.test("zone crossings and the stop at the overtime limit are the clock's; a client's stop is not", () => {
+  for (
+    const event of ["timer.completed", "timer.warning", "timer.danger", "interval.round_end", "interval.completed"]
+  ) {
+    assert.equal(clockDriven({ event, data: {} }), true, event);
+  }
+  assert.equal(clockDriven({ event: "timer.stopped", data: { reason: "overtime_limit" } }), true);
+  for (const event of ["timer.stopped", "timer.started", "timer.paused", "timer.adjusted", "timer.reset"]) {
+    assert.equal(clockDriven({ event, data: { state: "stopped" } }), false, event);
+  }
 });

@@ -134,7 +134,9 @@ export const UpdateTimerBody = z.strictObject({
 export const ActionBody = z.strictObject({
   action: z.enum(ACTIONS).openapi({ description: "What to do" }),
 }).openapi("ActionChange", { description: "An action to apply" });
-const adjustSeconds = int(LIMITS.adjust.min, LIMITS.adjust.max).refine((n) => n !== 0).openapi({
+const adjustSeconds = int(LIMITS.adjust.min, LIMITS.adjust.max).refine((n) => n !== 0, {
+  error: `seconds must be a non-zero integer from ${LIMITS.adjust.min} to ${LIMITS.adjust.max}, got 0`,
+}).openapi({
   description: "Seconds to add (negative: to take away); not 0",
   not: { const: 0 },
   example: 60,
@@ -177,7 +179,14 @@ export const MessageBody = z.strictObject({
     description: `At most ${LIMITS.message.max} characters; required unless blackout is true`,
     example: "Wrap up, please",
   }),
-  color: z.enum(MESSAGE_COLORS).optional().openapi({ description: "Default white" }),
+  // Its own words when refused: the timer's `color` rule (6 hex digits) would send a client astray.
+  color: z.string().refine((v) => (MESSAGE_COLORS as readonly string[]).includes(v), {
+    error: (i) => `color must be one of ${MESSAGE_COLORS.join(", ")}, got ${JSON.stringify(i.input)}`,
+  }).transform((v) => v as (typeof MESSAGE_COLORS)[number]).optional().openapi({
+    type: "string",
+    enum: [...MESSAGE_COLORS],
+    description: "Default white",
+  }),
   flash: int(LIMITS.flash.min, LIMITS.flash.max).optional().openapi({
     description: "How many times the message flashes as it appears (at most 3 a second; a steady inverted style " +
       "where the viewer asks for reduced motion). Default 0",

@@ -7,7 +7,7 @@ import { key } from "../kv/keys.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
 import { claim } from "./deliveries.ts";
 import { Scheduler } from "./scheduler.ts";
-import { PLAN_DAY_SPENT, testOutcome } from "./sender.ts";
+import { PLAN_DAY_SPENT, testOutcome } from "./quota.ts";
 import { DEFAULT_PLANS } from "../../config.ts";
 
 /** A receiver whose answers wait for `release()`. */

@@ -395,3 +395,32 @@ Deno.test("a test send's outcome: HTTP answers keep their status, connection fai
   );
   assert.equal(testOutcome(r(null, "could not resolve nowhere.test")).error, "could not connect");
 });
+
+Deno.test("the claims of an instance that stopped cleanly are taken over at once", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const b = otherProcess(s);
+  try {
+    s.app.timers.link = undefined; // written unclaimed; the claim below is the stopping process's
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    const a = s.app.scheduler;
+    a.start();
+    const [entry] = await s.store.deliveries.deliveryLog(t.timer_id);
+    const now = s.clock.now();
+    const held = claim(entry.delivery, now + a.lease.leaseMs, a.instance);
+    await s.store.deliveries.commitDeliveries(
+      [{ versionstamp: entry.versionstamp, prev: entry.delivery, next: held }],
+      now,
+      false,
+    );
+    await a.stop();
+    await b.scheduler.takeOver();
+    await b.scheduler.settled();
+    assert.deepEqual(ids(rx), [entry.delivery.id], "sent by the other process without waiting");
+  } finally {
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});

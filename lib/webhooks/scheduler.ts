@@ -23,7 +23,7 @@ import { Sender } from "./sender.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./deliveries.ts";
 import { Wheel } from "./wheel.ts";
-import { type Claim, HEARTBEAT_MS, Lease } from "./lease.ts";
+import { type Claim, HEARTBEAT_MS, Lease, STOPPED } from "./lease.ts";
 
 /** Queue messages as written by the store (one per due instant); anything else is ignored. */
 const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number() });
@@ -175,6 +175,8 @@ export class Scheduler {
     clearInterval(this.#takeOverTimer);
     this.#wheel.stop();
     await this.settled();
+    // Gone for good: claims still held (past an account's bound) are another process's at once.
+    if (this.#started) await this.deps.store.timers.beat(this.instance, STOPPED).catch(() => {});
   }
 
   /**

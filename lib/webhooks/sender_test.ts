@@ -405,6 +405,9 @@ Deno.test("zone crossings and the stop at the overtime limit are the clock's; a 
   assert.equal(clockDriven({ event: "timer.stopped", data: { reason: "overtime_limit" } }), true);
   for (const event of ["timer.stopped", "timer.started", "timer.paused", "timer.adjusted", "timer.reset"]) {
     assert.equal(clockDriven({ event, data: { state: "stopped" } }), false, event);
+  }
+});
+
 Deno.test("the claims of an instance that stopped cleanly are taken over at once", async () => {
   const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
   const rx = receiver();

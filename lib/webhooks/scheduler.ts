@@ -16,7 +16,8 @@ import type { RateLimiter } from "../accounts/rate_limit.ts";
 import type { LogLine } from "../http.ts";
 import type { Committed, DueEntry, DueItem, Store, TimerChange } from "../kv/store.ts";
 import { fits, writeCost } from "../kv/batch.ts";
-import { planTimerChange } from "../timers/changes.ts";
+import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
+import { followRundown } from "../rundowns/follow.ts";
 import { CATCH_UP_EVENTS, settle, type Timer } from "../timers/model.ts";
 import { z } from "zod";
 import { Sender } from "./sender.ts";
@@ -357,8 +358,7 @@ export class Scheduler {
 
   /** The clock transitions of a timer due at `now`, sized so one change fits one commit. */
   clockChange(timer: Timer, versionstamp: string, now: number): TimerChange | null {
-    const claim = this.claim(now);
-    const plan = { now, claimUntil: claim?.until ?? null, claimBy: claim?.by };
+    const plan = this.#planOptions(now);
     for (let max = CATCH_UP_EVENTS;; max = Math.ceil(max / 2)) {
       const { timer: next, events } = settle(timer, now, max);
       if (!events.length) return null;
@@ -369,6 +369,12 @@ export class Scheduler {
         return change;
       }
     }
+  }
+
+  /** How changes committed now are planned: deliveries due at once are claimed by this process. */
+  #planOptions(now: number): PlanOptions {
+    const claim = this.claim(now);
+    return { now, claimUntil: claim?.until ?? null, claimBy: claim?.by };
   }
 
   /** Timers due now, from the records their due entries carry, committed in bulk. */
@@ -390,7 +396,8 @@ export class Scheduler {
     const changes: TimerChange[] = [];
     const singles: DueEntry[] = [];
     for (const e of entries) {
-      const change = e.value.kind === "timer" && e.value.timer
+      // An item of a rundown steps alone: its finish may advance the rundown in the same commit.
+      const change = e.value.kind === "timer" && e.value.timer && !e.value.timer.rundown_id
         ? this.clockChange(e.value.timer, e.versionstamp, now)
         : null;
       if (change) changes.push(change);
@@ -453,7 +460,10 @@ export class Scheduler {
       }
       // On a conflict someone else changed the timer: read again and decide again. A catch-up
       // with more round ends due is armed by its own commit.
-      const [vs] = await store.timers.commitTimers([change], this.committed);
+      const followed = change.timer.rundown_id
+        ? await followRundown(store, change, this.#planOptions(t), this.committed)
+        : undefined;
+      const vs = followed !== undefined ? followed : (await store.timers.commitTimers([change], this.committed))[0];
       if (vs) return;
     }
   }

@@ -81,6 +81,9 @@ Deno.test("the OpenAPI document passes an OpenAPI 3.1 validator and names every 
   assert.deepEqual(Object.keys(doc.webhooks).sort(), [
     "interval.completed",
     "interval.round_end",
+    "rundown.advanced",
+    "rundown.completed",
+    "rundown.started",
     "timer.adjusted",
     "timer.completed",
     "timer.danger",

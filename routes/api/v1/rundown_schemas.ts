@@ -5,6 +5,7 @@ import { MAX_ITEMS, RUNDOWN_ACTIONS, RUNDOWN_MODES, RUNDOWN_STATES } from "../..
 import { issuesToError, validationHook } from "../../../lib/timers/validation.ts";
 import { TIMER_STATES } from "../../../lib/timers/model.ts";
 import { CountdownCreate, IntervalCreate, queryInteger, TIMER_ID, title } from "./schemas.ts";
+import { DeliveryHeaders } from "./webhook_schemas.ts";
 
 export const RUNDOWN_ID = /^rdn_[0-9A-Za-z]{16}$/;
 
@@ -142,4 +143,60 @@ export function rundownHook(
     }
   }
   validationHook(result);
+}
+
+const RundownItemRef = z.object({
+  index: z.number().int(),
+  timer_id: z.string().nullable(),
+  title: z.string().nullable(),
+});
+
+const RUNDOWN_EVENTS = {
+  "rundown.started": {
+    summary: "the show started (start from idle, stopped or completed)",
+    data: z.object({ item: RundownItemRef }),
+  },
+  "rundown.advanced": {
+    summary: "another item is current: next, previous, goto, or a linked item's finish (stamped with its instant)",
+    data: z.object({ from: z.number().int(), to: z.number().int(), item: RundownItemRef }),
+  },
+  "rundown.completed": {
+    summary: "the last item completed (or, in overtime, was stopped)",
+    data: z.object({ item: RundownItemRef }),
+  },
+} as const;
+
+/** Registers the rundown events as OpenAPI 3.1 webhooks, signed and retried like timer events. */
+export function registerRundownWebhooks(registry: { registerWebhook(w: Record<string, unknown>): void }) {
+  for (const [event, { summary, data }] of Object.entries(RUNDOWN_EVENTS)) {
+    const name = event.split(".").map((w) => w[0].toUpperCase() + w.slice(1)).join("") + "Event";
+    const schema = z.object({
+      id: z.string().openapi({ description: "The event id: stable across retries, deduplicate on it" }),
+      event: z.literal(event),
+      timestamp: iso.openapi({ description: "When the event happened" }),
+      rundown_id: z.string().regex(RUNDOWN_ID),
+      title: z.string().nullable(),
+      data,
+      signature: z.string().regex(/^sha256=[0-9a-f]{64}$/).optional().openapi({
+        description: "In the delivered body only (its last member): the same value as X-Service-Signature",
+      }),
+    }).openapi(name, { description: summary });
+    registry.registerWebhook({
+      method: "post",
+      path: event,
+      operationId: `webhook_${event.replace(".", "_")}`,
+      tags: ["Webhooks"],
+      summary: `${event}: ${summary}`,
+      description: "POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer " +
+        "events (the items' own timer events go to their timers' webhook_url as always).",
+      request: {
+        headers: DeliveryHeaders,
+        body: { required: true, content: { "application/json": { schema } } },
+      },
+      responses: {
+        200: { description: "Any 2xx acknowledges the delivery" },
+        default: { description: "Anything else (or no answer within the timeout) is a failed attempt" },
+      },
+    });
+  }
 }

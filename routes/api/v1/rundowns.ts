@@ -10,6 +10,7 @@ import { LIMITS } from "../../../lib/timers/validation.ts";
 import { errors, ok } from "./openapi.ts";
 import {
   CreateRundownBody,
+  registerRundownWebhooks,
   Rundown,
   RundownActionParams,
   RundownActionQuery,
@@ -186,4 +187,5 @@ export function rundownRoutes(parent: OpenAPIHono<AppEnv>, svc: RundownService, 
     return c.json({ deleted: true as const, rundown_id: id }, 200);
   });
   parent.route("/", api);
+  registerRundownWebhooks(parent.openAPIRegistry);
 }

@@ -92,7 +92,12 @@ Deno.test("linked: each item starts in the commit that completes the one before,
       "rundown.advanced",
       "rundown.completed",
     ]);
-    assert.deepEqual(got[1].data, { from: 0, to: 1, item: { index: 1, timer_id: ids[1], title: "Two" } });
+    assert.deepEqual(got[1].data, {
+      from: 0,
+      to: 1,
+      item: { index: 1, timer_id: ids[1], title: "Two" },
+      cause: "finish",
+    });
     assert.equal(got[1].timestamp, new Date(T0 + 60_000).toISOString());
     assert.equal(got[2].timestamp, new Date(T0 + 90_000).toISOString());
     assert.equal(got[1].rundown_id, id);

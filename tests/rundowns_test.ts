@@ -51,6 +51,7 @@ Deno.test("a rundown is created with new and existing timers, read, listed and p
     const t2 = await s.call("GET", `/api/v1/timers/${r.items[1].timer_id}`);
     assert.equal(t2.body.title, "Talk 2");
 
+    s.clock.advance(1000); // listed newest first, by creation time
     await rundown(s, { title: "Afternoon", items: [talk("A", 60)] });
     const page1 = await s.call("GET", "/api/v1/rundowns?limit=1");
     assert.equal(page1.status, 200);

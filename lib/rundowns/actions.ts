@@ -97,7 +97,11 @@ export function planAction(
       drive(plan, timers, r.current, "stop", now);
       drive(plan, timers, to, "start", now);
       if (r.state !== "running") plan.events.push({ type: "rundown.started", at: now, data: { item: item(to) } });
-      plan.events.push({ type: "rundown.advanced", at: now, data: { from: r.current, to, item: item(to) } });
+      plan.events.push({
+        type: "rundown.advanced",
+        at: now,
+        data: { from: r.current, to, item: item(to), cause: action },
+      });
       next.current = to;
       run();
       break;
@@ -108,7 +112,11 @@ export function planAction(
       }
       drive(plan, timers, r.current, "stop", now);
       drive(plan, timers, index, "reset", now);
-      plan.events.push({ type: "rundown.advanced", at: now, data: { from: r.current, to: index, item: item(index) } });
+      plan.events.push({
+        type: "rundown.advanced",
+        at: now,
+        data: { from: r.current, to: index, item: item(index), cause: action },
+      });
       next.current = index;
       break;
     }
@@ -136,12 +144,16 @@ export function planFollow(r: Rundown, finished: Timer, at: number, nextTimer: T
   const to = r.current + 1;
   if (to >= r.items.length || (r.mode === "linked" && !nextTimer)) {
     Object.assign(plan.rundown, { state: "completed", completed_at: at });
-    plan.events.push({ type: "rundown.completed", at, data: { item: itemRef(r.current, finished) } });
+    plan.events.push({ type: "rundown.completed", at, data: { item: itemRef(r.current, finished), cause: "finish" } });
     return plan;
   }
   if (r.mode !== "linked") return null;
   drive(plan, [...Array(to).fill(null), nextTimer], to, "start", at);
   plan.rundown.current = to;
-  plan.events.push({ type: "rundown.advanced", at, data: { from: r.current, to, item: itemRef(to, nextTimer) } });
+  plan.events.push({
+    type: "rundown.advanced",
+    at,
+    data: { from: r.current, to, item: itemRef(to, nextTimer), cause: "finish" },
+  });
   return plan;
 }

@@ -158,11 +158,18 @@ const RUNDOWN_EVENTS = {
   },
   "rundown.advanced": {
     summary: "another item is current: next, previous, goto, or a linked item's finish (stamped with its instant)",
-    data: z.object({ from: z.number().int(), to: z.number().int(), item: RundownItemRef }),
+    data: z.object({
+      from: z.number().int(),
+      to: z.number().int(),
+      item: RundownItemRef,
+      cause: z.enum(["next", "previous", "goto", "finish"]).openapi({
+        description: "The action, or finish: the live item completed (linked mode)",
+      }),
+    }),
   },
   "rundown.completed": {
     summary: "the last item completed (or, in overtime, was stopped)",
-    data: z.object({ item: RundownItemRef }),
+    data: z.object({ item: RundownItemRef, cause: z.literal("finish") }),
   },
 } as const;
 

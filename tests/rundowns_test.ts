@@ -1,5 +1,6 @@
 /** Rundowns: model and API, manual actions, validation and limits, on the injected clock. */
 import assert from "node:assert/strict";
+import { key } from "../lib/kv/keys.ts";
 import { setup, T0 } from "./helpers.ts";
 
 const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
@@ -220,6 +221,14 @@ Deno.test("PATCH reorders, adds and removes items (not a running one); DELETE ta
     assert.equal((await s.call("GET", `/api/v1/rundowns/${r.rundown_id}`)).status, 404);
     assert.equal((await s.call("GET", `/api/v1/timers/${one}`)).status, 404);
     assert.equal((await s.call("GET", `/api/v1/timers/${ex}`)).status, 200);
+    // An existing timer's membership goes with the rundown.
+    const kept = await s.create(talk("Kept", 60));
+    const r2 = await rundown(s, { items: [{ timer_id: kept.timer_id }] });
+    const mark = async () =>
+      (await s.kv.get<{ rundown_id?: string | null }>(key.timer(kept.timer_id))).value!.rundown_id;
+    assert.equal(await mark(), r2.rundown_id);
+    await s.call("DELETE", `/api/v1/rundowns/${r2.rundown_id}`);
+    assert.equal(await mark(), null);
   } finally {
     await s.close();
   }

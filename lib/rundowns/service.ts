@@ -237,10 +237,23 @@ export class RundownService {
     requireAccount(principal);
     const read = await this.get(principal, id);
     if (!await this.store.rundowns.delete(read)) throw notFound("rundown");
-    for (const item of read.rundown.items) {
-      if (!item.created) continue;
-      this.timers.link?.dropped(item.timer_id);
-      await this.store.timers.deleteTimer(item.timer_id);
+    for (const [i, item] of read.rundown.items.entries()) {
+      if (item.created) {
+        this.timers.link?.dropped(item.timer_id);
+        await this.store.timers.deleteTimer(item.timer_id);
+      } else await this.#unmark(read.entries[i], id);
+    }
+  }
+
+  /** Clears an existing timer's membership mark (a stale one is harmless: the rundown's list decides). */
+  async #unmark(entry: TimerEntry | null, rundownId: string): Promise<void> {
+    for (let n = 0; entry?.timer.rundown_id === rundownId && n < 3; n++) {
+      const now = this.now();
+      const change = planTimerChange(entry.timer, entry.versionstamp, { ...entry.timer, rundown_id: null }, [], {
+        ...this.timers.planOptions(now),
+      });
+      if ((await this.store.timers.commitTimers([change], this.timers.committed))[0]) return;
+      entry = await this.store.getTimer(entry.timer.id);
     }
   }
 }

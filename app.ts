@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   liveRoutes(app, { store, config, now, streams });
-  pageRoutes(app, { store, config, now });
+  pageRoutes(app, { store, config, now, streams });
   authRoutes(app, auth, timers, keys, { "/dashboard/account": accountFrame(auth.sessions.secure) });
   dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter, streams });
   docsRoutes(app);

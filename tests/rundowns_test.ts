@@ -257,3 +257,27 @@ Deno.test("the OpenAPI document describes the rundown operations", async () => {
     await s.close();
   }
 });
+
+Deno.test("the stage page renders the live item and the next title as text; unknown rundowns are 404", async () => {
+  const s = await setup();
+  try {
+    const r = await rundown(s, {
+      title: "Show",
+      webhook_url: "http://127.0.0.1:9999/secret-hook",
+      items: [talk("</script><script>alert(1)</script>", 60), talk("Second & last", 60)],
+    });
+    const res = await s.app.app.request(`http://timers.test/r/${r.rundown_id}`);
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.ok(html.includes('data-island="Stage"'));
+    assert.ok(!html.includes("<script>alert(1)</script>"), "titles are escaped");
+    assert.ok(html.includes("Next: Second &amp; last"));
+    assert.ok(!html.includes("secret-hook") && !html.includes("tct_"), "no webhook URL or token on a public page");
+    assert.equal((await s.app.app.request("http://timers.test/r/rdn_0000000000000000")).status, 404);
+    const live = await s.app.app.request("http://timers.test/live/r/rdn_0000000000000000");
+    assert.equal(live.status, 404);
+    await live.body?.cancel();
+  } finally {
+    await s.close();
+  }
+});

@@ -21,12 +21,16 @@ import { homePage } from "./home.tsx";
 import { missingPage } from "./missing.tsx";
 import { parseViewParams, parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
+import { stageRoutes } from "./stage.tsx";
+import type { OpenStreams } from "../../lib/streams.ts";
 import { controlPage, eventDate, notFoundPage, problemPage, timerPage } from "./timer_pages.tsx";
 
 export interface PageDeps {
   store: Store;
   config: Config;
   now: () => number;
+  /** The open push streams (the rundown stage's stream holds one); without it no stage routes. */
+  streams?: OpenStreams;
 }
 
 interface HtmlOptions {
@@ -117,6 +121,12 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   };
 
   app.get("/static/*", serveStatic());
+  if (deps.streams) {
+    stageRoutes(app, { store, config, now, streams: deps.streams }, {
+      page: (body, status) => html(body, { frameAncestors: null, status }),
+      lang: pageLang,
+    });
+  }
 
   // Browsers ask for /favicon.ico where a page names no icon (JSON answers, other tools): the site's icon.
   let icon: Promise<Uint8Array<ArrayBuffer>> | undefined;

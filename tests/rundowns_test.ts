@@ -281,3 +281,30 @@ Deno.test("the stage page renders the live item and the next title as text; unkn
     await s.close();
   }
 });
+
+Deno.test("the agenda lists planned and expected starts and marks the live item; the control page is never framed", async () => {
+  const s = await setup();
+  try {
+    const r = await rundown(s, { title: "Day", items: [talk("Alpha", 600), talk("Beta <b>", 300)] });
+    await s.call("POST", `/api/v1/rundowns/${r.rundown_id}/actions/start`);
+    s.clock.advance(660_000); // Alpha ran 60 s over (the manual rundown waits for next)
+    const res = await s.app.app.request(`http://timers.test/r/${r.rundown_id}/agenda?timezone=UTC&lang=en`);
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.ok(html.includes("Beta &lt;b>") && !html.includes("Beta <b>"), "titles are text");
+    assert.match(html, /<tr data-live="1" aria-current="step"><td>1<\/td><td dir="auto">Alpha<\/td><td>12:00<\/td>/);
+    // Beta planned at 12:10, expected at 12:11 (Alpha is over by 60 s and still the live item).
+    assert.match(html, /Beta &lt;b><\/td><td>12:10<\/td><td>12:11<\/td>/);
+    assert.ok(html.includes('data-offset="60"'));
+    const control = await s.app.app.request(`http://timers.test/r/${r.rundown_id}/control`);
+    assert.equal(control.status, 200);
+    assert.match(control.headers.get("content-security-policy")!, /frame-ancestors 'none'/);
+    assert.equal(control.headers.get("referrer-policy"), "no-referrer");
+    const page = await control.text();
+    assert.ok(page.includes('data-island="RundownControl"'));
+    assert.ok(!page.includes("tct_"));
+    assert.equal((await s.app.app.request(`http://timers.test/r/rdn_0000000000000000/agenda`)).status, 404);
+  } finally {
+    await s.close();
+  }
+});

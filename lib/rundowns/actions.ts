@@ -51,7 +51,7 @@ function drive(plan: RundownPlan, timers: (Timer | null)[], i: number, want: Wan
 }
 
 const conflict = (r: Rundown, action: string, why: string) =>
-  new ApiError(409, `cannot ${action} rundown in state ${r.state} at item ${r.current}: ${why}`, "action");
+  new ApiError(409, `cannot ${action}: the rundown is ${r.state} at item ${r.current}, and ${why}`, "action");
 
 /** Applies a client's action; throws 409 where the rundown's state allows none, 422 for a bad index. */
 export function planAction(

@@ -82,7 +82,9 @@ export function schedule(r: Rundown, timers: (Timer | null)[], now: number) {
   const expected: number[] = [];
   const cur = timers[r.current] ?? null;
   const curStart = cur?.started_at ?? (r.state === "running" ? now : Math.max(now, planned[r.current] ?? now));
-  const curEnd = expectedEnd(cur, curStart, now);
+  // A running show whose live item has finished waits for the operator: it moves on no earlier than now.
+  const ended = expectedEnd(cur, curStart, now);
+  const curEnd = r.state === "running" ? Math.max(ended, now) : ended;
   let next = curEnd;
   timers.forEach((t, i) => {
     if (i < r.current) expected.push(t?.started_at ?? planned[i]);

@@ -22,6 +22,7 @@ import { missingPage } from "./missing.tsx";
 import { parseViewParams, parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
 import { stageRoutes } from "./stage.tsx";
+import { rundownPages } from "./rundown_pages.tsx";
 import type { OpenStreams } from "../../lib/streams.ts";
 import { controlPage, eventDate, notFoundPage, problemPage, timerPage } from "./timer_pages.tsx";
 
@@ -121,12 +122,14 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   };
 
   app.get("/static/*", serveStatic());
-  if (deps.streams) {
-    stageRoutes(app, { store, config, now, streams: deps.streams }, {
-      page: (body, status) => html(body, { frameAncestors: null, status }),
-      lang: pageLang,
-    });
-  }
+  // A rundown's pages: the stage and agenda embed anywhere; the control page is never framed and sends no Referer.
+  const page = (body: string, status?: number, guard?: boolean) =>
+    html(
+      body,
+      guard ? { frameAncestors: "'none'", referrer: "no-referrer", status } : { frameAncestors: null, status },
+    );
+  if (deps.streams) stageRoutes(app, { store, config, now, streams: deps.streams }, { page, lang: pageLang });
+  rundownPages(app, { store, config, now }, { page, lang: pageLang });
 
   // Browsers ask for /favicon.ico where a page names no icon (JSON answers, other tools): the site's icon.
   let icon: Promise<Uint8Array<ArrayBuffer>> | undefined;

@@ -54,3 +54,45 @@ Deno.test("the stage follows a linked rundown without reloading", async () => {
     await s.close();
   }
 });
+
+Deno.test("the rundown's control page moves the show with its token; the agenda marks the live item", async () => {
+  await ensureBuilt();
+  const s = await serve();
+  const browser = await launch();
+  try {
+    const r = await s.api("POST", "/rundowns", {
+      title: "Evening",
+      items: [
+        { type: "countdown", title: "One", duration: 300 },
+        { type: "countdown", title: "Two", duration: 300 },
+      ],
+    });
+    const context = await browser.newContext({ viewport: { width: 844, height: 390 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(r.body.control_url);
+    await hydrated(page);
+    await page.waitForSelector('button[data-action="start"]:not([disabled])', { timeout: 2000 });
+    await page.click('button[data-action="start"]');
+    await page.waitForSelector('.rundown-control[data-state="running"]', { timeout: 2000 });
+    await page.click('button[data-action="next"]');
+    await page.waitForSelector('.rundown-control[data-current="1"]', { timeout: 2000 });
+    const read = await s.api("GET", `/rundowns/${r.body.rundown_id}`);
+    assert.equal(read.body.current, 1);
+    assert.equal(read.body.items[1].state, "running");
+    // Next at the last item is refused, and the page says why.
+    await page.click('button[data-action="next"]');
+    await page.waitForSelector(".rundown-problem", { timeout: 2000 });
+    assert.match(await page.locator(".rundown-problem").innerText(), /last item/);
+    await shot(page, "rundown-control-844");
+
+    await page.goto(r.body.agenda_url);
+    assert.equal(await page.locator('tr[data-live="1"] td').nth(1).innerText(), "Two");
+    // The refused next is the one failed request (Chromium logs it); nothing else went wrong.
+    assert.deepEqual(errors.filter((e) => !e.includes("status of 409")), []);
+    await context.close();
+  } finally {
+    await browser.close();
+    await s.close();
+  }
+});

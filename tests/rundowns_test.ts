@@ -308,3 +308,18 @@ Deno.test("the agenda lists planned and expected starts and marks the live item;
     await s.close();
   }
 });
+
+Deno.test("two operators pressing next at once move the show one item: one 200, one 409", async () => {
+  const s = await setup();
+  try {
+    const r = await rundown(s, { items: [talk("One", 300), talk("Two", 300), talk("Three", 300)] });
+    await s.call("POST", `/api/v1/rundowns/${r.rundown_id}/actions/start`);
+    const both = await Promise.all([1, 2].map(() => s.call("POST", `/api/v1/rundowns/${r.rundown_id}/actions/next`)));
+    assert.deepEqual(both.map((x) => x.status).sort(), [200, 409], JSON.stringify(both.map((x) => x.body)));
+    const read = (await s.call("GET", `/api/v1/rundowns/${r.rundown_id}`)).body;
+    assert.equal(read.current, 1);
+    assert.deepEqual(read.items.map((i: { state: string }) => i.state), ["stopped", "running", "idle"]);
+  } finally {
+    await s.close();
+  }
+});

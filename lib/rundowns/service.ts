@@ -221,8 +221,19 @@ export class RundownService {
 
   /** Applies an action atomically with the item timers it starts and stops. */
   async act(principal: Principal, id: string, action: RundownAction, index?: number): Promise<RundownRead> {
+    let seen: number | null = null;
     for (;;) {
       const read = await this.get(principal, id);
+      // Two operators pressing next at once move the show one item: a move decided on an item
+      // that is no longer live is refused, not applied to the new one.
+      if (seen !== null && read.rundown.current !== seen && (action === "next" || action === "previous")) {
+        throw new ApiError(
+          409,
+          `cannot ${action}: the rundown moved meanwhile from item ${seen} to item ${read.rundown.current}`,
+          "action",
+        );
+      }
+      seen = read.rundown.current;
       const now = this.now();
       const plan: RundownPlan = planAction(read.rundown, read.timers, action, index, now);
       const change = rundownChange(read.versionstamp, plan, read.entries, this.timers.planOptions(now));

@@ -180,3 +180,31 @@ Deno.test("linked: a process started after the items' instants advances them, ea
     await s.close();
   }
 });
+
+Deno.test("linked: two processes waking at the same completion advance the show once", async () => {
+  const s = await setup();
+  const rx = receiver();
+  const other = new Scheduler({ store: s.store, config: s.config, now: s.clock.now });
+  try {
+    const { id, ids } = await linked(s, [talk("One", 60), talk("Two", 60)], rx.url);
+    await s.call("POST", `/api/v1/rundowns/${id}/actions/start`);
+    await s.app.scheduler.settled();
+    s.clock.t = T0 + 60_000;
+    // Both read the due entry before either commits; the atomic checks let one of them through.
+    await Promise.all([s.app.scheduler.runAt([T0 + 60_000]), other.runAt([T0 + 60_000])]);
+    await Promise.all([s.app.scheduler.settled(), other.settled()]);
+    const two = await stored(s, ids[1]);
+    assert.equal(two.state, "running");
+    assert.equal(two.started_at, T0 + 60_000);
+    await rx.waitFor(2);
+    await s.app.scheduler.settled();
+    await other.settled();
+    const advanced = rx.received.filter((x) => x.json.event === "rundown.advanced");
+    assert.equal(advanced.length, 1, JSON.stringify(rx.received.map((x) => x.json.event)));
+    assert.equal((await s.call("GET", `/api/v1/rundowns/${id}`)).body.current, 1);
+  } finally {
+    await other.stop();
+    await s.close();
+    await rx.close();
+  }
+});

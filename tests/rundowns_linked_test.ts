@@ -208,3 +208,29 @@ Deno.test("linked: two processes waking at the same completion advance the show 
     await rx.close();
   }
 });
+
+Deno.test("linked: 60 rundowns whose items end in the same instant all advance at that instant", async () => {
+  const s = await setup();
+  try {
+    const shows: { id: string; ids: string[] }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const r = await s.call("POST", "/api/v1/rundowns", {
+        body: { mode: "linked", items: [talk(`A${i}`, 30), talk(`B${i}`, 30)] },
+        key: s.enterprise.apiKey,
+      });
+      assert.equal(r.status, 201, JSON.stringify(r.body));
+      shows.push({ id: r.body.rundown_id, ids: r.body.items.map((x: { timer_id: string }) => x.timer_id) });
+      await s.call("POST", `/api/v1/rundowns/${r.body.rundown_id}/actions/start`, { key: s.enterprise.apiKey });
+    }
+    s.clock.t = T0 + 30_000;
+    await s.app.scheduler.settled();
+    for (const show of shows) {
+      const [a, b] = [await stored(s, show.ids[0]), await stored(s, show.ids[1])];
+      assert.equal(a.completed_at, T0 + 30_000);
+      assert.equal(b.started_at, T0 + 30_000);
+      assert.equal(b.state, "running");
+    }
+  } finally {
+    await s.close();
+  }
+});

@@ -31,6 +31,8 @@ const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number()
 
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
 const PLAN_CHUNK = 100;
+/** Rundown items stepped at once in a burst (each reads its rundown and next item, then commits). */
+const RUNDOWN_STEPS_AT_ONCE = 16;
 /** How often running claims are checked for dead claimers (and once at start). */
 const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
@@ -416,9 +418,15 @@ export class Scheduler {
       if (!vs) singles.push(entries.find((e) => e.item.ref === changes[n].timer.id)!);
       else if (changes[n].versionstamp) this.#stepped.set(`timer:${changes[n].timer.id}`, changes[n].versionstamp);
     });
-    for (const e of singles) {
-      await this.stepTimer(e.item.ref, e).catch((err) => this.#log("error", "timer step failed", err));
+    const step = (e: DueEntry) =>
+      this.stepTimer(e.item.ref, e).catch((err) => this.#log("error", "timer step failed", err));
+    // Rundown items each read their rundown before committing: a burst of them is stepped a few at a time.
+    const items = singles.filter((e) => e.value.kind === "timer" && e.value.timer?.rundown_id);
+    for (let i = 0; i < items.length; i += RUNDOWN_STEPS_AT_ONCE) {
+      await Promise.all(items.slice(i, i + RUNDOWN_STEPS_AT_ONCE).map(step));
     }
+    const stepped = new Set(items);
+    for (const e of singles) if (!stepped.has(e)) await step(e);
   }
 
   /** A queue message: validated, then the same steps as any other wake-up. */

@@ -21,6 +21,10 @@ const CLOCK_EVENTS = new Set([
 /** Whether the clock sent it: its events, and the stop that ends an overtime at its limit. */
 export function clockDriven(payload: { event: string; data?: unknown }): boolean {
   if (CLOCK_EVENTS.has(payload.event)) return true;
+  // A rundown moved on by its item's finish (not by an action) is the clock's doing too.
+  if (payload.event.startsWith("rundown.")) {
+    return (payload.data as { cause?: unknown } | undefined)?.cause === "finish";
+  }
   return payload.event === "timer.stopped" && (payload.data as { reason?: unknown } | undefined)?.reason ===
       "overtime_limit";
 }

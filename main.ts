@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { jsonLogger, stdoutLog } from "./lib/http.ts";
 import { openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
-import { kvLimitsFor } from "./lib/kv/batch.ts";
+import { probeKvLimits } from "./lib/kv/batch.ts";
 import { dropUnreadableExtraCa } from "./lib/webhooks/deliver.ts";
 
 /** The service could not start for a reason the operator can fix; the message says how, in one line. */
@@ -20,6 +20,15 @@ async function hasQueues(kv: Deno.Kv): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The running service's sweep, for the minutely cron below (null while no service runs here). */
+let cronSweep: (() => Promise<void>) | null = null;
+// Deno Deploy has no queues and keeps an isolate only while requests arrive; it picks up a cron
+// only when registered at module top level, before Deno.serve. Registered here unconditionally, it
+// wakes an idle deployment once a minute to run what is overdue (elsewhere it is one more sweep).
+if (typeof Deno.cron === "function") {
+  Deno.cron("timer-sweep", "* * * * *", () => cronSweep?.() ?? Promise.resolve());
 }
 
 /** How long a shutdown waits for open connections before it stops the rest anyway. */
@@ -50,7 +59,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     throw new StartError(`KV_PATH=${config.kvPath ?? "(platform default)"} could not be opened (${firstLine(e)})`);
   }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
-  const store = new Store(kv, { useQueue, limits: kvLimitsFor(config.kvPath) });
+  const store = new Store(kv, { useQueue, limits: await probeKvLimits(kv) });
   // Told once listening (the first line a supervisor reads stays "listening").
   const caWarning = dropUnreadableExtraCa();
   const app = createApp({ store, config, log: jsonLogger });
@@ -127,14 +136,10 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   // The workers start once the port is ours: a second copy on a busy port never runs them.
   app.limiter.start();
   app.scheduler.start();
-  // Deno Deploy has Deno.cron but no queues: a minutely sweep there catches anything overdue.
-  if (!useQueue && typeof Deno.cron === "function") {
-    try {
-      Deno.cron("timer-sweep", "* * * * *", () => app.scheduler.sweep());
-    } catch { /* cron unavailable here: the in-process sweep still runs */ }
-  }
+  cronSweep = () => app.scheduler.sweep();
   const shutdown = async () => {
     stopping = true;
+    cronSweep = null;
     clearTimeout(retryTimer);
     // Open live streams never end by themselves: the server's shutdown would wait for every
     // browser to leave while their pages stayed "live" on this dying process. Ended, each

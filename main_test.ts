@@ -176,3 +176,27 @@ Deno.test("shutdown goes on past a connection that never finishes (its scheduler
   assertEquals(closed, true, "the KV was closed after the wait");
   conn.close();
 });
+
+Deno.test("the minutely sweep's cron is registered when main.ts is loaded, before anything starts (Deno Deploy's rule)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const probe = `${dir}/probe.ts`;
+    await Deno.writeTextFile(
+      probe,
+      `const names: string[] = [];
+Object.defineProperty(Deno, "cron", { value: (name: string) => void names.push(name) });
+await import(${JSON.stringify(new URL("./main.ts", import.meta.url).href)});
+console.log(JSON.stringify(names));`,
+    );
+    const config = new URL("./deno.json", import.meta.url).pathname;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", "--config", config, probe],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+    assertEquals(JSON.parse(new TextDecoder().decode(out.stdout)), ["timer-sweep"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

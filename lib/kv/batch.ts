@@ -4,6 +4,7 @@
  * and `commitWrites` commits them, halving a group KV finds too large and falling back to one
  * write per commit when a group conflicts.
  */
+import { key } from "./keys.ts";
 
 /** What one atomic commit may hold on a backend. */
 export interface KvLimits {
@@ -21,10 +22,20 @@ export const LOCAL_KV_LIMITS: KvLimits = { checks: 100, mutations: 1000, bytes: 
 /** KV Connect (remote KV, self-hosted denokv) allows 10 checks. */
 export const REMOTE_KV_LIMITS: KvLimits = { checks: 10, mutations: 1000, bytes: 800 * 1024, keyBytes: 80 * 1024 };
 
-/** The limits of the KV at `path`: a URL is KV Connect; no path is Deno Deploy's managed KV. */
-export function kvLimitsFor(path: string | undefined | null): KvLimits {
-  if (!path || /^https?:\/\//i.test(path)) return REMOTE_KV_LIMITS;
-  return LOCAL_KV_LIMITS;
+/**
+ * The limits of this KV, asked of it rather than guessed from its URL: a commit of 11 checks on
+ * scratch keys (nothing written). A local file accepts it (100 allowed) and so does Deploy's
+ * managed KV (documented 100); self-hosted denokv refuses more than 10. Any refusal, a network
+ * error included, leaves the limits every backend accepts.
+ */
+export async function probeKvLimits(kv: Deno.Kv): Promise<KvLimits> {
+  const op = kv.atomic();
+  for (let n = 0; n <= REMOTE_KV_LIMITS.checks; n++) op.check({ key: key.probe(n), versionstamp: null });
+  try {
+    return (await op.commit()).ok ? LOCAL_KV_LIMITS : REMOTE_KV_LIMITS;
+  } catch {
+    return REMOTE_KV_LIMITS;
+  }
 }
 
 /** One atomic unit: its checks and its mutations commit together or not at all. */

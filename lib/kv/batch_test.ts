@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import {
   commitWrites,
   emptyWrite,
-  kvLimitsFor,
   type KvWrite,
   LOCAL_KV_LIMITS,
   packWrites,
+  probeKvLimits,
   REMOTE_KV_LIMITS,
   writeCost,
   WriteTooLarge,
@@ -19,11 +19,29 @@ function completion(i: number, sets = 4): KvWrite {
   return w;
 }
 
-Deno.test("the limits follow the backend: a local file allows 100 checks, KV Connect 10", () => {
-  assert.equal(kvLimitsFor("./data/kv.sqlite3").checks, 100);
-  assert.equal(kvLimitsFor(":memory:").checks, 100);
-  assert.equal(kvLimitsFor("https://kv.example.com/db").checks, 10);
-  assert.equal(kvLimitsFor(undefined).checks, 10);
+Deno.test("the limits are asked of the backend: 100 checks where 11 pass, 10 where they are refused", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    assert.deepEqual(await probeKvLimits(kv), LOCAL_KV_LIMITS);
+    assert.equal((await kv.get(["probe", "checks", 0])).versionstamp, null, "the probe writes nothing");
+    // A backend that refuses an 11th check, as denokv does, and one whose answer is lost.
+    const refusing = {
+      atomic() {
+        const op = kv.atomic();
+        let checks = 0;
+        const check = op.check.bind(op);
+        return Object.assign(op, {
+          check: (...c: Deno.AtomicCheck[]) => (checks += c.length, check(...c)),
+          commit: () => checks > 10 ? Promise.reject(new TypeError("too many checks")) : op.commit(),
+        });
+      },
+    } as unknown as Deno.Kv;
+    assert.deepEqual(await probeKvLimits(refusing), REMOTE_KV_LIMITS);
+    const failing = { atomic: () => ({ check() {}, commit: () => Promise.reject(new Error("network")) }) };
+    assert.deepEqual(await probeKvLimits(failing as unknown as Deno.Kv), REMOTE_KV_LIMITS);
+  } finally {
+    kv.close();
+  }
 });
 
 Deno.test("packing respects checks, mutations and key bytes, in order, and never divides a write", () => {

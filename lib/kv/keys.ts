@@ -63,6 +63,8 @@ export const key = {
   due: (at: number, kind: DueKind, ref: string) => kind === "expire" ? ["expiry", at, ref] : ["due", at, kind, ref],
   /** The record a due entry was written with (same commit, same versionstamp), apart so arming reads no records. */
   dueRecord: (at: number, kind: DueKind, ref: string) => ["due_rec", at, kind, ref],
+  /** Scratch keys the start-up probe checks (never written): how many checks one commit may carry. */
+  probe: (n: number) => ["probe", "checks", n],
   /** A running scheduler's heartbeat counter: claims of an instance whose counter stood still are taken over. */
   instance: (id: string) => ["instance", id],
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],

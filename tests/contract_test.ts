@@ -172,6 +172,8 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
       delete value?.danger_at;
     }
     if (name === "UpdateTimer") delete value?.overtime;
+    // A reschedule depends on the timer's type and state (reschedule_test.ts), which no schema states.
+    if (name === "UpdateTimer") delete value?.duration, delete value?.target_date;
     assert.ok(accepts(name, value), `the generator made a ${name} its own schema refuses: ${JSON.stringify(value)}`);
     return value;
   };
@@ -364,7 +366,7 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   check("/timers", "post", big, "oversized");
   assert.equal(big.status, 413);
   for (
-    const bad of [{ title: "x".repeat(101) }, { color: "red" }, { theme: "neon" }, { duration: 5 }, {
+    const bad of [{ title: "x".repeat(101) }, { color: "red" }, { theme: "neon" }, { duration: 0 }, { rounds: 5 }, {
       webhook_url: "ftp://x",
     }]
   ) {

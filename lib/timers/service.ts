@@ -27,6 +27,7 @@ import {
 import { checkAdjust, newMessage, showFields, showUpdate } from "./show_input.ts";
 import { applyAdjust } from "./show.ts";
 import { ruleMessage } from "./validation.ts";
+import { parseTarget, reschedule } from "./reschedule.ts";
 import { rfc3986Href, webhookUrlProblem } from "../webhooks/destinations.ts";
 
 export interface CreateInput {
@@ -48,6 +49,10 @@ export interface CreateInput {
 
 export interface UpdateInput {
   title?: string | null;
+  /** Countdown, while idle or stopped (reschedule.ts). */
+  duration?: number;
+  /** Event, until it completes or is stopped (reschedule.ts). */
+  target_date?: string;
   theme?: Theme;
   color?: string;
   webhook_url?: string | null;
@@ -64,9 +69,6 @@ export interface MessageInput {
   flash?: number;
   blackout?: boolean;
 }
-
-const TEN_YEARS_MS = 3653 * 86400_000;
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
  * What the service tells this process's scheduler, passed explicitly (none: a CLI, whose
@@ -158,13 +160,15 @@ export class TimerService {
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
       const now = this.now();
+      // Rescheduled first: thresholds are then checked against the new duration.
+      const moved: Timer = { ...timer, ...reschedule(timer, input, now) };
       const next: Timer = {
-        ...timer,
+        ...moved,
         ...(input.title !== undefined && { title: input.title }),
         ...(input.theme !== undefined && { theme: input.theme }),
         ...(input.color !== undefined && { color: input.color.toUpperCase() }),
         ...(webhook !== undefined && { webhook_url: webhook }),
-        ...showUpdate(timer, input, now),
+        ...showUpdate(moved, input, now),
         version: timer.version + 1,
       };
       const change = this.#plan(timer, versionstamp, next, [], now);
@@ -322,17 +326,6 @@ export class TimerService {
     }
     return href;
   }
-}
-
-/** A target date: ISO 8601 with an offset or Z, in the future, at most ten years ahead. */
-function parseTarget(raw: string, now: number): number {
-  const ms = ISO_WITH_OFFSET.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError(422, ruleMessage("target_date", raw), "target_date");
-  if (ms <= now) throw new ApiError(422, `target_date must be in the future, got ${raw}`, "target_date");
-  if (ms > now + TEN_YEARS_MS) {
-    throw new ApiError(422, `target_date must be at most 10 years ahead, got ${raw}`, "target_date");
-  }
-  return ms;
 }
 
 /** The calling account, or 401/403 for anonymous callers and control tokens. */

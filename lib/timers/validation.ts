@@ -68,6 +68,9 @@ export const TYPE_FIELDS: Record<string, readonly string[]> = {
   interval: ["work", "rest", "rounds"],
 };
 
+/** Fields a timer has that no PATCH changes. */
+const FIXED_FIELDS = ["type", "work", "rest", "rounds"];
+
 /** The order in which fields are reported when several are wrong. */
 const ORDER = [
   "type",
@@ -130,6 +133,16 @@ export function issuesToError(issues: readonly z.core.$ZodIssue[], input: unknow
     const owner = Object.keys(TYPE_FIELDS).find((t) => TYPE_FIELDS[t].includes(field));
     if (owner && typeof body.type === "string" && body.type !== owner) {
       return new ApiError(status, `${field} applies only to ${owner} timers, not to type "${body.type}"`, field);
+    }
+    // A timer's field that a PATCH of it (no action, state or message sent) cannot take.
+    const change = !["action", "state", "text", "blackout"].some((k) => k in body);
+    if (change && FIXED_FIELDS.includes(field)) {
+      return new ApiError(
+        status,
+        `${field} cannot change after creation (duration of a countdown and target_date of an event can); ` +
+          "create a new timer instead",
+        field,
+      );
     }
     return new ApiError(status, `unknown field "${field}"; check its spelling against the API reference`, field);
   }

@@ -49,7 +49,7 @@ export interface paths {
         delete: operations["deleteTimer"];
         options?: never;
         head?: never;
-        /** Change title, theme, color or webhook_url */
+        /** Change title, theme, color, webhook_url, zones, or reschedule (duration, target_date) */
         patch: operations["updateTimer"];
         trace?: never;
     };
@@ -1142,6 +1142,7 @@ export interface components {
             /** @enum {string} */
             type: "countdown" | "event" | "interval";
         };
+        /** @description The fields to change; the id, viewer, embed and control URLs stay. type, work, rest and rounds cannot change (create a new timer) */
         UpdateTimer: {
             /**
              * @description Six hex digits without the leading #; answered in upper case
@@ -1150,6 +1151,11 @@ export interface components {
             color?: string;
             /** @description null clears it; thresholds count from now */
             danger_at?: number | null;
+            /**
+             * @description Countdown timers only: the new duration in seconds, while the timer is idle or stopped (409 otherwise, error.field duration). warn_at and danger_at must stay below it (422)
+             * @example 600
+             */
+            duration?: number;
             /** @description Countdown and event timers (409 turning it off in overtime) */
             overtime?: boolean;
             /**
@@ -1157,6 +1163,12 @@ export interface components {
              * @enum {string}
              */
             sound?: "none" | "beep" | "chime";
+            /**
+             * Format: date-time
+             * @description Event timers only: the new instant to count to (in the future, at most 10 years ahead), in any state but completed and stopped (409 then, error.field target_date). The event then completes at the new instant, once; duration is recounted from created_at and expires_at follows
+             * @example 2027-01-01T00:00:00Z
+             */
+            target_date?: string;
             /**
              * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
              * @enum {string}
@@ -1916,6 +1928,19 @@ export interface operations {
             405: {
                 headers: {
                     Allow: components["headers"]["Allow"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The change is not allowed in the timer's state (duration of a running countdown, target_date of a completed or stopped event, overtime turned off past zero); error.field names it and the message says why */
+            409: {
+                headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

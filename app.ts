@@ -21,6 +21,8 @@ import { timerRoutes } from "./routes/api/v1/timers.ts";
 import { showRoutes } from "./routes/api/v1/show_routes.ts";
 import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
 import { eventRoutes } from "./routes/api/v1/events.ts";
+import { endpointRoutes } from "./routes/api/v1/endpoints.ts";
+import { EndpointService } from "./lib/webhooks/endpoints.ts";
 import { Scheduler } from "./lib/webhooks/scheduler.ts";
 import { OpenStreams } from "./lib/streams.ts";
 
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps) {
   const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch, limiter });
   // The service tells this scheduler what its commits scheduled, and claims with its lease while it runs.
   const timers = new TimerService(store, config, now, scheduler);
+  // Account endpoints take the URLs a timer's webhook_url takes.
+  const endpoints = new EndpointService(store.endpoints, (raw) => timers.checkWebhookUrl(raw), now);
   const keys = new KeyResolver(store, { ttlMs: 5000, now });
   const auth = new Auth({ store, config, now, timers, log: deps.log });
   // The SSE streams held open, so that shutdown can end them (they never end by themselves).
@@ -55,12 +59,13 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use(apiGate(limiter, config.plans, keys, new ControlTokens(store, { ttlMs: 60_000, now })));
   const body = jsonBody({ maxBytes: 16 * 1024 });
-  api.on("POST", ["/timers"], body);
-  api.on("PATCH", ["/timers/:id", "/timers/:id/state"], body);
+  api.on("POST", ["/timers", "/webhook_endpoints"], body);
+  api.on("PATCH", ["/timers/:id", "/timers/:id/state", "/webhook_endpoints/:endpoint_id"], body);
   api.on("PUT", ["/timers/:id/message"], body);
   timerRoutes(api, timers, config);
   showRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);
+  endpointRoutes(api, endpoints, () => config.siteUrl);
   eventRoutes(api, now);
   documentApi(api, () => config.siteUrl);
   app.route("/api/v1", api);
@@ -76,7 +81,7 @@ export function createApp(deps: AppDeps) {
   liveRoutes(app, { store, config, now, streams });
   pageRoutes(app, { store, config, now });
   authRoutes(app, auth, timers, keys, { "/dashboard/account": accountFrame(auth.sessions.secure) });
-  dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter, streams });
+  dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter, streams, endpoints });
   docsRoutes(app);
 
   app.notFound(notFoundHandler([
@@ -89,12 +94,14 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/deliveries\/[^/]+\/redeliver$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/timers\/[^/]+\/webhook\/test$/, methods: ["POST"] },
+    { pattern: /^\/api\/v1\/webhook_endpoints$/, methods: ["GET", "POST"] },
+    { pattern: /^\/api\/v1\/webhook_endpoints\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
     { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/events$/, methods: ["GET"] },
     { pattern: /^\/healthz$/, methods: ["GET"] },
   ], missingPageResponse));
 
-  return { app, timers, keys, limiter, scheduler, auth, store, config, now, streams };
+  return { app, timers, endpoints, keys, limiter, scheduler, auth, store, config, now, streams };
 }
 
 export type App = ReturnType<typeof createApp>;

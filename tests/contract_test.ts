@@ -30,6 +30,11 @@ const OPERATIONS = [
   "redeliverDelivery",
   "sendTestWebhook",
   "listEvents",
+  "createWebhookEndpoint",
+  "listWebhookEndpoints",
+  "getWebhookEndpoint",
+  "updateWebhookEndpoint",
+  "deleteWebhookEndpoint",
 ];
 
 async function loadDocument() {
@@ -378,6 +383,24 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   }
   for (const q of ["year=1969", "year=2101", "region=XX", "tz=Mars/Olympus", "extra=1"]) {
     assert.equal((await call("/events", "get", `/events?${q}`, undefined, null)).status, 400, q);
+  }
+
+  // Webhook endpoints: generated bodies (their URL the local receiver's), read, listed, changed and deleted.
+  const endpoint = (id = "") => id ? `/webhook_endpoints/${id}` : "/webhook_endpoints";
+  for (let i = 0; i < 4; i++) {
+    const made = await call(endpoint(), "post", endpoint(), { ...sample("CreateWebhookEndpoint"), url: rx.url });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const one = endpoint("{endpoint_id}");
+    assert.equal((await call(one, "get", endpoint(made.body.id))).status, 200);
+    const change = sample("UpdateWebhookEndpoint");
+    if (change.url !== undefined) change.url = rx.url;
+    assert.equal((await call(one, "patch", endpoint(made.body.id), change)).status, 200, JSON.stringify(change));
+    if (i % 2) assert.equal((await call(one, "delete", endpoint(made.body.id))).status, 200);
+  }
+  assert.equal((await call(endpoint(), "get", endpoint())).body.endpoints.length, 2);
+  for (const bad of [{}, { url: "ftp://x" }, { url: rx.url, events: [] }, { url: rx.url, enabled: 1 }]) {
+    assert.equal(accepts("CreateWebhookEndpoint", bad), false, JSON.stringify(bad));
+    assert.equal((await call(endpoint(), "post", endpoint(), bad)).status, 422, JSON.stringify(bad));
   }
 
   for (const id of ids) assert.equal((await call("/timers/{id}", "delete", `/timers/${id}`)).status, 200);

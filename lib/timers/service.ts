@@ -6,6 +6,7 @@ import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.
 import type { OnCommitted, Store } from "../kv/store.ts";
 import type { Claim } from "../webhooks/lease.ts";
 import { dropRetry, retriesToOldUrl } from "../webhooks/deliveries.ts";
+import type { Endpoint } from "../webhooks/endpoints.ts";
 import { planTimerChange, type TimerChange } from "./changes.ts";
 import {
   type Action,
@@ -225,10 +226,13 @@ export class TimerService {
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
       const now = this.now();
-      const settled = settle(timer, now, CATCH_UP_EVENTS);
+      const endpoints = await this.store.endpoints.of(timer.account_id, now);
+      // Each event is delivered to every destination: a catch-up holds as many deliveries per commit as with one.
+      const destinations = Math.max(1, endpoints.filter((e) => e.enabled).length + (timer.webhook_url ? 1 : 0));
+      const settled = settle(timer, now, Math.max(1, Math.floor(CATCH_UP_EVENTS / destinations)));
       if (settled.events.length > 0 && settle(settled.timer, now, 1).events.length > 0) {
         // A long-missed unlimited interval: commit this batch of round ends, then go on.
-        await this.#commit(this.#plan(timer, versionstamp, settled.timer, settled.events, now));
+        await this.#commit(this.#plan(timer, versionstamp, settled.timer, settled.events, now, endpoints));
         continue;
       }
       const action = body.action ?? actionForState(settled.timer.state, body.state!)!;
@@ -246,7 +250,7 @@ export class TimerService {
       const events: TimerEvent[] = [...settled.events, ...result.events];
       const completed = completionOnReset(result.timer, now);
       if (completed) events.push(completed.event);
-      const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now);
+      const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now, endpoints);
       if (await this.#commit(change)) return change.timer;
     }
   }
@@ -266,13 +270,21 @@ export class TimerService {
   }
 
   /** The whole change of a transition: the timer as stored, its due entries and deliveries. */
-  #plan(prev: Timer | null, versionstamp: string | null, next: Timer, events: TimerEvent[], now: number) {
+  #plan(
+    prev: Timer | null,
+    versionstamp: string | null,
+    next: Timer,
+    events: TimerEvent[],
+    now: number,
+    endpoints: readonly Endpoint[] = [],
+  ) {
     // Deliveries due at once are sent by this process when its scheduler runs (claimed for the attempt).
     const claim = this.link?.claim(now) ?? null;
     return planTimerChange(prev, versionstamp, next, events, {
       now,
       claimUntil: claim?.until ?? null,
       claimBy: claim?.by,
+      endpoints,
     });
   }
 

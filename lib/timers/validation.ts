@@ -59,6 +59,10 @@ export const RULES: Record<string, string> = {
   lang: "a two-letter language code such as de",
   upcoming: "an integer from 1 to 100",
   tz: "an IANA time zone such as Europe/London",
+  url: "an absolute https URL of at most 2048 characters",
+  description: "a string of at most 200 characters",
+  events: '"all" or a non-empty list of event types such as ["timer.completed"]',
+  enabled: "true or false",
 };
 
 /** Which inputs belong to which timer type: a field of another type is refused, not ignored. */
@@ -186,6 +190,7 @@ export function validationHook(
       throw new ApiError(404, "no such action: use one of start, pause, resume, reset, stop, adjust");
     }
     // Ids of a shape this API never issues cannot exist; they are looked up nowhere.
+    if (issues.some((i) => i.path[0] === "endpoint_id")) throw notFound("webhook endpoint");
     throw notFound(
       issues.some((i) => i.path[0] === "delivery_id") && issues.every((i) => i.path[0] !== "id") ? "delivery" : "timer",
     );

@@ -355,10 +355,15 @@ export class Scheduler {
     }
   }
 
-  /** The clock transitions of a timer due at `now`, sized so one change fits one commit. */
+  /**
+   * The clock transitions of a timer due at `now`, sized so one change fits one commit. Its
+   * account's endpoints must be loaded (`store.endpoints.load`): its events go to them too.
+   */
   clockChange(timer: Timer, versionstamp: string, now: number): TimerChange | null {
     const claim = this.claim(now);
-    const plan = { now, claimUntil: claim?.until ?? null, claimBy: claim?.by };
+    const endpoints = this.deps.store.endpoints.cached(timer.account_id);
+    if (!endpoints) throw new Error(`the endpoints of ${timer.account_id} were not loaded before planning`);
+    const plan = { now, claimUntil: claim?.until ?? null, claimBy: claim?.by, endpoints };
     for (let max = CATCH_UP_EVENTS;; max = Math.ceil(max / 2)) {
       const { timer: next, events } = settle(timer, now, max);
       if (!events.length) return null;
@@ -377,6 +382,11 @@ export class Scheduler {
     let writing: Promise<void> = Promise.resolve();
     for (let i = 0; i < all.length; i += PLAN_CHUNK) {
       const chunk = all.slice(i, i + PLAN_CHUNK);
+      // Their accounts' endpoints, read before planning (most are cached).
+      const accounts = chunk.flatMap((e) =>
+        e.value.kind === "timer" && e.value.timer ? [e.value.timer.account_id] : []
+      );
+      await this.deps.store.endpoints.load(accounts, this.deps.now());
       const planned = this.#planTimers(chunk);
       await writing;
       writing = this.#commitTimers(chunk, planned);
@@ -390,8 +400,10 @@ export class Scheduler {
     const changes: TimerChange[] = [];
     const singles: DueEntry[] = [];
     for (const e of entries) {
-      const change = e.value.kind === "timer" && e.value.timer
-        ? this.clockChange(e.value.timer, e.versionstamp, now)
+      const timer = e.value.kind === "timer" ? e.value.timer : undefined;
+      // An account not loaded (a cache cleared meanwhile) is left to the single step, which loads it.
+      const change = timer && this.deps.store.endpoints.cached(timer.account_id)
+        ? this.clockChange(timer, e.versionstamp, now)
         : null;
       if (change) changes.push(change);
       else singles.push(e); // early, or an entry without its record: the single step decides
@@ -441,6 +453,7 @@ export class Scheduler {
         return;
       }
       const t = now();
+      await store.endpoints.load([entry.timer.account_id], t);
       const change = this.clockChange(entry.timer, entry.versionstamp, t);
       if (!change) {
         // Nothing due: an early wake-up or a stale index entry.

@@ -26,6 +26,7 @@ import type { Store } from "../../lib/kv/store.ts";
 import type { OpenStreams } from "../../lib/streams.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import type { Scheduler } from "../../lib/webhooks/scheduler.ts";
+import type { EndpointService } from "../../lib/webhooks/endpoints.ts";
 import {
   type Ctx,
   flash,
@@ -63,6 +64,8 @@ export interface DashboardDeps {
   limiter: RateLimiter;
   /** The process's open event streams: the live feed ends with them at shutdown. */
   streams: OpenStreams;
+  /** The account's webhook endpoints (the Webhooks tab). */
+  endpoints: EndpointService;
 }
 
 /** Mounts the dashboard on the app. */

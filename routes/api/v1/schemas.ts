@@ -41,7 +41,9 @@ const color = z.string().regex(/^[0-9A-Fa-f]{6}$/).openapi({
   example: "6C63FF",
 });
 // The scheme in any case (URLs' schemes are case-insensitive; the stored URL is normalised).
-const webhookUrl = z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/).openapi({
+/** An absolute http(s) URL as the schema takes it (the service checks the rest: lib/webhooks/destinations.ts). */
+export const httpUrl = () => z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/);
+const webhookUrl = httpUrl().openapi({
   format: "uri",
   description: "Absolute https URL notified of the timer's events (plain http only where the operator allows it; " +
     "private and loopback addresses are refused unless the operator allows them; ports 80, 443 and 1024–65535 " +

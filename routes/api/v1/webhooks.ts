@@ -26,6 +26,9 @@ const DeliverySchema = z.strictObject({
   event: z.enum(WEBHOOK_EVENTS).openapi({ description: "The event type (as payload.event)" }),
   state: z.enum(["pending", "succeeded", "failed"]),
   url: z.string().openapi({ format: "uri" }),
+  endpoint_id: z.string().nullable().openapi({
+    description: "The account webhook endpoint it was sent to (GET /webhook_endpoints); null: the timer's webhook_url",
+  }),
   created_at: iso,
   next_attempt_at: iso.nullable(),
   attempts: z.array(Attempt),
@@ -86,7 +89,8 @@ const redeliver = createRoute({
   operationId: "redeliverDelivery",
   tags: ["Webhooks"],
   summary: "Try a failed delivery once more, with the same id",
-  description: "One more attempt, at once, to the timer's current webhook_url; it is not retried " +
+  description: "One more attempt, at once, to the timer's current webhook_url (a delivery to an account " +
+    "endpoint: to the endpoint's current URL; 409 while it is disabled or once deleted); it is not retried " +
     "(redeliver again if it fails).",
   request: { params: DeliveryIdParams },
   responses: {
@@ -106,6 +110,7 @@ export function deliveryView(d: Delivery) {
     event: d.payload.event as WebhookEventType,
     state: d.state,
     url: d.url,
+    endpoint_id: d.endpoint_id ?? null,
     created_at: new Date(d.created_at).toISOString(),
     next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
     attempts: d.attempts,

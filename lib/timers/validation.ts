@@ -190,7 +190,7 @@ export function validationHook(
       throw new ApiError(404, "no such action: use one of start, pause, resume, reset, stop, adjust");
     }
     // Ids of a shape this API never issues cannot exist; they are looked up nowhere.
-    if (issues.some((i) => i.path[0] === "endpoint_id")) throw notFound("webhook endpoint");
+    if (issues.some((i) => i.path[0] === "endpoint_id")) throw new ApiError(404, "webhook endpoint not found");
     throw notFound(
       issues.some((i) => i.path[0] === "delivery_id") && issues.every((i) => i.path[0] !== "id") ? "delivery" : "timer",
     );

@@ -3,7 +3,7 @@
  * (those they ask for), beside each timer's own webhook_url. At most MAX_ENDPOINTS per account,
  * stored as one record, so planning a timer's change knows them with one read (or none: cached).
  */
-import { ApiError, notFound } from "../errors.ts";
+import { ApiError } from "../errors.ts";
 import { randomBase62 } from "../ids.ts";
 import type { EventType } from "../timers/model.ts";
 
@@ -58,7 +58,7 @@ export class EndpointService {
 
   async get(acct: string, id: string): Promise<Endpoint> {
     const found = (await this.list(acct)).find((e) => e.id === id);
-    if (!found) throw notFound("webhook endpoint");
+    if (!found) throw new ApiError(404, "webhook endpoint not found");
     return found;
   }
 
@@ -92,7 +92,7 @@ export class EndpointService {
     for (;;) {
       const { endpoints, versionstamp } = await this.records.read(acct);
       const at = endpoints.findIndex((e) => e.id === id);
-      if (at < 0) throw notFound("webhook endpoint");
+      if (at < 0) throw new ApiError(404, "webhook endpoint not found");
       const next: Endpoint = {
         ...endpoints[at],
         ...(url !== undefined && { url }),
@@ -108,7 +108,7 @@ export class EndpointService {
   async delete(acct: string, id: string): Promise<void> {
     for (;;) {
       const { endpoints, versionstamp } = await this.records.read(acct);
-      if (!endpoints.some((e) => e.id === id)) throw notFound("webhook endpoint");
+      if (!endpoints.some((e) => e.id === id)) throw new ApiError(404, "webhook endpoint not found");
       if (await this.records.save(acct, endpoints.filter((e) => e.id !== id), versionstamp)) return;
     }
   }

@@ -78,22 +78,22 @@ function EndpointFields(
       </div>
       <fieldset aria-invalid={bad("events")}>
         <legend>{t.ep_events}</legend>
-        <label>
+        <label class="check">
           <input type="radio" name="events" value="all" checked={values.events !== "some"} /> {t.ep_events_all}
         </label>{" "}
-        <label>
+        <label class="check">
           <input type="radio" name="events" value="some" checked={values.events === "some"} /> {t.ep_events_some}
         </label>
         <div class="grid grid--3">
           {EVENT_TYPES.map((e) => (
-            <label key={e}>
+            <label key={e} class="check">
               <input type="checkbox" name={`ev.${e}`} value="on" checked={values[`ev.${e}`] === "on"} />{" "}
               <code>{e}</code>
             </label>
           ))}
         </div>
       </fieldset>
-      <label>
+      <label class="enabled">
         <input type="checkbox" name="enabled" value="on" checked={values.enabled === "on"} /> {t.ep_enabled}
       </label>
     </>
@@ -135,7 +135,7 @@ export function EndpointsSection({ f, endpoints, form }: { f: Frame; endpoints: 
             </p>
             <details open={editing || undefined}>
               <summary>{t.ep_edit}</summary>
-              <PostForm f={f} action={base}>
+              <PostForm f={f} action={base} class="endpoint-form">
                 <EndpointFields
                   f={f}
                   prefix={`edit-${e.id}`}
@@ -145,7 +145,7 @@ export function EndpointsSection({ f, endpoints, form }: { f: Frame; endpoints: 
                 <button type="submit" class="button">{t.ep_save}</button>
               </PostForm>
             </details>
-            <div class="actions">
+            <div class="endpoint-actions">
               <PostForm f={f} action={`${base}/${e.enabled ? "disable" : "enable"}`}>
                 <button type="submit" class="button button--quiet">{e.enabled ? t.ep_disable : t.ep_enable}</button>
               </PostForm>
@@ -160,7 +160,7 @@ export function EndpointsSection({ f, endpoints, form }: { f: Frame; endpoints: 
         ? (
           <>
             <h3>{t.ep_add}</h3>
-            <PostForm f={f} action="/dashboard/webhooks/endpoints">
+            <PostForm f={f} action="/dashboard/webhooks/endpoints" class="endpoint-form">
               <EndpointFields
                 f={f}
                 prefix="add-endpoint"

@@ -59,13 +59,13 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use(apiGate(limiter, config.plans, keys, new ControlTokens(store, { ttlMs: 60_000, now })));
   const body = jsonBody({ maxBytes: 16 * 1024 });
-  api.on("POST", ["/timers", "/webhook_endpoints"], body);
+  api.on("POST", ["/timers", "/webhook_endpoints", "/webhook_endpoints/:endpoint_id/test"], body);
   api.on("PATCH", ["/timers/:id", "/timers/:id/state", "/webhook_endpoints/:endpoint_id"], body);
   api.on("PUT", ["/timers/:id/message"], body);
   timerRoutes(api, timers, config);
   showRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);
-  endpointRoutes(api, endpoints, () => config.siteUrl);
+  endpointRoutes(api, endpoints, scheduler.sender, () => config.siteUrl);
   eventRoutes(api, now);
   documentApi(api, () => config.siteUrl);
   app.route("/api/v1", api);
@@ -96,6 +96,7 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/timers\/[^/]+\/webhook\/test$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/webhook_endpoints$/, methods: ["GET", "POST"] },
     { pattern: /^\/api\/v1\/webhook_endpoints\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
+    { pattern: /^\/api\/v1\/webhook_endpoints\/[^/]+\/test$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/events$/, methods: ["GET"] },
     { pattern: /^\/healthz$/, methods: ["GET"] },

@@ -35,6 +35,7 @@ const OPERATIONS = [
   "getWebhookEndpoint",
   "updateWebhookEndpoint",
   "deleteWebhookEndpoint",
+  "sendEndpointExample",
 ];
 
 async function loadDocument() {
@@ -395,6 +396,14 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
     const change = sample("UpdateWebhookEndpoint");
     if (change.url !== undefined) change.url = rx.url;
     assert.equal((await call(one, "patch", endpoint(made.body.id), change)).status, 200, JSON.stringify(change));
+    const example = await call(
+      `${one}/test`,
+      "post",
+      `${endpoint(made.body.id)}/test`,
+      sample("EndpointExampleRequest"),
+    );
+    assert.equal(example.status, 200, JSON.stringify(example.body));
+    assert.ok(accepts("WebhookPayload", example.body.payload), JSON.stringify(example.body.payload));
     if (i % 2) assert.equal((await call(one, "delete", endpoint(made.body.id))).status, 200);
   }
   assert.equal((await call(endpoint(), "get", endpoint())).body.endpoints.length, 2);

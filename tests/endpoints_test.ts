@@ -222,3 +222,41 @@ Deno.test("a disabled endpoint gets no retry (logged why), redelivery waits unti
   await moved.close();
   await s.close();
 });
+
+Deno.test("Send example: a signed, realistic payload of any event type marked as a test, once, to the endpoint", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const ep = (await s.call("POST", API, { body: { url: rx.url, events: ["timer.started"], enabled: false } })).body;
+  const r = await s.call("POST", `${API}/${ep.id}/test`, { body: { event: "interval.round_end" } });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.delivered, true);
+  assert.equal(r.body.status, 200);
+  assert.equal(r.body.payload.event, "interval.round_end");
+  await rx.waitFor(1);
+  const got = rx.received[0];
+  assert.equal(got.json.id, r.body.payload.id);
+  assert.deepEqual(got.json.data, { round: 3, rounds: 8, work: 20, rest: 10, test: true });
+  assert.equal(got.json.timer_id, "tmr_ExampleTimer0001");
+  assert.equal(got.json.type, "interval");
+  assert.ok(await verifyWebhook(got.body, got.headers, s.pro.webhookSecret, { now: s.clock.now() }));
+  const completed = await s.call("POST", `${API}/${ep.id}/test`, { body: { event: "timer.completed" } });
+  assert.deepEqual(Object.keys(completed.body.payload.data).sort(), [
+    "actual_duration",
+    "completed_at",
+    "duration",
+    "started_at",
+    "state",
+    "test",
+  ]);
+  const bad = await s.call("POST", `${API}/${ep.id}/test`, { body: { event: "timer.exploded" } });
+  assert.deepEqual([bad.status, bad.body.error.field], [422, "event"]);
+  assert.equal((await s.call("POST", `${API}/${ep.id}/test`, { body: {} })).status, 422);
+  assert.equal(
+    (await s.call("POST", `${API}/${ep.id}/test`, { body: { event: "timer.started" }, key: s.other.apiKey })).status,
+    404,
+  );
+  await rx.waitFor(2);
+  assert.equal(rx.received.length, 2, "one attempt each, nothing else");
+  await s.close();
+  await rx.close();
+});

@@ -63,6 +63,7 @@ export const RULES: Record<string, string> = {
   description: "a string of at most 200 characters",
   events: '"all" or a non-empty list of event types such as ["timer.completed"]',
   enabled: "true or false",
+  event: "an event type such as timer.completed (see the API reference's webhooks)",
 };
 
 /** Which inputs belong to which timer type: a field of another type is refused, not ignored. */

@@ -6,7 +6,9 @@ import { controlIn } from "../../../lib/timers/validation.ts";
 import { type Endpoint, ENDPOINT_ID, type EndpointService, MAX_ENDPOINTS } from "../../../lib/webhooks/endpoints.ts";
 import { errors, ok } from "./openapi.ts";
 import { httpUrl } from "./schemas.ts";
-import { WEBHOOK_EVENTS } from "./webhook_schemas.ts";
+import { WEBHOOK_EVENTS, WebhookPayload } from "./webhook_schemas.ts";
+import { sendEndpointExample } from "../../../lib/webhooks/examples.ts";
+import type { Sender } from "../../../lib/webhooks/sender.ts";
 
 /** The event types an endpoint may ask for (test sends go only where they are asked for). */
 const EVENT_TYPES = WEBHOOK_EVENTS.filter((e) => e !== "webhook.test") as Exclude<
@@ -153,6 +155,42 @@ const remove = createRoute({
   },
 });
 
+const example = createRoute({
+  method: "post",
+  path: "/webhook_endpoints/{endpoint_id}/test",
+  operationId: "sendEndpointExample",
+  tags: TAGS,
+  summary: "Send an example of any event type to the endpoint now, and report the outcome",
+  description: "A realistic payload of the event type asked for, signed like every delivery, marked as a test " +
+    "(data.test is true; timer_id is tmr_ExampleTimer0001, which no timer has). One attempt, never retried, " +
+    "sent also while the endpoint is disabled. Counts towards the account's 10 test sends a minute.",
+  request: {
+    params: IdParam,
+    body: body(
+      z.strictObject({
+        event: z.enum(WEBHOOK_EVENTS).openapi({ description: "The event type to send an example of" }),
+      }).openapi("EndpointExampleRequest"),
+    ),
+  },
+  responses: {
+    200: ok(
+      z.strictObject({
+        delivered: z.boolean().openapi({ description: "Whether the endpoint answered 2xx in time" }),
+        status: z.int().nullable().openapi({ description: "HTTP status, or null when no answer came" }),
+        error: z.string().nullable().openapi({ description: "Why it failed; null when delivered" }),
+        duration_ms: z.int().min(0),
+        payload: WebhookPayload,
+      }).openapi("EndpointExample"),
+      "The attempt's outcome (also when the receiver failed) and the payload sent",
+    ),
+    ...errors([400, 401, 403, 404, 413, 422], {
+      ...OWNER,
+      ...NONE,
+      429: "Rate limit exceeded, or more than 10 test sends this minute for the account; wait Retry-After seconds",
+    }),
+  },
+});
+
 /** What a client reads of an endpoint. */
 export function endpointView(e: Endpoint) {
   return {
@@ -167,7 +205,12 @@ export function endpointView(e: Endpoint) {
 }
 
 /** Registers the webhook endpoint routes on `api`. */
-export function endpointRoutes(api: OpenAPIHono<AppEnv>, svc: EndpointService, siteUrl: () => string) {
+export function endpointRoutes(
+  api: OpenAPIHono<AppEnv>,
+  svc: EndpointService,
+  sender: Sender,
+  siteUrl: () => string,
+) {
   const account = (c: { get(k: "principal"): Parameters<typeof requireAccount>[0] }) =>
     requireAccount(c.get("principal"));
 
@@ -184,6 +227,17 @@ export function endpointRoutes(api: OpenAPIHono<AppEnv>, svc: EndpointService, s
   api.openapi(update, async (c) => {
     const e = await svc.update(account(c).id, c.req.valid("param").endpoint_id, c.req.valid("json"));
     return c.json(endpointView(e), 200);
+  });
+  api.openapi(example, async (c) => {
+    const id = c.req.valid("param").endpoint_id;
+    const { result, payload } = await sendEndpointExample(svc, sender, account(c).id, id, c.req.valid("json").event);
+    return c.json({
+      delivered: result.ok,
+      status: result.status,
+      error: result.error,
+      duration_ms: Math.round(result.duration_ms),
+      payload: payload as unknown as z.infer<typeof WebhookPayload>,
+    }, 200);
   });
   api.openapi(remove, async (c) => {
     const id = c.req.valid("param").endpoint_id;

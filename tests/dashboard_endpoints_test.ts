@@ -134,3 +134,21 @@ Deno.test("a refused endpoint form comes back once with what was typed and why; 
   assert.equal((await s.call("GET", "/api/v1/webhook_endpoints", { key: s.other.apiKey })).body.endpoints.length, 1);
   await s.close();
 });
+
+Deno.test("Send example from the Webhooks tab: delivered to the endpoint, the outcome in the message", async () => {
+  const { receiver } = await import("./helpers.ts");
+  const s = await setup();
+  const who = await signIn(s, s.pro.account.id);
+  const rx = receiver((n) => new Response("", { status: n === 1 ? 200 : 503 }));
+  const ep = (await s.call("POST", "/api/v1/webhook_endpoints", { body: { url: rx.url } })).body;
+  const page = await get(s, who, "/dashboard/webhooks");
+  assert.match(page.html, new RegExp(`action="/dashboard/webhooks/endpoints/${ep.id}/example"`));
+  const sent = await submit(s, who, `/dashboard/webhooks/endpoints/${ep.id}/example`, { event: "timer.warning" });
+  assert.match(sent.html, /Example timer.warning delivered: the endpoint answered 200/);
+  assert.equal(rx.received[0].json.event, "timer.warning");
+  assert.equal((rx.received[0].json.data as { test: boolean }).test, true);
+  const failed = await submit(s, who, `/dashboard/webhooks/endpoints/${ep.id}/example`, { event: "timer.completed" });
+  assert.match(failed.html, /Example timer.completed not delivered: HTTP 503/);
+  await rx.close();
+  await s.close();
+});

@@ -8,6 +8,7 @@ import { ApiError } from "../../lib/errors.ts";
 import type { EventType } from "../../lib/timers/model.ts";
 import { type Endpoint, type EndpointInput, MAX_ENDPOINTS } from "../../lib/webhooks/endpoints.ts";
 import { WEBHOOK_EVENTS } from "../api/v1/webhook_schemas.ts";
+import { sendEndpointExample } from "../../lib/webhooks/examples.ts";
 import { type Ctx, flash, formOf, frameOf, type Once, seeOther } from "./http.ts";
 import { type Frame, PostForm } from "./layout.tsx";
 import { type DashboardDeps, PlanRefused } from "./mod.ts";
@@ -17,6 +18,7 @@ const PAGE = "/dashboard/webhooks";
 /** Where a refused endpoint form waits for the page's next GET. */
 export const ENDPOINT_FORM = "/dashboard/webhooks#endpoints";
 const EVENT_TYPES = WEBHOOK_EVENTS.filter((e) => e !== "webhook.test") as EventType[];
+const fill = (text: string, parts: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k) => parts[k] ?? m);
 
 /** A refused form as typed, with the reason (`id`: the endpoint being edited; none: the add form). */
 export interface EndpointForm {
@@ -149,6 +151,15 @@ export function EndpointsSection({ f, endpoints, form }: { f: Frame; endpoints: 
               <PostForm f={f} action={`${base}/${e.enabled ? "disable" : "enable"}`}>
                 <button type="submit" class="button button--quiet">{e.enabled ? t.ep_disable : t.ep_enable}</button>
               </PostForm>
+              <PostForm f={f} action={`${base}/example`} class="endpoint-example">
+                <label>
+                  <span class="sr-only">{t.ep_example_event}</span>
+                  <select name="event" aria-label={t.ep_example_event}>
+                    {[...EVENT_TYPES, "webhook.test"].map((ev) => <option key={ev} value={ev}>{ev}</option>)}
+                  </select>
+                </label>
+                <button type="submit" class="button button--quiet">{t.ep_example}</button>
+              </PostForm>
               <PostForm f={f} action={`${base}/delete`}>
                 <button type="submit" class="button button--quiet">{t.ep_delete}</button>
               </PostForm>
@@ -224,6 +235,14 @@ export function endpointRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: O
         return (enabled ? t(c).ep_enabled_now : t(c).ep_disabled_now).replace("{url}", e.url);
       }));
   }
+  dash.post("/webhooks/endpoints/:id/example", (c) =>
+    change(c, null, async (v) => {
+      const event = ([...EVENT_TYPES, "webhook.test"] as const).find((e) => e === v.event);
+      if (!event) throw new ApiError(422, `event must be an event type such as timer.completed, got "${v.event}"`);
+      const { result } = await sendEndpointExample(svc, deps.scheduler.sender, account(c), c.req.param("id"), event);
+      if (!result.ok) throw new ApiError(422, fill(t(c).ep_example_failed, { event, error: result.error ?? "" }));
+      return fill(t(c).ep_example_sent, { event, status: String(result.status) });
+    }));
   dash.post("/webhooks/endpoints/:id/delete", (c) =>
     change(c, null, async () => {
       const e = await svc.get(account(c), c.req.param("id"));

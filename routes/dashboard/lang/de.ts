@@ -199,4 +199,8 @@ export const de: Partial<DashTexts> = {
   ep_enabled_now: "Endpunkt {url} aktiviert.",
   ep_disabled_now: "Endpunkt {url} deaktiviert: Er empfängt nichts, bis er wieder aktiviert wird.",
   ep_deleted: "Endpunkt {url} gelöscht.",
+  ep_example: "Beispiel senden",
+  ep_example_event: "Ereignistyp des Beispiels",
+  ep_example_sent: "Beispiel {event} zugestellt: Der Endpunkt antwortete {status}.",
+  ep_example_failed: "Beispiel {event} nicht zugestellt: {error}.",
 };

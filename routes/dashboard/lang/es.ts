@@ -196,4 +196,8 @@ export const es: Partial<DashTexts> = {
   ep_enabled_now: "Endpoint {url} activado.",
   ep_disabled_now: "Endpoint {url} desactivado: no recibe nada hasta que se vuelva a activar.",
   ep_deleted: "Endpoint {url} eliminado.",
+  ep_example: "Enviar ejemplo",
+  ep_example_event: "Tipo de evento del ejemplo",
+  ep_example_sent: "Ejemplo {event} entregado: el endpoint respondió {status}.",
+  ep_example_failed: "Ejemplo {event} no entregado: {error}.",
 };

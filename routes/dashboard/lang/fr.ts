@@ -197,4 +197,8 @@ export const fr: Partial<DashTexts> = {
   ep_enabled_now: "Point de terminaison {url} activé.",
   ep_disabled_now: "Point de terminaison {url} désactivé : il ne reçoit rien jusqu'à sa réactivation.",
   ep_deleted: "Point de terminaison {url} supprimé.",
+  ep_example: "Envoyer un exemple",
+  ep_example_event: "Type d'événement de l'exemple",
+  ep_example_sent: "Exemple {event} livré : le point de terminaison a répondu {status}.",
+  ep_example_failed: "Exemple {event} non livré : {error}.",
 };

@@ -195,4 +195,8 @@ export const ja: Partial<DashTexts> = {
   ep_enabled_now: "エンドポイント {url} を有効にしました。",
   ep_disabled_now: "エンドポイント {url} を無効にしました。再び有効にするまで何も受け取りません。",
   ep_deleted: "エンドポイント {url} を削除しました。",
+  ep_example: "サンプルを送信",
+  ep_example_event: "サンプルのイベント種別",
+  ep_example_sent: "サンプル {event} を配信しました：エンドポイントの応答は {status} です。",
+  ep_example_failed: "サンプル {event} を配信できませんでした：{error}。",
 };

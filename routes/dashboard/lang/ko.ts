@@ -195,4 +195,8 @@ export const ko: Partial<DashTexts> = {
   ep_enabled_now: "엔드포인트 {url}을(를) 사용합니다.",
   ep_disabled_now: "엔드포인트 {url}을(를) 사용 중지했습니다. 다시 사용할 때까지 아무것도 받지 않습니다.",
   ep_deleted: "엔드포인트 {url}을(를) 삭제했습니다.",
+  ep_example: "예시 보내기",
+  ep_example_event: "예시의 이벤트 유형",
+  ep_example_sent: "예시 {event}을(를) 전송했습니다: 엔드포인트 응답 {status}.",
+  ep_example_failed: "예시 {event}을(를) 전송하지 못했습니다: {error}.",
 };

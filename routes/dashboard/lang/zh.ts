@@ -189,4 +189,8 @@ export const zh: Partial<DashTexts> = {
   ep_enabled_now: "已启用端点 {url}。",
   ep_disabled_now: "已停用端点 {url}：重新启用前不会收到任何内容。",
   ep_deleted: "已删除端点 {url}。",
+  ep_example: "发送示例",
+  ep_example_event: "示例的事件类型",
+  ep_example_sent: "示例 {event} 已投递：端点返回 {status}。",
+  ep_example_failed: "示例 {event} 未投递：{error}。",
 };

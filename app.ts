@@ -62,6 +62,11 @@ export function createApp(deps: AppDeps) {
   api.on("POST", ["/timers", "/webhook_endpoints", "/webhook_endpoints/:endpoint_id/test"], body);
   api.on("PATCH", ["/timers/:id", "/timers/:id/state", "/webhook_endpoints/:endpoint_id"], body);
   api.on("PUT", ["/timers/:id/message"], body);
+  // A test send's body is optional: read as JSON only when one is sent.
+  api.on("POST", ["/timers/:id/webhook/test"], (c, next) => {
+    const sent = c.req.header("content-type") !== undefined || Number(c.req.header("content-length") ?? 0) > 0;
+    return sent ? body(c, next) : next();
+  });
   timerRoutes(api, timers, config);
   showRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);

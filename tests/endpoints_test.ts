@@ -260,3 +260,30 @@ Deno.test("Send example: a signed, realistic payload of any event type marked as
   await s.close();
   await rx.close();
 });
+
+Deno.test("Send example to a timer's webhook_url: any event type, of the timer, marked as a test and logged", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 60, title: "Tea", webhook_url: rx.url });
+  const path = `/api/v1/timers/${t.timer_id}/webhook/test`;
+  const r = await s.call("POST", path, { body: { event: "timer.completed" } });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  await rx.waitFor(1);
+  const got = rx.received[0].json as { event: string; timer_id: string; title: string; data: Record<string, unknown> };
+  assert.deepEqual([got.event, got.timer_id, got.title, got.data.test], ["timer.completed", t.timer_id, "Tea", true]);
+  assert.equal(r.body.delivery.payload.event, "timer.completed");
+  // No body: webhook.test as before.
+  const plain = await s.call("POST", path);
+  assert.equal(plain.status, 200);
+  await rx.waitFor(2);
+  assert.equal(rx.received[1].json.event, "webhook.test");
+  const bad = await s.call("POST", path, { body: { event: "nope" } });
+  assert.deepEqual([bad.status, bad.body.error.field], [422, "event"]);
+  const log = await s.call("GET", `/api/v1/timers/${t.timer_id}/deliveries`);
+  assert.deepEqual(log.body.deliveries.map((d: { event: string }) => d.event).sort(), [
+    "timer.completed",
+    "webhook.test",
+  ]);
+  await s.close();
+  await rx.close();
+});

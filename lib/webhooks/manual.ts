@@ -10,13 +10,19 @@ import { requireAccount, type TimerService } from "../timers/service.ts";
 import type { Scheduler } from "./scheduler.ts";
 import { TEST_SENDS_PER_MINUTE } from "./sender.ts";
 import { clipError } from "./deliveries.ts";
+import { exampleData } from "./examples.ts";
+import type { EventType } from "../timers/model.ts";
 
-/** Sends a signed test event to the timer's webhook_url now, records the attempt and returns it. */
+/**
+ * Sends a signed test event (or an example of another event type, marked as a test) to the
+ * timer's webhook_url now, records the attempt and returns it.
+ */
 export async function sendTestWebhook(
   svc: TimerService,
   scheduler: Scheduler,
   p: Principal,
   timerId: string,
+  event: EventType | "webhook.test" = "webhook.test",
 ): Promise<{ delivered: boolean; delivery: Delivery }> {
   requireAccount(p);
   const { timer } = await svc.get(p, timerId);
@@ -32,12 +38,15 @@ export async function sendTestWebhook(
     url: timer.webhook_url,
     payload: {
       id,
-      event: "webhook.test",
+      event,
       timestamp: new Date(now).toISOString(),
       timer_id: timer.id,
       title: timer.title,
       type: timer.type,
-      data: { message: "This is a test delivery; it needs no action." },
+      // Another type's example says it is a test in its data (examples.ts).
+      data: event === "webhook.test"
+        ? { message: "This is a test delivery; it needs no action." }
+        : exampleData(event, now),
     },
     state: "pending",
     attempts: [],

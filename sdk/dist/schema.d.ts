@@ -178,7 +178,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signed webhook.test event to the timer's webhook_url now and report the outcome
+         * Send a signed webhook.test event (or an example of any event type) to the timer's webhook_url now and report the outcome
          * @description At most 10 a minute per account. A failed connection is reported as "could not connect", "TLS handshake failed" or "timed out"; an HTTP answer with its status.
          */
         post: operations["sendTestWebhook"];
@@ -1357,6 +1357,13 @@ export interface components {
             title: string | null;
             /** @enum {string} */
             type: "countdown" | "event" | "interval";
+        };
+        WebhookTestRequest: {
+            /**
+             * @description Send an example of this event type instead (a realistic payload of the timer, marked as a test: data.test is true). Default webhook.test
+             * @enum {string}
+             */
+            event?: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "webhook.test";
         };
     };
     responses: never;
@@ -3161,7 +3168,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestRequest"];
+            };
+        };
         responses: {
             /** @description The attempt's outcome (also when the receiver failed) */
             200: {
@@ -3174,6 +3185,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TestDelivery"];
+                };
+            };
+            /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Missing or invalid credentials */
@@ -3220,6 +3244,19 @@ export interface operations {
             405: {
                 headers: {
                     Allow: components["headers"]["Allow"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over 16 KiB */
+            413: {
+                headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

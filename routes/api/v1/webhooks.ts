@@ -65,16 +65,32 @@ const testWebhook = createRoute({
   path: "/timers/{id}/webhook/test",
   operationId: "sendTestWebhook",
   tags: ["Webhooks"],
-  summary: "Send a signed webhook.test event to the timer's webhook_url now and report the outcome",
+  summary: "Send a signed webhook.test event (or an example of any event type) to the timer's webhook_url now " +
+    "and report the outcome",
   description: 'At most 10 a minute per account. A failed connection is reported as "could not connect", ' +
     '"TLS handshake failed" or "timed out"; an HTTP answer with its status.',
-  request: { params: TimerIdParam },
+  request: {
+    params: TimerIdParam,
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z.strictObject({
+            event: z.enum(WEBHOOK_EVENTS).optional().openapi({
+              description: "Send an example of this event type instead (a realistic payload of the timer, marked " +
+                "as a test: data.test is true). Default webhook.test",
+            }),
+          }).openapi("WebhookTestRequest"),
+        },
+      },
+    },
+  },
   responses: {
     200: ok(
       z.strictObject({ delivered: z.boolean(), delivery: DeliverySchema }).openapi("TestDelivery"),
       "The attempt's outcome (also when the receiver failed)",
     ),
-    ...errors([401, 403, 404, 422], {
+    ...errors([400, 401, 403, 404, 413, 422], {
       ...NO_TIMER,
       ...ONLY_KEY,
       422: "The timer has no webhook_url (error.field is webhook_url)",
@@ -140,7 +156,15 @@ export function webhookRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, sched
   });
 
   api.openapi(testWebhook, async (c) => {
-    const { delivered, delivery } = await sendTestWebhook(svc, scheduler, c.get("principal"), c.req.valid("param").id);
+    // The body is optional: none sends webhook.test.
+    const event = (c.req.valid("json") as { event?: WebhookEventType } | undefined)?.event;
+    const { delivered, delivery } = await sendTestWebhook(
+      svc,
+      scheduler,
+      c.get("principal"),
+      c.req.valid("param").id,
+      event,
+    );
     return c.json({ delivered, delivery: deliveryView(delivery) }, 200);
   });
 

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { axeViolations, ensureBuilt, launch, serve, shot } from "./harness.ts";
 
 Deno.test({
-  name: "the Endpoints section adds and disables an endpoint in a browser, at a phone's and a desktop's width",
+  name:
+    "the Endpoints section adds and disables an endpoint in a browser, at a phone's and a desktop's width, light and dark",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
@@ -52,6 +53,9 @@ Deno.test({
         );
       }
       assert.equal(await page.locator("#endpoints article.endpoint").count(), 2);
+      await page.emulateMedia({ colorScheme: "dark" });
+      assert.deepEqual(await axeViolations(page), [], "dark: axe");
+      await shot(page, "dashboard-endpoints-390-dark", { fullPage: true });
       await context.close();
     } finally {
       await browser.close();

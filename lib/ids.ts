@@ -17,6 +17,8 @@ export function randomBase62(n: number): string {
 /** `tmr_` + 16 base62 chars (~95 bits): public, appears in viewer and embed URLs. */
 export const newTimerId = () => `tmr_${randomBase62(16)}`;
 /** `tsk_` + 32 base62 chars (~190 bits). */
+export const newRundownId = () => `rdn_${randomBase62(16)}`;
+
 export const newApiKey = () => `tsk_${randomBase62(32)}`;
 /** `tct_` + 24 base62 chars (~142 bits): the capability in a control URL's fragment. */
 export const newControlToken = () => `tct_${randomBase62(24)}`;

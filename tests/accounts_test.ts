@@ -256,9 +256,8 @@ Deno.test("20 wrong passwords slow the account down; the owner gets in once the 
 
 Deno.test("past the hashing budget (every address together) sign-in answers 503 without hashing, whether or not the account exists", async () => {
   const w = await world({ passwordHashesPerSecond: 2 });
-  // The sign-up spends one of the two hashes of this second, a wrong password the other.
+  // The sign-up judges its password (zxcvbn) and hashes it: that costs both hashes of this second.
   assert.equal((await browser(w, "198.51.100.1").signUp("di@example.com", "correct horse battery")).status, 303);
-  assert.equal((await browser(w, "198.51.100.2").signIn("di@example.com", "not the password")).status, 401);
   // From fresh addresses and emails, so that no per-address or per-email limit applies.
   const known = await browser(w, "2001:db8:0:1::1").signIn("di@example.com", "correct horse battery");
   const unknown = await browser(w, "2001:db8:0:2::1").signIn("nobody@example.com", "not the password");

@@ -30,6 +30,13 @@ const OPERATIONS = [
   "redeliverDelivery",
   "sendTestWebhook",
   "listEvents",
+  "createRundown",
+  "listRundowns",
+  "getRundown",
+  "updateRundown",
+  "deleteRundown",
+  "changeRundownState",
+  "runRundownAction",
   "createWebhookEndpoint",
   "listWebhookEndpoints",
   "getWebhookEndpoint",
@@ -80,6 +87,9 @@ Deno.test("the OpenAPI document passes an OpenAPI 3.1 validator and names every 
   assert.deepEqual(Object.keys(doc.webhooks).sort(), [
     "interval.completed",
     "interval.round_end",
+    "rundown.advanced",
+    "rundown.completed",
+    "rundown.started",
     "timer.adjusted",
     "timer.completed",
     "timer.danger",
@@ -327,6 +337,45 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   }
   const log = await call("/timers/{id}/deliveries", "get", `/timers/${hooked}/deliveries`);
   assert.ok(log.body.deliveries.some((d: Json) => d.event === "webhook.test"));
+
+  // Rundowns (as the enterprise account: the pro one is at its timer limit), each answer checked against the document.
+  const bigKey = s.enterprise.apiKey;
+  const rcall = (path: string, method: string, url: string, body?: unknown) => call(path, method, url, body, bigKey);
+  const runs: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    // Items drawn as POST /timers bodies (countdowns and intervals; the generator does not follow nested refs).
+    const items: Json[] = [];
+    while (items.length < 3) {
+      const t = sample("CreateTimer");
+      if (t.type !== "event") items.push(t);
+    }
+    const body = { title: `Show ${i}`, items, mode: ["manual", "linked"][i % 2], webhook_url: rx.url };
+    assert.ok(accepts("CreateRundown", body), JSON.stringify(body));
+    const r = await rcall("/rundowns", "post", "/rundowns", body);
+    assert.ok(r.status === 201 || r.status === 422, `${JSON.stringify(body)} → ${JSON.stringify(r.body)}`);
+    if (r.status === 201) runs.push(r.body.rundown_id);
+  }
+  assert.ok(runs.length >= 3, `rundowns created: ${runs.length}`);
+  for (const id of runs) {
+    assert.equal((await rcall("/rundowns/{id}", "get", `/rundowns/${id}`)).status, 200);
+    const patch = { title: "Renamed", mode: "manual", webhook_url: null };
+    assert.ok(accepts("UpdateRundown", patch));
+    assert.equal((await rcall("/rundowns/{id}", "patch", `/rundowns/${id}`, patch)).status, 200);
+    for (const action of ["start", "next", "previous", "goto", "stop", "reset"]) {
+      const body = action === "goto" ? { action, index: 0 } : { action };
+      const r = await rcall("/rundowns/{id}/state", "patch", `/rundowns/${id}/state`, body);
+      assert.ok(r.status === 200 || r.status === 409, `${action} → ${r.status}`);
+      const a = await rcall(
+        "/rundowns/{id}/actions/{action}",
+        "post",
+        `/rundowns/${id}/actions/${action}${action === "goto" ? "?index=0" : ""}`,
+      );
+      assert.ok(a.status === 200 || a.status === 409, `${action} → ${a.status}`);
+    }
+  }
+  assert.equal((await rcall("/rundowns", "get", "/rundowns?limit=2")).status, 200);
+  assert.equal((await rcall("/rundowns/{id}", "delete", `/rundowns/${runs.pop()}`)).status, 200);
+  await rcall("/rundowns/{id}", "get", "/rundowns/rdn_0000000000000000").then((r) => assert.equal(r.status, 404));
 
   // Error responses match too: no key, a bad key, unknown ids, another method.
   await call("/timers", "post", "/timers", sample("CreateTimer"), null).then((r) => assert.equal(r.status, 401));

@@ -17,6 +17,13 @@ const AUTHENTICATED: [string, string][] = [
   ["GET", "/api/v1/timers/:id/deliveries"],
   ["POST", "/api/v1/timers/:id/deliveries/dlv_unknown/redeliver"],
   ["POST", "/api/v1/timers/:id/webhook/test"],
+  ["POST", "/api/v1/rundowns"],
+  ["GET", "/api/v1/rundowns"],
+  ["GET", "/api/v1/rundowns/:id"],
+  ["PATCH", "/api/v1/rundowns/:id"],
+  ["PATCH", "/api/v1/rundowns/:id/state"],
+  ["POST", "/api/v1/rundowns/:id/actions/next"],
+  ["DELETE", "/api/v1/rundowns/:id"],
 ];
 
 Deno.test("every authenticated route answers 401 without a credential, before validation or lookup", async () => {

@@ -21,9 +21,12 @@ import type { Store } from "../kv/store.ts";
 export class ControlTokens {
   #valid = new Map<string, { id: string; until: number }>();
 
-  constructor(readonly store: Pick<Store, "getTimer">, readonly opts: { ttlMs: number; now: () => number }) {}
+  constructor(
+    readonly store: Pick<Store, "getTimer" | "rundowns">,
+    readonly opts: { ttlMs: number; now: () => number },
+  ) {}
 
-  /** Whether `token` controls timer `id`. */
+  /** Whether `token` controls timer (or rundown) `id`. */
   async verify(id: string, token: string): Promise<boolean> {
     const hash = sha256Hex(token);
     const now = this.opts.now();
@@ -31,8 +34,10 @@ export class ControlTokens {
     if (hit && hit.until > now) return hit.id === id;
     // Timer ids are short; anything longer is no timer (and too long for a KV key).
     if (id.length > 64) return false;
-    const entry = await this.store.getTimer(id);
-    if (!entry || !timingSafeEqual(hash, entry.timer.control_token_hash)) return false;
+    const stored = id.startsWith("rdn_")
+      ? (await this.store.rundowns.get(id))?.rundown.control_token_hash
+      : (await this.store.getTimer(id))?.timer.control_token_hash;
+    if (!stored || !timingSafeEqual(hash, stored)) return false;
     if (this.#valid.size >= 10_000) this.#valid.clear();
     this.#valid.set(hash, { id, until: now + this.opts.ttlMs });
     return true;
@@ -56,9 +61,9 @@ function safeDecode(segment: string): string {
 const EXPOSED =
   "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id, WWW-Authenticate, Allow";
 /** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
-const CONTROL_PATH = /^\/api\/v1\/timers\/([^/]+)(\/state|\/message|\/actions\/[a-z]+)?\/?$/;
+const CONTROL_PATH = /^\/api\/v1\/(?:timers|rundowns)\/([^/]+)(\/state|\/message|\/actions\/[a-z]+)?\/?$/;
 /** Routes that answer only an authenticated caller (everything but the public events and the document). */
-const AUTHENTICATED = /^\/api\/v1\/(timers|webhook_endpoints)(\/|$)/;
+const AUTHENTICATED = /^\/api\/v1\/(timers|rundowns|webhook_endpoints)(\/|$)/;
 
 /**
  * The API's front door, one middleware for speed: CORS (keys are bearer tokens, never cookies,

@@ -11,6 +11,13 @@
  */
 import { ApiError } from "../errors.ts";
 
+/**
+ * What judging a new password (zxcvbn) and hashing it cost, in hashes: the attack report of
+ * 2026-11 measured zxcvbn at 4–5 argon2 computations' CPU inside one token. Clamped to what a
+ * budget holds, so a small budget still lets one through.
+ */
+export const JUDGED_HASH_COST = 5;
+
 /** Hashes under way at once (each waits behind the others on one event loop). */
 export const MAX_HASHING = 4;
 
@@ -38,28 +45,32 @@ export class HashBudget {
   }
 
   /**
-   * Runs `work` (which hashes once) within the budget, or throws at once without running it: 429
-   * when `client` used its share, 503 when the service's budget is spent (both with Retry-After).
+   * Runs `work` (which hashes once, costing `cost` hashes with what else it does) within the
+   * budget, or throws at once without running it: 429 when `client` used its share, 503 when the
+   * service's budget is spent (both with Retry-After).
    */
-  async run<T>(work: () => Promise<T>, client?: string): Promise<T> {
+  async run<T>(work: () => Promise<T>, o: { client?: string; cost?: number } = {}): Promise<T> {
     const now = this.now();
-    const mine = client === undefined ? null : this.#client(client, now);
-    if (mine && mine.tokens < 1) {
-      const wait = Math.max(1, Math.ceil((1 - mine.tokens) / this.#share));
+    const cost = Math.max(1, o.cost ?? 1);
+    const mine = o.client === undefined ? null : this.#client(o.client, now);
+    const mineCost = Math.min(cost, this.#share);
+    if (mine && mine.tokens < mineCost) {
+      const wait = Math.max(1, Math.ceil((mineCost - mine.tokens) / this.#share));
       throw new ApiError(429, `too many sign-ins from this client; try again in ${wait} seconds`, undefined, {
         "Retry-After": String(wait),
       });
     }
     this.#tokens = Math.min(this.#burst, this.#tokens + (now - this.#at) / 1000 * this.perSecond);
     this.#at = now;
-    if (this.#tokens < 1 || this.#running >= MAX_HASHING) {
-      const wait = Math.max(1, Math.ceil((1 - this.#tokens) / this.perSecond));
+    const need = Math.min(cost, this.#burst);
+    if (this.#tokens < need || this.#running >= MAX_HASHING) {
+      const wait = Math.max(1, Math.ceil((need - this.#tokens) / this.perSecond));
       throw new ApiError(503, `too many sign-ins on the service right now; try again in ${wait} seconds`, undefined, {
         "Retry-After": String(wait),
       });
     }
-    this.#tokens -= 1;
-    if (mine) mine.tokens -= 1;
+    this.#tokens -= need;
+    if (mine) mine.tokens -= mineCost;
     this.#running++;
     try {
       return await work();

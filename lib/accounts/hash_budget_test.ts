@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ApiError } from "../errors.ts";
-import { HashBudget, MAX_HASHING } from "./hash_budget.ts";
+import { HashBudget, JUDGED_HASH_COST, MAX_HASHING } from "./hash_budget.ts";
 
 const refusal = (e: unknown): e is ApiError => e instanceof ApiError && e.status === 503;
 
@@ -35,17 +35,17 @@ Deno.test("at most a few hashes run at once, whatever the rate allows", async ()
 Deno.test("one client gets a quarter of the budget: its own sign-ins again and again leave the others theirs", async () => {
   let t = 0;
   const budget = new HashBudget(8, () => t);
-  for (let i = 0; i < 2; i++) await budget.run(() => Promise.resolve(), "203.0.113.7");
+  for (let i = 0; i < 2; i++) await budget.run(() => Promise.resolve(), { client: "203.0.113.7" });
   await assert.rejects(
-    budget.run(() => Promise.resolve(), "203.0.113.7"),
+    budget.run(() => Promise.resolve(), { client: "203.0.113.7" }),
     (e) => e instanceof ApiError && e.status === 429 && e.headers["Retry-After"] === "1",
   );
   // Everyone else is still served from the rest.
-  for (let i = 0; i < 6; i++) await budget.run(() => Promise.resolve(), `198.51.100.${i}`);
+  for (let i = 0; i < 6; i++) await budget.run(() => Promise.resolve(), { client: `198.51.100.${i}` });
   t += 500; // half a second: one more for that client
-  await budget.run(() => Promise.resolve(), "203.0.113.7");
+  await budget.run(() => Promise.resolve(), { client: "203.0.113.7" });
   await assert.rejects(
-    budget.run(() => Promise.resolve(), "203.0.113.7"),
+    budget.run(() => Promise.resolve(), { client: "203.0.113.7" }),
     (e) => e instanceof ApiError && e.status === 429,
   );
 });
@@ -67,4 +67,17 @@ Deno.test("sign-in: one address signing in again and again gets 429 from its sha
   } finally {
     await w.close();
   }
+});
+
+Deno.test("judging a new password costs several hashes, clamped to what the budget holds", async () => {
+  let t = 0;
+  const budget = new HashBudget(10, () => t);
+  await budget.run(() => Promise.resolve(), { cost: JUDGED_HASH_COST });
+  await budget.run(() => Promise.resolve(), { cost: JUDGED_HASH_COST });
+  await assert.rejects(budget.run(() => Promise.resolve()), refusal, "two judged passwords spent the second");
+  const small = new HashBudget(2, () => t);
+  await small.run(() => Promise.resolve(), { cost: JUDGED_HASH_COST, client: "203.0.113.7" }); // still possible
+  await assert.rejects(small.run(() => Promise.resolve()), refusal);
+  t += 1000;
+  await small.run(() => Promise.resolve());
 });

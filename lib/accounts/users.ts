@@ -13,7 +13,7 @@ import { signupAccount } from "./accounts.ts";
 import { dropAccessBeforeProof } from "./first_proof.ts";
 import { deliveredEmail, isMailbox, mailboxOf, parseEmail } from "./email.ts";
 import type { Mailer } from "./mailer.ts";
-import { HashBudget } from "./hash_budget.ts";
+import { HashBudget, JUDGED_HASH_COST } from "./hash_budget.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
 import { addressBucket, AuthThrottle } from "./throttle.ts";
 import { ProcessBudget } from "./process_budget.ts";
@@ -139,7 +139,7 @@ export class Users {
       await checkPassword(password, email);
       await exists();
       return await hashPassword(password);
-    });
+    }, { cost: JUDGED_HASH_COST });
   }
 
   /** The normalised email a sign-up may use: 403 when sign-up is closed, 422 for a malformed one. */
@@ -165,7 +165,7 @@ export class Users {
         ? await verifyPassword(password, user.password_hash)
         : await verifyNothing(password);
       return { user, ok };
-    }, addressBucket(ip));
+    }, { client: addressBucket(ip) });
     if (!ok || !user) {
       await this.throttle.fail("email", email);
       await this.throttle.fail("ip", ip);
@@ -189,7 +189,7 @@ export class Users {
     const hash = await this.hashing.run(async () => {
       await checkPassword(next, user.email);
       return await hashPassword(next);
-    });
+    }, { cost: JUDGED_HASH_COST });
     await this.#users.update(user.id, (u) => withPassword(u, hash));
     await this.#users.deleteSessions(user.id, keep);
   }
@@ -240,7 +240,7 @@ export class Users {
       await checkPassword(password, user.email);
       if (!(await this.#users.takeToken(tokenHash))) throw invalid();
       return await hashPassword(password);
-    });
+    }, { cost: JUDGED_HASH_COST });
     // The password first: from here on, whoever chose the old one cannot sign in again.
     const changed = await this.#users.update(user.id, (u) => {
       // Checked again in the commit: of two links used at once, only one changes the password.

@@ -219,7 +219,7 @@ export class DueIndex {
   }
 
   /** Writes this instance's heartbeat counter (a value that changes while it lives; lease.ts). */
-  async beat(instance: string, counter: number): Promise<void> {
+  async beat(instance: string, counter: number | string): Promise<void> {
     await this.kv.set(key.instance(instance), counter, { expireIn: 86400_000 });
   }
 

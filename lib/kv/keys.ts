@@ -16,8 +16,8 @@ export const ratePrefix = (): Deno.KvKey => ["rate"];
  * from a meaningless place.
  */
 export const pageCursor = {
-  wrap: (listing: "t" | "d", kv: string) => `${listing}.${kv}`,
-  unwrap(listing: "t" | "d", cursor: string | undefined): string | undefined {
+  wrap: (listing: "t" | "d" | "r", kv: string) => `${listing}.${kv}`,
+  unwrap(listing: "t" | "d" | "r", cursor: string | undefined): string | undefined {
     if (cursor === undefined) return undefined;
     if (!cursor.startsWith(`${listing}.`)) throw new TypeError("a cursor of another listing");
     return cursor.slice(2);
@@ -58,6 +58,9 @@ export const key = {
     created,
     id,
   ],
+  rundown: (id: string) => ["rundown", id],
+  acctRundown: (acct: string, created: number, id: string) => ["acct_rundowns", acct, created, id],
+  acctRundowns: (acct: string) => ["acct_rundowns", acct],
   /** What is due when. Expiries apart (`["expiry", at, id]`): nobody waits for them, so arming never reads them. */
   due: (at: number, kind: DueKind, ref: string) => kind === "expire" ? ["expiry", at, ref] : ["due", at, kind, ref],
   /** The record a due entry was written with (same commit, same versionstamp), apart so arming reads no records. */

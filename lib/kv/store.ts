@@ -9,6 +9,7 @@ import { UserStore } from "./users.ts";
 import type { StoreOptions } from "./due.ts";
 import { TimerStore } from "./timers.ts";
 import { DeliveryStore } from "./deliveries.ts";
+import { RundownStore } from "./rundowns.ts";
 import { EndpointStore } from "./endpoints.ts";
 
 export type { Account, ApiKey, WebhookSecret } from "./accounts.ts";
@@ -18,6 +19,7 @@ export type { Committed, DueEntry, OnCommitted, StoreOptions } from "./due.ts";
 export { QUEUE_SLACK_MS } from "./due.ts";
 export type { TimerEntry } from "./timers.ts";
 export type { DeliveryEntry } from "./deliveries.ts";
+export type { RundownChange, RundownEntry } from "./rundowns.ts";
 
 export class Store {
   /** Timers and the due index (lib/kv/timers.ts, lib/kv/due.ts). */
@@ -31,6 +33,12 @@ export class Store {
     this.timers = new TimerStore(kv, opts);
     this.deliveries = new DeliveryStore(kv, opts);
     this.endpoints = new EndpointStore(kv);
+  }
+
+  #rundowns?: RundownStore;
+  /** Rundowns of timers (lib/kv/rundowns.ts). */
+  get rundowns(): RundownStore {
+    return this.#rundowns ??= new RundownStore(this.kv, this.opts, this.timers);
   }
 
   // ── accounts ────────────────────────────────────────────────────────────────────────────

@@ -61,6 +61,8 @@ export interface PlanOptions {
   claimBy?: string;
   /** The account's webhook endpoints: each enabled one that wants an event gets its own delivery. */
   endpoints?: readonly Endpoint[];
+  /** Or where to find them by account (a cache loaded before planning; undefined: none). */
+  endpointsOf?: (accountId: string) => readonly Endpoint[] | undefined;
 }
 
 export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
@@ -111,7 +113,7 @@ export function planTimerChange(
   const deliveries: Delivery[] = [];
   for (const ev of events) {
     if (next.webhook_url) deliveries.push(newDelivery(timer, ev, o.now, o.claimUntil, o.claimBy));
-    for (const e of o.endpoints ?? []) {
+    for (const e of o.endpoints ?? o.endpointsOf?.(next.account_id) ?? []) {
       if (!wants(e, ev.type)) continue;
       deliveries.push(newDelivery(timer, ev, o.now, o.claimUntil, o.claimBy, { url: e.url, endpoint_id: e.id }));
     }

@@ -79,6 +79,8 @@ export interface Timer {
   message?: Message | null;
   /** The cue the pages play at warning, danger and zero (absent: none). */
   sound?: "none" | "beep" | "chime";
+  /** The rundown this timer is an item of (a hint: the rundown's item list decides). */
+  rundown_id?: string | null;
 }
 
 /** A message to the speaker, shown on the viewer (display state: no deadline, no webhook). */

@@ -6,8 +6,8 @@ import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.
 import type { OnCommitted, Store } from "../kv/store.ts";
 import type { Claim } from "../webhooks/lease.ts";
 import { dropRetry, retriesToOldUrl } from "../webhooks/deliveries.ts";
-import type { Endpoint } from "../webhooks/endpoints.ts";
-import { planTimerChange, type TimerChange } from "./changes.ts";
+import { type PlanOptions, planTimerChange, type TimerChange } from "./changes.ts";
+import { followRundown } from "../rundowns/follow.ts";
 import {
   type Action,
   actionForState,
@@ -97,6 +97,19 @@ export class TimerService {
 
   /** Creates a timer; returns it with the control token, which is stored only as a hash. */
   async create(principal: Principal, input: CreateInput): Promise<{ timer: Timer; controlToken: string }> {
+    const prepared = this.prepare(principal, input);
+    return { timer: await this.commitNew(principal, prepared.change), controlToken: prepared.controlToken };
+  }
+
+  /**
+   * A new timer's change, validated and planned but not written (a rundown validates all its items
+   * before writing any). `extra`: fields the record carries beyond the input (its rundown).
+   */
+  prepare(
+    principal: Principal,
+    input: CreateInput,
+    extra: Partial<Timer> = {},
+  ): { change: TimerChange; controlToken: string } {
     const account = requireAccount(principal);
     const now = this.now();
     let duration: number | null = input.duration ?? null;
@@ -130,9 +143,16 @@ export class TimerService {
       created_at: now,
       expires_at: expires,
       ...showFields(input, { type: input.type, duration, work: input.work ?? null }),
+      ...extra,
     });
+    return { change: this.#plan(null, null, timer, [], now), controlToken };
+  }
+
+  /** Writes a prepared timer within the plan's stored-timer limit. */
+  async commitNew(principal: Principal, change: TimerChange): Promise<Timer> {
+    const account = requireAccount(principal);
+    const now = this.now();
     const limit = this.config.plans[account.plan].timers;
-    const change = this.#plan(null, null, timer, [], now);
     const guard = principal.kind === "account" ? principal.guard : undefined;
     const created = await this.store.timers.createTimer(change, limit, now, guard, this.committed);
     if (created === "key gone") throw unauthorized("invalid or revoked API key");
@@ -142,7 +162,7 @@ export class TimerService {
         `your ${account.plan} plan stores at most ${limit} timers; delete some or upgrade the plan`,
       );
     }
-    return { timer: change.timer, controlToken };
+    return change.timer;
   }
 
   /** Reads a timer the principal may see (control tokens see only their own timer). */
@@ -232,7 +252,7 @@ export class TimerService {
       const settled = settle(timer, now, Math.max(1, Math.floor(CATCH_UP_EVENTS / destinations)));
       if (settled.events.length > 0 && settle(settled.timer, now, 1).events.length > 0) {
         // A long-missed unlimited interval: commit this batch of round ends, then go on.
-        await this.#commit(this.#plan(timer, versionstamp, settled.timer, settled.events, now, endpoints));
+        await this.#commit(this.#plan(timer, versionstamp, settled.timer, settled.events, now));
         continue;
       }
       const action = body.action ?? actionForState(settled.timer.state, body.state!)!;
@@ -250,8 +270,12 @@ export class TimerService {
       const events: TimerEvent[] = [...settled.events, ...result.events];
       const completed = completionOnReset(result.timer, now);
       if (completed) events.push(completed.event);
-      const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now, endpoints);
-      if (await this.#commit(change)) return change.timer;
+      const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now);
+      // An item of a rundown stopped in overtime may start the next one, in the same commit.
+      const followed = change.timer.rundown_id
+        ? await followRundown(this.store, change, this.#options(now), this.committed)
+        : undefined;
+      if (followed !== undefined ? followed !== null : await this.#commit(change)) return change.timer;
     }
   }
 
@@ -270,22 +294,27 @@ export class TimerService {
   }
 
   /** The whole change of a transition: the timer as stored, its due entries and deliveries. */
-  #plan(
-    prev: Timer | null,
-    versionstamp: string | null,
-    next: Timer,
-    events: TimerEvent[],
-    now: number,
-    endpoints: readonly Endpoint[] = [],
-  ) {
-    // Deliveries due at once are sent by this process when its scheduler runs (claimed for the attempt).
+  #plan(prev: Timer | null, versionstamp: string | null, next: Timer, events: TimerEvent[], now: number) {
+    return planTimerChange(prev, versionstamp, next, events, this.#options(now));
+  }
+
+  /**
+   * How changes committed now are planned: deliveries due at once are sent by this process
+   * (claimed), and events go to the account's endpoints as cached (loaded before planning events).
+   */
+  #options(now: number): PlanOptions {
     const claim = this.link?.claim(now) ?? null;
-    return planTimerChange(prev, versionstamp, next, events, {
+    return {
       now,
       claimUntil: claim?.until ?? null,
       claimBy: claim?.by,
-      endpoints,
-    });
+      endpointsOf: (acct) => this.store.endpoints.cached(acct),
+    };
+  }
+
+  /** The plan options of a change committed now (rundowns plan their items' changes with them). */
+  planOptions(now: number): PlanOptions {
+    return this.#options(now);
   }
 
   /** Commits a change; false when the timer changed meanwhile (read again, decide again). */

@@ -10,7 +10,7 @@ import type { WebhookPayload } from "./deliveries.ts";
 import type { EndpointService } from "./endpoints.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Sender } from "./sender.ts";
-import { TEST_SENDS_PER_MINUTE } from "./sender.ts";
+import { TEST_SENDS_PER_MINUTE } from "./quota.ts";
 
 /** The timer id examples name: of the issued shape, never a real timer's (issued ids are random). */
 export const EXAMPLE_TIMER_ID = "tmr_ExampleTimer0001";

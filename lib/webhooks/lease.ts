@@ -13,6 +13,9 @@ export const LEASE_GRACE_MS = 3_000;
 /** How often a running process beats. */
 export const HEARTBEAT_MS = 1_000;
 
+/** The heartbeat a process leaves when it stops cleanly: its remaining claims are taken over at once. */
+export const STOPPED = "stopped";
+
 /** A claim as written: held until `until` (the claimer's clock) by the instance `by`. */
 export interface Claim {
   until: number;
@@ -69,6 +72,10 @@ export class Lease {
     const gone = new Set<string>();
     for (const [instance, beat] of beats) {
       if (instance === this.instance) continue;
+      if (beat === STOPPED) {
+        gone.add(instance);
+        continue;
+      }
       const seen = this.#seen.get(instance);
       if (!seen || seen.beat !== beat) this.#seen.set(instance, { beat, since: t });
       else if (t - seen.since > this.deadAfterMs) gone.add(instance);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Lease, LEASE_GRACE_MS } from "./lease.ts";
+import { Lease, LEASE_GRACE_MS, STOPPED } from "./lease.ts";
 
 /** A lease on a monotonic clock the test moves. */
 function leased(busyMs = 15_000) {
@@ -56,4 +56,9 @@ Deno.test("this instance is never gone to itself", () => {
   lease.observe(new Map([["me", 1]]));
   clock.t += 10 * lease.deadAfterMs;
   assert.deepEqual(lease.observe(new Map([["me", 1]])), new Set());
+});
+
+Deno.test("an instance that stopped cleanly is gone at once", () => {
+  const { lease } = leased();
+  assert.deepEqual(lease.observe(new Map([["other", STOPPED]])), new Set(["other"]));
 });

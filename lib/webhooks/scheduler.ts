@@ -16,20 +16,23 @@ import type { RateLimiter } from "../accounts/rate_limit.ts";
 import type { LogLine } from "../http.ts";
 import type { Committed, DueEntry, DueItem, Store, TimerChange } from "../kv/store.ts";
 import { fits, writeCost } from "../kv/batch.ts";
-import { planTimerChange } from "../timers/changes.ts";
+import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
+import { followRundown } from "../rundowns/follow.ts";
 import { CATCH_UP_EVENTS, settle, type Timer } from "../timers/model.ts";
 import { z } from "zod";
 import { Sender } from "./sender.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./deliveries.ts";
 import { Wheel } from "./wheel.ts";
-import { type Claim, HEARTBEAT_MS, Lease } from "./lease.ts";
+import { type Claim, HEARTBEAT_MS, Lease, STOPPED } from "./lease.ts";
 
 /** Queue messages as written by the store (one per due instant); anything else is ignored. */
 const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number() });
 
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
 const PLAN_CHUNK = 100;
+/** Rundown items stepped at once in a burst (each reads its rundown and next item, then commits). */
+const RUNDOWN_STEPS_AT_ONCE = 16;
 /** How often running claims are checked for dead claimers (and once at start). */
 const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
@@ -175,6 +178,8 @@ export class Scheduler {
     clearInterval(this.#takeOverTimer);
     this.#wheel.stop();
     await this.settled();
+    // Gone for good: claims still held (past an account's bound) are another process's at once.
+    if (this.#started) await this.deps.store.timers.beat(this.instance, STOPPED).catch(() => {});
   }
 
   /**
@@ -360,10 +365,10 @@ export class Scheduler {
    * account's endpoints must be loaded (`store.endpoints.load`): its events go to them too.
    */
   clockChange(timer: Timer, versionstamp: string, now: number): TimerChange | null {
-    const claim = this.claim(now);
-    const endpoints = this.deps.store.endpoints.cached(timer.account_id);
-    if (!endpoints) throw new Error(`the endpoints of ${timer.account_id} were not loaded before planning`);
-    const plan = { now, claimUntil: claim?.until ?? null, claimBy: claim?.by, endpoints };
+    if (!this.deps.store.endpoints.cached(timer.account_id)) {
+      throw new Error(`the endpoints of ${timer.account_id} were not loaded before planning`);
+    }
+    const plan = this.#planOptions(now);
     for (let max = CATCH_UP_EVENTS;; max = Math.ceil(max / 2)) {
       const { timer: next, events } = settle(timer, now, max);
       if (!events.length) return null;
@@ -374,6 +379,18 @@ export class Scheduler {
         return change;
       }
     }
+  }
+
+  /** How changes committed now are planned: deliveries due at once are claimed by this process. */
+  #planOptions(now: number): PlanOptions {
+    const claim = this.claim(now);
+    return {
+      now,
+      claimUntil: claim?.until ?? null,
+      claimBy: claim?.by,
+      // Events go to the account's endpoints too: loaded before planning (see #stepTimers, stepTimer).
+      endpointsOf: (acct) => this.deps.store.endpoints.cached(acct),
+    };
   }
 
   /** Timers due now, from the records their due entries carry, committed in bulk. */
@@ -401,8 +418,9 @@ export class Scheduler {
     const singles: DueEntry[] = [];
     for (const e of entries) {
       const timer = e.value.kind === "timer" ? e.value.timer : undefined;
-      // An account not loaded (a cache cleared meanwhile) is left to the single step, which loads it.
-      const change = timer && this.deps.store.endpoints.cached(timer.account_id)
+      // An item of a rundown steps alone: its finish may advance the rundown in the same commit. An
+      // account whose endpoints are not loaded (a cache cleared meanwhile) too: the single step loads them.
+      const change = timer && !timer.rundown_id && this.deps.store.endpoints.cached(timer.account_id)
         ? this.clockChange(timer, e.versionstamp, now)
         : null;
       if (change) changes.push(change);
@@ -421,9 +439,15 @@ export class Scheduler {
       if (!vs) singles.push(entries.find((e) => e.item.ref === changes[n].timer.id)!);
       else if (changes[n].versionstamp) this.#stepped.set(`timer:${changes[n].timer.id}`, changes[n].versionstamp);
     });
-    for (const e of singles) {
-      await this.stepTimer(e.item.ref, e).catch((err) => this.#log("error", "timer step failed", err));
+    const step = (e: DueEntry) =>
+      this.stepTimer(e.item.ref, e).catch((err) => this.#log("error", "timer step failed", err));
+    // Rundown items each read their rundown before committing: a burst of them is stepped a few at a time.
+    const items = singles.filter((e) => e.value.kind === "timer" && e.value.timer?.rundown_id);
+    for (let i = 0; i < items.length; i += RUNDOWN_STEPS_AT_ONCE) {
+      await Promise.all(items.slice(i, i + RUNDOWN_STEPS_AT_ONCE).map(step));
     }
+    const stepped = new Set(items);
+    for (const e of singles) if (!stepped.has(e)) await step(e);
   }
 
   /** A queue message: validated, then the same steps as any other wake-up. */
@@ -466,7 +490,10 @@ export class Scheduler {
       }
       // On a conflict someone else changed the timer: read again and decide again. A catch-up
       // with more round ends due is armed by its own commit.
-      const [vs] = await store.timers.commitTimers([change], this.committed);
+      const followed = change.timer.rundown_id
+        ? await followRundown(store, change, this.#planOptions(t), this.committed)
+        : undefined;
+      const vs = followed !== undefined ? followed : (await store.timers.commitTimers([change], this.committed))[0];
       if (vs) return;
     }
   }

@@ -11,6 +11,7 @@ import type { LogLine } from "../http.ts";
 import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
 import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
 import { LogTrimmer } from "./log_trim.ts";
+import { PLAN_DAY_SPENT, testOutcome, testSendWait, withinPlan } from "./quota.ts";
 import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
 import { type AttemptResult, postOnce } from "./deliver.ts";
@@ -67,40 +68,6 @@ export interface SenderDeps {
   onCommitted?: OnCommitted;
   /** Counts clock-driven webhooks against the plans' `webhooks_per_day` (none: unlimited). */
   limiter?: RateLimiter;
-}
-
-/** Events the clock sends, not a client's action: they count against the plan's webhooks_per_day. */
-const CLOCK_EVENTS = new Set([
-  "timer.completed",
-  "timer.warning",
-  "timer.danger",
-  "interval.round_end",
-  "interval.completed",
-]);
-
-/** Whether the clock sent it: its events, and the stop that ends an overtime at its limit. */
-export function clockDriven(payload: { event: string; data?: unknown }): boolean {
-  if (CLOCK_EVENTS.has(payload.event)) return true;
-  return payload.event === "timer.stopped" && (payload.data as { reason?: unknown } | undefined)?.reason ===
-      "overtime_limit";
-}
-/** The error of a clock-driven delivery over its plan's day (recorded failed, redeliverable). */
-export const PLAN_DAY_SPENT = "plan's daily webhook limit reached";
-/** Test sends one account may make a minute. */
-export const TEST_SENDS_PER_MINUTE = 10;
-
-/**
- * What a test send reports for an attempt: an HTTP answer as it is, a failed connection as one of
- * three reasons only (its detail would make the test send a scanner of the operator's network).
- */
-export function testOutcome(r: AttemptResult): AttemptResult {
-  if (r.status !== null || r.error === null || r.error === ACCOUNT_GONE) return r;
-  const error = /^no answer within/.test(r.error)
-    ? "timed out"
-    : /tls|ssl|certificate|handshake/i.test(r.error)
-    ? "TLS handshake failed"
-    : "could not connect";
-  return { ...r, error };
 }
 
 /** How many deleted timers the sender remembers, to drop their attempts still queued here. */
@@ -320,7 +287,8 @@ export class Sender {
     const started = now();
     let tried = d;
     let result: AttemptResult | null;
-    const endpointGone = await this.#toEndpoint(d, started);
+    // Deliveries to a timer's own URL go as they are, without a turn of the event loop more.
+    const endpointGone = d.endpoint_id === undefined ? undefined : await this.#toEndpoint(d, started);
     if (typeof endpointGone === "string") {
       // Deleted or disabled since: nothing sent; the log says why (a redelivery can send it later).
       result = { ok: false, status: null, error: endpointGone, duration_ms: 0 };
@@ -376,26 +344,17 @@ export class Sender {
     d: Pick<Delivery, "account_id" | "timer_id" | "url" | "payload">,
     at: number,
   ): Promise<AttemptResult | { retryAfter: number }> {
-    const { limiter } = this.deps;
-    if (limiter) {
-      const perMinute = { api: true, per_minute: TEST_SENDS_PER_MINUTE, per_day: null, timers: null };
-      const decision = await limiter.check(`webhook-test:${d.account_id}`, { ...perMinute, webhooks_per_day: null });
-      if (!decision.allowed) return { retryAfter: decision.retryAfter ?? 60 };
-    }
+    const wait = await testSendWait(this.deps.limiter, d.account_id);
+    if (wait > 0) return { retryAfter: wait };
     let result: AttemptResult = { status: null, error: "not sent", duration_ms: 0, ok: false };
     await this.pool.submit(`test:${d.timer_id}`, async () => void (result = await this.send(d, at)), d.account_id);
-    return testOutcome(result);
+    return testOutcome(result, [ACCOUNT_GONE]);
   }
 
   /** Whether a delivery's first attempt is within its account's webhooks_per_day (counted if so). */
   async #withinPlan(d: Delivery, at: number): Promise<boolean> {
     const { limiter, config } = this.deps;
-    if (!limiter || d.attempts.length > 0 || !clockDriven(d.payload)) return true;
-    const account = await this.#account(d.account_id, at);
-    const perDay = account ? config.plans[account.plan]?.webhooks_per_day ?? null : null;
-    if (perDay === null) return true;
-    const plan = { api: true, per_minute: null, per_day: perDay, timers: null, webhooks_per_day: null };
-    return (await limiter.check(`webhooks:${d.account_id}`, plan)).allowed;
+    return await withinPlan(limiter, config.plans, limiter ? await this.#account(d.account_id, at) : null, d);
   }
 
   /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */

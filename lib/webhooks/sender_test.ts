@@ -7,7 +7,7 @@ import { key } from "../kv/keys.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
 import { claim } from "./deliveries.ts";
 import { Scheduler } from "./scheduler.ts";
-import { clockDriven, PLAN_DAY_SPENT, testOutcome } from "./sender.ts";
+import { clockDriven, PLAN_DAY_SPENT, testOutcome } from "./quota.ts";
 import { DEFAULT_PLANS } from "../../config.ts";
 
 /** A receiver whose answers wait for `release()`. */
@@ -405,5 +405,34 @@ Deno.test("zone crossings and the stop at the overtime limit are the clock's; a 
   assert.equal(clockDriven({ event: "timer.stopped", data: { reason: "overtime_limit" } }), true);
   for (const event of ["timer.stopped", "timer.started", "timer.paused", "timer.adjusted", "timer.reset"]) {
     assert.equal(clockDriven({ event, data: { state: "stopped" } }), false, event);
+  }
+});
+
+Deno.test("the claims of an instance that stopped cleanly are taken over at once", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const b = otherProcess(s);
+  try {
+    s.app.timers.link = undefined; // written unclaimed; the claim below is the stopping process's
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    const a = s.app.scheduler;
+    a.start();
+    const [entry] = await s.store.deliveries.deliveryLog(t.timer_id);
+    const now = s.clock.now();
+    const held = claim(entry.delivery, now + a.lease.leaseMs, a.instance);
+    await s.store.deliveries.commitDeliveries(
+      [{ versionstamp: entry.versionstamp, prev: entry.delivery, next: held }],
+      now,
+      false,
+    );
+    await a.stop();
+    await b.scheduler.takeOver();
+    await b.scheduler.settled();
+    assert.deepEqual(ids(rx), [entry.delivery.id], "sent by the other process without waiting");
+  } finally {
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
   }
 });

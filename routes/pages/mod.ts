@@ -21,12 +21,17 @@ import { homePage } from "./home.tsx";
 import { missingPage } from "./missing.tsx";
 import { parseViewParams, parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
+import { stageRoutes } from "./stage.tsx";
+import { rundownPages } from "./rundown_pages.tsx";
+import type { OpenStreams } from "../../lib/streams.ts";
 import { controlPage, eventDate, notFoundPage, problemPage, timerPage } from "./timer_pages.tsx";
 
 export interface PageDeps {
   store: Store;
   config: Config;
   now: () => number;
+  /** The open push streams (the rundown stage's stream holds one); without it no stage routes. */
+  streams?: OpenStreams;
 }
 
 interface HtmlOptions {
@@ -117,6 +122,14 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
   };
 
   app.get("/static/*", serveStatic());
+  // A rundown's pages: the stage and agenda embed anywhere; the control page is never framed and sends no Referer.
+  const page = (body: string, status?: number, guard?: boolean) =>
+    html(
+      body,
+      guard ? { frameAncestors: "'none'", referrer: "no-referrer", status } : { frameAncestors: null, status },
+    );
+  if (deps.streams) stageRoutes(app, { store, config, now, streams: deps.streams }, { page, lang: pageLang });
+  rundownPages(app, { store, config, now }, { page, lang: pageLang });
 
   // Browsers ask for /favicon.ico where a page names no icon (JSON answers, other tools): the site's icon.
   let icon: Promise<Uint8Array<ArrayBuffer>> | undefined;

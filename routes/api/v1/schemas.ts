@@ -17,7 +17,7 @@ export const TIMER_ID = /^tmr_[0-9A-Za-z]{16}$/;
 /** Event (delivery) ids as issued: `evt_` + 9 base36 time digits + 14 base62. */
 export const EVENT_ID = /^evt_[0-9a-z]{9}[0-9A-Za-z]{14}$/;
 
-const title = z.string().superRefine((s, ctx) => {
+export const title = z.string().superRefine((s, ctx) => {
   // A lone surrogate (a \uD800 escape without its pair) is no text: strict JSON parsers refuse it on the way back.
   if (!s.isWellFormed()) ctx.addIssue({ code: "custom", message: "title must be text: it holds a lone surrogate" });
   const control = controlIn(s);

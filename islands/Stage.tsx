@@ -1,0 +1,69 @@
+/**
+ * The stage view of a rundown (/r/<id>): the live item's face (the viewer's Widget, following that
+ * timer's own stream) and "Next: <title>". The rundown's stream names the item whenever it changes;
+ * the face is mounted afresh for a new item, so the address never changes during the show.
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { Source } from "../lib/display.ts";
+import type { FaceScreenTexts } from "../lib/i18n_screens.ts";
+import type { FaceTexts } from "../lib/i18n.ts";
+import Widget from "./Widget.tsx";
+
+/** The live item as the stage shows it. */
+export interface StageItem {
+  timer_id: string;
+  title: string | null;
+  source: Source;
+}
+
+export interface StageProps {
+  rundownId: string;
+  item: StageItem | null;
+  /** The following item's title (null: none, or untitled). */
+  next: string | null;
+  hasNext: boolean;
+  lang: string;
+  t: FaceTexts;
+  st: FaceScreenTexts;
+  labels: { next: string; untitled: string; empty: string };
+}
+
+export default function Stage(p: StageProps) {
+  const [now, setNow] = useState({ item: p.item, next: p.next, hasNext: p.hasNext });
+  useEffect(() => {
+    const es = new EventSource(`/live/r/${encodeURIComponent(p.rundownId)}`);
+    const onItem = (e: MessageEvent) => {
+      try {
+        setNow(JSON.parse(e.data));
+      } catch { /* a malformed event changes nothing */ }
+    };
+    es.addEventListener("item", onItem as EventListener);
+    return () => es.close();
+  }, [p.rundownId]);
+  const { item, next, hasNext } = now;
+  return (
+    <div class="stage" data-current={item?.timer_id ?? ""}>
+      {item
+        ? (
+          <Widget
+            key={item.timer_id}
+            source={item.source}
+            live={item.timer_id}
+            lang={p.lang}
+            t={p.t}
+            st={p.st}
+            title={item.title}
+            date={null}
+            alarm
+            brand={null}
+            variant="page"
+            restartable={false}
+          />
+        )
+        : <p class="stage-empty">{p.labels.empty}</p>}
+      <p class="stage-next" data-next={hasNext ? "1" : "0"} dir="auto">
+        {hasNext ? `${p.labels.next}: ${next ?? p.labels.untitled}` : ""}
+      </p>
+    </div>
+  );
+}

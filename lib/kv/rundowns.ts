@@ -1,0 +1,120 @@
+/**
+ * Rundowns in Deno KV: a rundown's change is written with its items' timer changes and the
+ * deliveries of its events as one atomic unit (the rundown guarded by its versionstamp, each
+ * timer by its own), so a linked advance lands whole or not at all.
+ */
+import type { Delivery } from "../webhooks/deliveries.ts";
+import { deliveryDue, type TimerChange } from "../timers/changes.ts";
+import type { Rundown } from "../rundowns/model.ts";
+import { addCount, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
+import { type Committed, DueIndex, type OnCommitted, type StoreOptions } from "./due.ts";
+import { key, pageCursor } from "./keys.ts";
+import type { TimerStore } from "./timers.ts";
+
+export type RundownEntry = { rundown: Rundown; versionstamp: string };
+
+/** A rundown's change: the record it replaces (null: new), the record as stored, its events' deliveries. */
+export interface RundownChange {
+  versionstamp: string | null;
+  rundown: Rundown;
+  deliveries: Delivery[];
+  /** Timer changes written with it (its items'). */
+  timers: TimerChange[];
+}
+
+export class RundownStore extends DueIndex {
+  constructor(kv: Deno.Kv, opts: StoreOptions, readonly timers: TimerStore) {
+    super(kv, opts);
+  }
+
+  async get(id: string): Promise<RundownEntry | null> {
+    const e = await this.kv.get<Rundown>(key.rundown(id));
+    return e.value ? { rundown: e.value, versionstamp: e.versionstamp! } : null;
+  }
+
+  /** A stream of the rundown's entry: now, then after every change (pages). */
+  watch(id: string): ReadableStream<[Deno.KvEntryMaybe<Rundown>]> {
+    return this.kv.watch<[Rundown]>([key.rundown(id)]);
+  }
+
+  /** The write of the rundown itself and its deliveries. */
+  #rundownWrite(c: RundownChange, now: number): { write: KvWrite; scheduled: Committed } {
+    const w = emptyWrite();
+    const r = c.rundown;
+    w.checks.push({ key: key.rundown(r.id), versionstamp: c.versionstamp });
+    w.sets.push({ key: key.rundown(r.id), value: r });
+    if (c.versionstamp === null) w.sets.push({ key: key.acctRundown(r.account_id, r.created_at, r.id), value: r.id });
+    const scheduled: Committed = { due: [], born: [] };
+    if (c.deliveries.length) addCount(w, key.logCount(r.id), c.deliveries.length);
+    for (const d of c.deliveries) {
+      w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d });
+      const due = deliveryDue(d)!;
+      this.addDue(w, due, now);
+      if (d.claimed) scheduled.born.push({ delivery: d, versionstamp: "" });
+      else scheduled.due.push(due.item);
+    }
+    return { write: w, scheduled };
+  }
+
+  /**
+   * Commits a rundown's change with its timers' in one commit; a change too large for one (a reset
+   * of many items) writes the timers first, the rundown last. Returns the rundown's versionstamp,
+   * or null where anything changed meanwhile (read again, decide again).
+   */
+  async commitChange(c: RundownChange, now: number, onCommitted?: OnCommitted): Promise<string | null> {
+    const parts = [...c.timers.map((t) => this.timers.timerWrite(t)), this.#rundownWrite(c, now)];
+    const one = emptyWrite();
+    for (const p of parts) {
+      one.checks.push(...p.write.checks);
+      one.sets.push(...p.write.sets);
+      one.deletes.push(...p.write.deletes);
+      one.enqueues.push(...p.write.enqueues);
+      if (p.write.sums) (one.sums ??= []).push(...p.write.sums);
+    }
+    const merged: Committed = {
+      due: parts.flatMap((p) => p.scheduled.due),
+      born: parts.flatMap((p) => p.scheduled.born),
+    };
+    if (fits(writeCost(one), this.limits)) return (await this.commit([one], [merged], onCommitted))[0];
+    const stamps = await this.commit(parts.map((p) => p.write), parts.map((p) => p.scheduled), onCommitted);
+    return stamps.every(Boolean) ? stamps[stamps.length - 1] : null;
+  }
+
+  /** Deletes the rundown (its timers are the caller's), its delivery log first. */
+  async delete(entry: RundownEntry): Promise<boolean> {
+    const r = entry.rundown;
+    const ok = await this.kv.atomic().check({ key: key.rundown(r.id), versionstamp: entry.versionstamp })
+      .delete(key.rundown(r.id))
+      .delete(key.acctRundown(r.account_id, r.created_at, r.id))
+      .commit();
+    // Its deliveries and their due entries go as a deleted timer's do.
+    if (ok.ok) await this.timers.finishDelete(r.id);
+    return ok.ok;
+  }
+
+  /** A page of an account's rundowns, newest first; `next_cursor` is null on the last page. */
+  async list(acct: string, opts: { limit: number; cursor?: string }) {
+    const iter = this.kv.list<string>({ prefix: key.acctRundowns(acct) }, {
+      reverse: true,
+      limit: opts.limit + 1,
+      cursor: pageCursor.unwrap("r", opts.cursor),
+    });
+    const ids: string[] = [];
+    let after = "", more = false;
+    for await (const e of iter) {
+      if (ids.length === opts.limit) {
+        more = true;
+        break;
+      }
+      ids.push(e.value);
+      after = iter.cursor;
+    }
+    const rundowns: Rundown[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      for (const e of await this.kv.getMany<Rundown[]>(ids.slice(i, i + 10).map(key.rundown))) {
+        if (e.value) rundowns.push(e.value);
+      }
+    }
+    return { rundowns, next_cursor: more ? pageCursor.wrap("r", after) : null };
+  }
+}

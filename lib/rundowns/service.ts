@@ -1,0 +1,281 @@
+/** Rundown use cases: items checked and created, ownership, and conflict-safe actions. */
+import { type Principal, unauthorized } from "../accounts/auth.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { newControlToken, newRundownId, sha256Hex, timingSafeEqual } from "../ids.ts";
+import type { RundownEntry, TimerEntry } from "../kv/store.ts";
+import { planTimerChange, type TimerChange } from "../timers/changes.ts";
+import { effective, isCounting, type Timer } from "../timers/model.ts";
+import { type CreateInput, requireAccount, type TimerService } from "../timers/service.ts";
+import { planAction, type RundownPlan } from "./actions.ts";
+import { rundownChange } from "./follow.ts";
+import { MAX_ITEMS, type Rundown, type RundownAction, type RundownItem, type RundownMode } from "./model.ts";
+
+/** An item as asked for: an existing timer of the account, or a countdown or interval to create. */
+export type ItemInput = { timer_id: string } | CreateInput;
+
+export interface RundownInput {
+  title?: string | null;
+  items: ItemInput[];
+  mode?: RundownMode;
+  webhook_url?: string | null;
+}
+
+export type RundownUpdate = Partial<RundownInput>;
+
+/** A rundown with its items' timers as read (null: deleted or expired). */
+export interface RundownRead extends RundownEntry {
+  entries: (TimerEntry | null)[];
+  timers: (Timer | null)[];
+}
+
+/** An item's field as errors name it: `items[2].duration`. */
+const itemField = (i: number, field?: string) => `items[${i}]${field ? `.${field}` : ""}`;
+
+export class RundownService {
+  constructor(readonly timers: TimerService) {}
+
+  get store() {
+    return this.timers.store;
+  }
+
+  now(): number {
+    return this.timers.now();
+  }
+
+  /** Creates a rundown; returns it with its control token, stored only as a hash. */
+  async create(principal: Principal, input: RundownInput): Promise<{ read: RundownRead; controlToken: string }> {
+    const account = requireAccount(principal);
+    const id = newRundownId();
+    const webhook = input.webhook_url ? this.timers.checkWebhookUrl(input.webhook_url) : null;
+    const controlToken = newControlToken();
+    const now = this.now();
+    const rundown: Rundown = {
+      id,
+      account_id: account.id,
+      title: input.title ?? null,
+      mode: input.mode ?? "manual",
+      webhook_url: webhook,
+      items: [],
+      current: 0,
+      state: "idle",
+      started_at: null,
+      completed_at: null,
+      control_token_hash: sha256Hex(controlToken),
+      created_at: now,
+      version: 1,
+    };
+    await this.#write(principal, rundown, null, input.items, null);
+    return { read: await this.get(principal, id), controlToken };
+  }
+
+  /** Reads a rundown the principal may see, with its items' timers. */
+  async get(principal: Principal, id: string): Promise<RundownRead> {
+    const entry = await this.store.rundowns.get(id);
+    if (!entry) throw notFound("rundown");
+    authorize(principal, entry.rundown);
+    const now = this.now();
+    const entries = (await this.store.timers.getTimers(entry.rundown.items.map((i) => i.timer_id)))
+      .map((e) => e && e.timer.expires_at > now ? e : null);
+    return { ...entry, entries, timers: entries.map((e) => e?.timer ?? null) };
+  }
+
+  list(principal: Principal, opts: { limit: number; cursor?: string }) {
+    return this.store.rundowns.list(requireAccount(principal).id, opts);
+  }
+
+  /** Changes title, mode, webhook_url, and the items (order; added; removed while not running). */
+  async update(principal: Principal, id: string, input: RundownUpdate): Promise<RundownRead> {
+    requireAccount(principal);
+    const webhook = input.webhook_url ? this.timers.checkWebhookUrl(input.webhook_url) : input.webhook_url;
+    const read = await this.get(principal, id);
+    const next: Rundown = {
+      ...read.rundown,
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.mode !== undefined && { mode: input.mode }),
+      ...(webhook !== undefined && { webhook_url: webhook }),
+      version: read.rundown.version + 1,
+    };
+    await this.#write(principal, next, read, input.items ?? null, read.versionstamp);
+    return await this.get(principal, id);
+  }
+
+  /**
+   * Writes a rundown and its item list: new timers are created first (each within the plan's
+   * limit), then the rundown with the membership of its existing timers in one commit where it fits.
+   */
+  async #write(
+    principal: Principal,
+    rundown: Rundown,
+    before: RundownRead | null,
+    items: ItemInput[] | null,
+    versionstamp: string | null,
+  ): Promise<void> {
+    const now = this.now();
+    let list: RundownItem[] = rundown.items;
+    const kept = new Map((before?.rundown.items ?? []).map((item, i) => [item.timer_id, { item, i }]));
+    const create: TimerChange[] = [];
+    const join: TimerEntry[] = [];
+    if (items) {
+      if (items.length < 1 || items.length > MAX_ITEMS) {
+        throw new ApiError(422, `items must hold 1 to ${MAX_ITEMS} items, got ${items.length}`, "items");
+      }
+      list = [];
+      const seen = new Set<string>();
+      for (const [i, input] of items.entries()) {
+        if ("timer_id" in input) {
+          if (seen.has(input.timer_id)) {
+            throw new ApiError(422, `${itemField(i, "timer_id")} repeats ${input.timer_id}`, itemField(i, "timer_id"));
+          }
+          seen.add(input.timer_id);
+          const own = kept.get(input.timer_id);
+          if (own) list.push(own.item);
+          else {
+            join.push(await this.#joinable(rundown, input.timer_id, i));
+            list.push({ timer_id: input.timer_id, created: false });
+          }
+        } else {
+          const change = this.#prepare(principal, input, rundown.id, i);
+          create.push(change);
+          list.push({ timer_id: change.timer.id, created: true });
+        }
+      }
+    }
+    const inList = new Set(list.map((i) => i.timer_id));
+    const removed = (before?.rundown.items ?? []).flatMap((item, i) => inList.has(item.timer_id) ? [] : [{ item, i }]);
+    for (const { item, i } of removed) {
+      const t = before!.timers[i];
+      if (t && isCounting(effective(t, now))) {
+        throw new ApiError(409, `item ${i} (${item.timer_id}) is running; stop it before removing it`, "items");
+      }
+    }
+    if (before) {
+      const live = before.rundown.items[before.rundown.current]?.timer_id;
+      const at = list.findIndex((i) => i.timer_id === live);
+      rundown.current = at >= 0 ? at : Math.max(0, Math.min(before.rundown.current, list.length - 1));
+    }
+    rundown.items = list;
+    const made: string[] = [];
+    try {
+      for (const c of create) made.push((await this.timers.commitNew(principal, c)).id);
+    } catch (e) {
+      for (const id of made) await this.store.timers.deleteTimer(id);
+      throw e;
+    }
+    const opts = this.timers.planOptions(now);
+    // Membership marks: the rundown's list decides; a mark only tells the clock to ask it.
+    const marks = join.map((e) =>
+      planTimerChange(e.timer, e.versionstamp, { ...e.timer, rundown_id: rundown.id }, [], opts)
+    );
+    for (const { item, i } of removed) {
+      const e = before!.entries[i];
+      if (e && !item.created) {
+        marks.push(planTimerChange(e.timer, e.versionstamp, { ...e.timer, rundown_id: null }, [], opts));
+      }
+    }
+    const change = { versionstamp, rundown, deliveries: [], timers: marks };
+    if (!await this.store.rundowns.commitChange(change, now, this.timers.committed)) {
+      for (const id of made) await this.store.timers.deleteTimer(id);
+      throw new ApiError(409, "the rundown or one of its timers changed meanwhile; read it again and retry", "items");
+    }
+    for (const { item } of removed) {
+      if (item.created) {
+        this.timers.link?.dropped(item.timer_id);
+        await this.store.timers.deleteTimer(item.timer_id);
+      }
+    }
+  }
+
+  /** An existing timer that may join: the account's, a countdown or interval, in no other live rundown. */
+  async #joinable(rundown: Rundown, timerId: string, i: number): Promise<TimerEntry> {
+    const field = itemField(i, "timer_id");
+    const e = await this.store.getTimer(timerId);
+    if (!e || e.timer.account_id !== rundown.account_id || e.timer.expires_at <= this.now()) {
+      throw new ApiError(422, `${field}: no timer ${timerId} in your account`, field);
+    }
+    if (e.timer.type === "event") {
+      throw new ApiError(422, `${field}: ${timerId} is an event timer; a rundown runs countdowns and intervals`, field);
+    }
+    const other = e.timer.rundown_id && e.timer.rundown_id !== rundown.id
+      ? await this.store.rundowns.get(e.timer.rundown_id)
+      : null;
+    if (other?.rundown.items.some((x) => x.timer_id === timerId)) {
+      throw new ApiError(409, `${field}: ${timerId} is an item of rundown ${other.rundown.id} already`, field);
+    }
+    return e;
+  }
+
+  /** A timer to create with the rundown; its validation errors name the item. */
+  #prepare(principal: Principal, input: CreateInput, rundownId: string, i: number): TimerChange {
+    if (input.type === "event") {
+      throw new ApiError(422, `${itemField(i, "type")} must be countdown or interval`, itemField(i, "type"));
+    }
+    try {
+      return this.timers.prepare(principal, input, { rundown_id: rundownId }).change;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) {
+        throw new ApiError(422, `${itemField(i)}: ${e.message}`, itemField(i, e.field));
+      }
+      throw e;
+    }
+  }
+
+  /** Applies an action atomically with the item timers it starts and stops. */
+  async act(principal: Principal, id: string, action: RundownAction, index?: number): Promise<RundownRead> {
+    let seen: number | null = null;
+    for (;;) {
+      const read = await this.get(principal, id);
+      // Two operators pressing next at once move the show one item: a move decided on an item
+      // that is no longer live is refused, not applied to the new one.
+      if (seen !== null && read.rundown.current !== seen && (action === "next" || action === "previous")) {
+        throw new ApiError(
+          409,
+          `cannot ${action}: the rundown moved meanwhile from item ${seen} to item ${read.rundown.current}`,
+          "action",
+        );
+      }
+      seen = read.rundown.current;
+      const now = this.now();
+      // The items' events go to the account's webhook endpoints too: known before planning.
+      await this.store.endpoints.load([read.rundown.account_id], now);
+      const plan: RundownPlan = planAction(read.rundown, read.timers, action, index, now);
+      const change = rundownChange(read.versionstamp, plan, read.entries, this.timers.planOptions(now));
+      if (await this.store.rundowns.commitChange(change, now, this.timers.committed)) {
+        return await this.get(principal, id);
+      }
+    }
+  }
+
+  /** Deletes the rundown and the timers created with it; existing timers stay. */
+  async delete(principal: Principal, id: string): Promise<void> {
+    requireAccount(principal);
+    const read = await this.get(principal, id);
+    if (!await this.store.rundowns.delete(read)) throw notFound("rundown");
+    for (const [i, item] of read.rundown.items.entries()) {
+      if (item.created) {
+        this.timers.link?.dropped(item.timer_id);
+        await this.store.timers.deleteTimer(item.timer_id);
+      } else await this.#unmark(read.entries[i], id);
+    }
+  }
+
+  /** Clears an existing timer's membership mark (a stale one is harmless: the rundown's list decides). */
+  async #unmark(entry: TimerEntry | null, rundownId: string): Promise<void> {
+    for (let n = 0; entry?.timer.rundown_id === rundownId && n < 3; n++) {
+      const now = this.now();
+      const change = planTimerChange(entry.timer, entry.versionstamp, { ...entry.timer, rundown_id: null }, [], {
+        ...this.timers.planOptions(now),
+      });
+      if ((await this.store.timers.commitTimers([change], this.timers.committed))[0]) return;
+      entry = await this.store.getTimer(entry.timer.id);
+    }
+  }
+}
+
+/** Owners see their rundowns; a control token sees its one rundown; everyone else gets 404. */
+function authorize(p: Principal, r: Rundown): void {
+  if (p.kind === "account" && p.account.id === r.account_id) return;
+  if (p.kind === "control" && timingSafeEqual(sha256Hex(p.token), r.control_token_hash)) return;
+  if (p.kind === "control") throw unauthorized("the control token does not match this rundown");
+  if (p.kind === "anonymous") throw unauthorized("missing API key: send Authorization: Bearer <API_KEY>");
+  throw notFound("rundown");
+}

@@ -1,0 +1,145 @@
+/**
+ * A rundown's stage view: GET /r/:id (the live item's face and "Next: <title>") and its push
+ * stream GET /live/r/:id, which names the live item whenever the rundown changes (kv.watch).
+ * Public like a viewer: it carries titles and faces, never webhook URLs or tokens.
+ */
+import type { Hono } from "hono";
+import type { Config } from "../../config.ts";
+import { type LiveSnapshot, sourceFromSnapshot } from "../../lib/display.ts";
+import type { AppEnv } from "../../lib/http.ts";
+import { faceTexts, type Lang } from "../../lib/i18n.ts";
+import { faceScreenTexts } from "../../lib/i18n_screens.ts";
+import { islandHtml, renderPage } from "../../lib/islands.tsx";
+import type { Store } from "../../lib/kv/store.ts";
+import type { Rundown } from "../../lib/rundowns/model.ts";
+import { connectionEnded, type OpenStreams, streamsFull } from "../../lib/streams.ts";
+import { publicSnapshot } from "../live.ts";
+import Stage, { type StageProps } from "../../islands/Stage.tsx";
+import { themeAttrs } from "./timer_pages.tsx";
+
+const HEARTBEAT_MS = 15_000;
+const RUNDOWN_ID = /^rdn_[0-9A-Za-z]{16}$/;
+const LABELS = { next: "Next", untitled: "Untitled", empty: "Nothing on stage" };
+
+export interface StageDeps {
+  store: Store;
+  config: Config;
+  now: () => number;
+  streams: OpenStreams;
+}
+
+/** What the stage shows of a rundown now: its live item (with its face's source) and the next title. */
+export async function stageState(deps: Omit<StageDeps, "streams">, r: Rundown) {
+  const ids = [r.items[r.current]?.timer_id, r.items[r.current + 1]?.timer_id].filter((x): x is string => !!x);
+  const [cur, next] = await deps.store.timers.getTimers(ids);
+  const now = deps.now();
+  const live = (e: typeof cur) => e && e.timer.expires_at > now ? e.timer : null;
+  const t = live(cur);
+  const item = t
+    ? {
+      timer_id: t.id,
+      title: t.title,
+      source: sourceFromSnapshot(publicSnapshot(t, now, deps.config.siteUrl) as LiveSnapshot),
+    }
+    : null;
+  const n = r.items[r.current + 1] ? live(next) : null;
+  return { item, next: n?.title ?? null, hasNext: r.current + 1 < r.items.length, theme: t?.theme, color: t?.color };
+}
+
+/** Registers /r/:id and /live/r/:id. `page` wraps a body with the pages' security headers. */
+export function stageRoutes(
+  app: Hono<AppEnv>,
+  deps: StageDeps,
+  o: { page: (body: string, status?: number) => Response; lang: (q: URLSearchParams, accept?: string) => Lang },
+) {
+  app.get("/r/:id", async (c) => {
+    const id = c.req.param("id");
+    const entry = RUNDOWN_ID.test(id) ? await deps.store.rundowns.get(id) : null;
+    if (!entry) return c.notFound();
+    const q = new URL(c.req.url).searchParams;
+    const lang = o.lang(q, c.req.header("accept-language"));
+    const s = await stageState(deps, entry.rundown);
+    const props: StageProps = {
+      rundownId: id,
+      item: s.item,
+      next: s.next,
+      hasNext: s.hasNext,
+      lang,
+      t: faceTexts(lang),
+      st: faceScreenTexts(lang),
+      labels: LABELS,
+    };
+    const html = `<main class="shell shell--page">${islandHtml("Stage", Stage, props)}</main>`;
+    return o.page(renderPage({ html, islands: ["Stage"] }, {
+      lang,
+      title: entry.rundown.title ?? s.item?.title ?? "Stage",
+      css: ["widget.css", "show.css", "screens.css", "stage.css"],
+      htmlAttrs: themeAttrs(s.theme ?? "dark", s.color ?? "6C63FF"),
+      bodyClass: "body--page",
+    }));
+  });
+
+  app.get("/live/r/:id", async (c) => {
+    const id = c.req.param("id");
+    const first = RUNDOWN_ID.test(id) ? await deps.store.rundowns.get(id) : null;
+    if (!first) return c.json({ error: { code: 404, message: "rundown not found" } }, 404);
+    const place = deps.streams.hold();
+    if (!place) throw streamsFull(deps.streams.max);
+    const enc = new TextEncoder();
+    let ended = false;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let watcher: ReadableStreamDefaultReader<[Deno.KvEntryMaybe<Rundown>]> | null = null;
+    let unregister = () => {};
+    const end = (controller?: ReadableStreamDefaultController<Uint8Array>) => {
+      if (ended) return;
+      ended = true;
+      place();
+      unregister();
+      clearInterval(heartbeat);
+      watcher?.cancel().catch(() => {});
+      try {
+        controller?.close();
+      } catch { /* already closed */ }
+    };
+    void connectionEnded(c).then(() => end());
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        const send = (event: string, data: unknown) => {
+          try {
+            controller.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+          } catch { /* closed */ }
+        };
+        controller.enqueue(enc.encode("retry: 1000\n\n"));
+        heartbeat = setInterval(() => send("clock", { server_now: deps.now() }), HEARTBEAT_MS);
+        (async () => {
+          watcher = deps.store.rundowns.watch(id).getReader();
+          let last = "";
+          for (;;) {
+            const { value, done } = await watcher.read();
+            if (done || ended) break;
+            const r = value[0].value;
+            if (!r) {
+              send("gone", { rundown_id: id });
+              break;
+            }
+            const { item, next, hasNext } = await stageState(deps, r);
+            // Only a change of what the stage shows: the item's own stream carries its clock.
+            const shown = JSON.stringify([item?.timer_id, next, hasNext]);
+            if (shown !== last) send("item", { item, next, hasNext });
+            last = shown;
+          }
+        })().catch(() => {}).finally(() => end(controller));
+        unregister = deps.streams.add(() => end(controller));
+      },
+      cancel: () => end(),
+    });
+    return new Response(body, {
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+        "access-control-allow-origin": "*",
+      },
+    });
+  });
+}

@@ -287,3 +287,23 @@ Deno.test("Send example to a timer's webhook_url: any event type, of the timer, 
   await s.close();
   await rx.close();
 });
+
+Deno.test("the items of a linked rundown send their events to the account's endpoints too", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  await s.call("POST", API, { body: { url: rx.url, events: ["timer.started", "timer.completed"] } });
+  const items = [{ type: "countdown", title: "One", duration: 60 }, { type: "countdown", title: "Two", duration: 30 }];
+  const r = await s.call("POST", "/api/v1/rundowns", { body: { title: "Show", mode: "linked", items } });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  const [one, two] = r.body.items.map((i: { timer_id: string }) => i.timer_id);
+  const started = await s.call("PATCH", `/api/v1/rundowns/${r.body.rundown_id}/state`, { body: { action: "start" } });
+  assert.equal(started.status, 200);
+  await advance(s, 61_000);
+  await rx.waitFor(3);
+  const seen = rx.received.map((x) =>
+    `${x.json.timer_id === one ? "one" : x.json.timer_id === two ? "two" : "?"} ${x.json.event}`
+  );
+  assert.deepEqual(seen.sort(), ["one timer.completed", "one timer.started", "two timer.started"]);
+  await s.close();
+  await rx.close();
+});

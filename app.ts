@@ -23,6 +23,8 @@ import { webhookRoutes } from "./routes/api/v1/webhooks.ts";
 import { eventRoutes } from "./routes/api/v1/events.ts";
 import { rundownRoutes } from "./routes/api/v1/rundowns.ts";
 import { RundownService } from "./lib/rundowns/service.ts";
+import { endpointRoutes } from "./routes/api/v1/endpoints.ts";
+import { EndpointService } from "./lib/webhooks/endpoints.ts";
 import { Scheduler } from "./lib/webhooks/scheduler.ts";
 import { OpenStreams } from "./lib/streams.ts";
 
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps) {
   // The service tells this scheduler what its commits scheduled, and claims with its lease while it runs.
   const timers = new TimerService(store, config, now, scheduler);
   const rundowns = new RundownService(timers);
+  // Account endpoints take the URLs a timer's webhook_url takes.
+  const endpoints = new EndpointService(store.endpoints, (raw) => timers.checkWebhookUrl(raw), now);
   const keys = new KeyResolver(store, { ttlMs: 5000, now });
   const auth = new Auth({ store, config, now, timers, log: deps.log });
   // The SSE streams held open, so that shutdown can end them (they never end by themselves).
@@ -58,13 +62,25 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   api.use(apiGate(limiter, config.plans, keys, new ControlTokens(store, { ttlMs: 60_000, now })));
   const body = jsonBody({ maxBytes: 16 * 1024 });
-  api.on("POST", ["/timers", "/rundowns"], body);
-  api.on("PATCH", ["/timers/:id", "/timers/:id/state", "/rundowns/:id", "/rundowns/:id/state"], body);
+  api.on("POST", ["/timers", "/rundowns", "/webhook_endpoints", "/webhook_endpoints/:endpoint_id/test"], body);
+  api.on("PATCH", [
+    "/timers/:id",
+    "/timers/:id/state",
+    "/rundowns/:id",
+    "/rundowns/:id/state",
+    "/webhook_endpoints/:endpoint_id",
+  ], body);
   api.on("PUT", ["/timers/:id/message"], body);
+  // A test send's body is optional: read as JSON only when one is sent.
+  api.on("POST", ["/timers/:id/webhook/test"], (c, next) => {
+    const sent = c.req.header("content-type") !== undefined || Number(c.req.header("content-length") ?? 0) > 0;
+    return sent ? body(c, next) : next();
+  });
   timerRoutes(api, timers, config);
   showRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);
   rundownRoutes(api, rundowns, config);
+  endpointRoutes(api, endpoints, scheduler.sender, () => config.siteUrl);
   eventRoutes(api, now);
   documentApi(api, () => config.siteUrl);
   app.route("/api/v1", api);
@@ -80,7 +96,7 @@ export function createApp(deps: AppDeps) {
   liveRoutes(app, { store, config, now, streams });
   pageRoutes(app, { store, config, now, streams });
   authRoutes(app, auth, timers, keys, { "/dashboard/account": accountFrame(auth.sessions.secure) });
-  dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter, streams });
+  dashboardRoutes(app, { store, config, now, timers, scheduler, keys, limiter, streams, endpoints });
   docsRoutes(app);
 
   app.notFound(notFoundHandler([
@@ -97,12 +113,15 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/rundowns\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
     { pattern: /^\/api\/v1\/rundowns\/[^/]+\/state$/, methods: ["PATCH"] },
     { pattern: /^\/api\/v1\/rundowns\/[^/]+\/actions\/[^/]+$/, methods: ["POST"] },
+    { pattern: /^\/api\/v1\/webhook_endpoints$/, methods: ["GET", "POST"] },
+    { pattern: /^\/api\/v1\/webhook_endpoints\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
+    { pattern: /^\/api\/v1\/webhook_endpoints\/[^/]+\/test$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/openapi\.json$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/events$/, methods: ["GET"] },
     { pattern: /^\/healthz$/, methods: ["GET"] },
   ], missingPageResponse));
 
-  return { app, timers, rundowns, keys, limiter, scheduler, auth, store, config, now, streams };
+  return { app, timers, rundowns, endpoints, keys, limiter, scheduler, auth, store, config, now, streams };
 }
 
 export type App = ReturnType<typeof createApp>;

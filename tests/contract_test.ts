@@ -37,6 +37,12 @@ const OPERATIONS = [
   "deleteRundown",
   "changeRundownState",
   "runRundownAction",
+  "createWebhookEndpoint",
+  "listWebhookEndpoints",
+  "getWebhookEndpoint",
+  "updateWebhookEndpoint",
+  "deleteWebhookEndpoint",
+  "sendEndpointExample",
 ];
 
 async function loadDocument() {
@@ -182,6 +188,8 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
       delete value?.danger_at;
     }
     if (name === "UpdateTimer") delete value?.overtime;
+    // A reschedule depends on the timer's type and state (reschedule_test.ts), which no schema states.
+    if (name === "UpdateTimer") delete value?.duration, delete value?.target_date;
     assert.ok(accepts(name, value), `the generator made a ${name} its own schema refuses: ${JSON.stringify(value)}`);
     return value;
   };
@@ -413,7 +421,7 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   check("/timers", "post", big, "oversized");
   assert.equal(big.status, 413);
   for (
-    const bad of [{ title: "x".repeat(101) }, { color: "red" }, { theme: "neon" }, { duration: 5 }, {
+    const bad of [{ title: "x".repeat(101) }, { color: "red" }, { theme: "neon" }, { duration: 0 }, { rounds: 5 }, {
       webhook_url: "ftp://x",
     }]
   ) {
@@ -425,6 +433,32 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
   }
   for (const q of ["year=1969", "year=2101", "region=XX", "tz=Mars/Olympus", "extra=1"]) {
     assert.equal((await call("/events", "get", `/events?${q}`, undefined, null)).status, 400, q);
+  }
+
+  // Webhook endpoints: generated bodies (their URL the local receiver's), read, listed, changed and deleted.
+  const endpoint = (id = "") => id ? `/webhook_endpoints/${id}` : "/webhook_endpoints";
+  for (let i = 0; i < 4; i++) {
+    const made = await call(endpoint(), "post", endpoint(), { ...sample("CreateWebhookEndpoint"), url: rx.url });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const one = endpoint("{endpoint_id}");
+    assert.equal((await call(one, "get", endpoint(made.body.id))).status, 200);
+    const change = sample("UpdateWebhookEndpoint");
+    if (change.url !== undefined) change.url = rx.url;
+    assert.equal((await call(one, "patch", endpoint(made.body.id), change)).status, 200, JSON.stringify(change));
+    const example = await call(
+      `${one}/test`,
+      "post",
+      `${endpoint(made.body.id)}/test`,
+      sample("EndpointExampleRequest"),
+    );
+    assert.equal(example.status, 200, JSON.stringify(example.body));
+    assert.ok(accepts("WebhookPayload", example.body.payload), JSON.stringify(example.body.payload));
+    if (i % 2) assert.equal((await call(one, "delete", endpoint(made.body.id))).status, 200);
+  }
+  assert.equal((await call(endpoint(), "get", endpoint())).body.endpoints.length, 2);
+  for (const bad of [{}, { url: "ftp://x" }, { url: rx.url, events: [] }, { url: rx.url, enabled: 1 }]) {
+    assert.equal(accepts("CreateWebhookEndpoint", bad), false, JSON.stringify(bad));
+    assert.equal((await call(endpoint(), "post", endpoint(), bad)).status, 422, JSON.stringify(bad));
   }
 
   for (const id of ids) assert.equal((await call("/timers/{id}", "delete", `/timers/${id}`)).status, 200);

@@ -199,6 +199,8 @@ Deno.test("every POST is refused without the session's CSRF token or from anothe
     ["/dashboard/webhooks/reveal", {}],
     ["/dashboard/webhooks/rotate", {}],
     ["/dashboard/webhooks/retire", {}],
+    ["/dashboard/webhooks/endpoints", { url: "https://example.com/forged", events: "all", enabled: "on" }],
+    ["/dashboard/webhooks/endpoints/we_x/disable", {}],
     ["/dashboard/timers", { type: "countdown", duration: "60" }],
     [`/dashboard/timers/${id}/action`, { action: "start" }],
     [`/dashboard/timers/${id}/test`, {}],

@@ -63,7 +63,7 @@ const EXPOSED =
 /** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
 const CONTROL_PATH = /^\/api\/v1\/(?:timers|rundowns)\/([^/]+)(\/state|\/message|\/actions\/[a-z]+)?\/?$/;
 /** Routes that answer only an authenticated caller (everything but the public events and the document). */
-const AUTHENTICATED = /^\/api\/v1\/(timers|rundowns)(\/|$)/;
+const AUTHENTICATED = /^\/api\/v1\/(timers|rundowns|webhook_endpoints)(\/|$)/;
 
 /**
  * The API's front door, one middleware for speed: CORS (keys are bearer tokens, never cookies,

@@ -394,6 +394,7 @@ export class Users {
       }
     }
     for (const u of await this.#users.ofAccount(user.account_id)) await this.#users.delete(u);
+    await store.endpoints.deleteAll(user.account_id);
     await store.accounts.delete(user.account_id);
   }
 }

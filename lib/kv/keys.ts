@@ -47,6 +47,8 @@ export const key = {
   /** Failed sign-ins or sign-ups of one subject (an IP or an email). */
   authThrottle: (subject: string) => ["auth_throttle", subject],
   timer: (id: string) => ["timer", id],
+  /** An account's webhook endpoints (one record: the list). */
+  webhookEndpoints: (acct: string) => ["webhook_endpoints", acct],
   acctSeq: (acct: string) => ["acct_seq", acct],
   acctTimer: (acct: string, created: number, id: string) => ["acct_timers", acct, created, id],
   acctTimerByType: (acct: string, type: TimerType, created: number, id: string) => [

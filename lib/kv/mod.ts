@@ -8,3 +8,4 @@ export * from "./batch.ts";
 export * from "./due.ts";
 export * from "./timers.ts";
 export * from "./deliveries.ts";
+export * from "./endpoints.ts";

@@ -10,6 +10,7 @@ import type { StoreOptions } from "./due.ts";
 import { TimerStore } from "./timers.ts";
 import { DeliveryStore } from "./deliveries.ts";
 import { RundownStore } from "./rundowns.ts";
+import { EndpointStore } from "./endpoints.ts";
 
 export type { Account, ApiKey, WebhookSecret } from "./accounts.ts";
 export type { Attempt, Delivery, DeliveryChange, WebhookPayload } from "../webhooks/deliveries.ts";
@@ -25,10 +26,13 @@ export class Store {
   readonly timers: TimerStore;
   /** Webhook deliveries (lib/kv/deliveries.ts). */
   readonly deliveries: DeliveryStore;
+  /** Account webhook endpoints, cached for planning (lib/kv/endpoints.ts). */
+  readonly endpoints: EndpointStore;
 
   constructor(readonly kv: Deno.Kv, readonly opts: StoreOptions = { useQueue: false }) {
     this.timers = new TimerStore(kv, opts);
     this.deliveries = new DeliveryStore(kv, opts);
+    this.endpoints = new EndpointStore(kv);
   }
 
   #rundowns?: RundownStore;

@@ -235,6 +235,8 @@ export class RundownService {
       }
       seen = read.rundown.current;
       const now = this.now();
+      // The items' events go to the account's webhook endpoints too: known before planning.
+      await this.store.endpoints.load([read.rundown.account_id], now);
       const plan: RundownPlan = planAction(read.rundown, read.timers, action, index, now);
       const change = rundownChange(read.versionstamp, plan, read.entries, this.timers.planOptions(now));
       if (await this.store.rundowns.commitChange(change, now, this.timers.committed)) {

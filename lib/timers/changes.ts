@@ -4,6 +4,7 @@
  * cause. Pure: the store writes a change atomically and decides nothing.
  */
 import { type Delivery, newDelivery } from "../webhooks/deliveries.ts";
+import { type Endpoint, wants } from "../webhooks/endpoints.ts";
 import { lifetimeEnd, nextDeadline, type Timer, type TimerEvent } from "./model.ts";
 
 export type DueKind = "timer" | "delivery" | "expire";
@@ -58,6 +59,10 @@ export interface PlanOptions {
   claimUntil: number | null;
   /** The instance named in those claims (lease.ts). */
   claimBy?: string;
+  /** The account's webhook endpoints: each enabled one that wants an event gets its own delivery. */
+  endpoints?: readonly Endpoint[];
+  /** Or where to find them by account (a cache loaded before planning; undefined: none). */
+  endpointsOf?: (accountId: string) => readonly Endpoint[] | undefined;
 }
 
 export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
@@ -73,7 +78,7 @@ export function deliveryDue(d: Delivery): DueWrite | null {
 
 /**
  * A timer's change from `prev` (null when new) to `next`, emitting `events`: its due instant,
- * lifetime, and one delivery per event when it has a webhook.
+ * lifetime, and one delivery per event to its webhook and to each account endpoint that wants it.
  */
 export function planTimerChange(
   prev: Timer | null,
@@ -106,12 +111,13 @@ export function planTimerChange(
     });
   }
   const deliveries: Delivery[] = [];
-  if (next.webhook_url) {
-    for (const ev of events) {
-      const d = newDelivery(timer, ev, o.now, o.claimUntil, o.claimBy);
-      deliveries.push(d);
-      dueSet.push(deliveryDue(d)!);
+  for (const ev of events) {
+    if (next.webhook_url) deliveries.push(newDelivery(timer, ev, o.now, o.claimUntil, o.claimBy));
+    for (const e of o.endpoints ?? o.endpointsOf?.(next.account_id) ?? []) {
+      if (!wants(e, ev.type)) continue;
+      deliveries.push(newDelivery(timer, ev, o.now, o.claimUntil, o.claimBy, { url: e.url, endpoint_id: e.id }));
     }
   }
+  for (const d of deliveries) dueSet.push(deliveryDue(d)!);
   return { prev, versionstamp, timer, deliveries, dueSet, dueDelete };
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { planTimerChange } from "./changes.ts";
+import type { Endpoint } from "../webhooks/endpoints.ts";
 import { applyAction, newTimer, settle, type Timer } from "./model.ts";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
@@ -69,4 +70,41 @@ Deno.test("an event timer nobody started is due at its target and completes ther
   assert.equal(events[0].type, "timer.completed");
   assert.equal(events[0].data.started_at, null);
   assert.equal(events[0].data.actual_duration, 3600);
+});
+
+Deno.test("each enabled endpoint that wants an event gets its own delivery of it, beside the timer's webhook", () => {
+  const ep = (id: string, events: Endpoint["events"], enabled = true): Endpoint => ({
+    id,
+    url: `https://example.com/${id}`,
+    description: "",
+    events,
+    enabled,
+    created_at: T0,
+    updated_at: T0,
+  });
+  const endpoints = [ep("we_all", "all"), ep("we_done", ["timer.completed"]), ep("we_off", "all", false)];
+  const idle = timer({ webhook_url: null });
+  const { timer: running, event } = applyAction(idle, "start", T0);
+  const started = planTimerChange(idle, "v1", running, [event], { now: T0, claimUntil: null, endpoints });
+  assert.deepEqual(started.deliveries.map((d) => [d.endpoint_id, d.url]), [["we_all", "https://example.com/we_all"]]);
+  const done = settle(running, T0 + 60_000);
+  const completed = planTimerChange(running, "v2", done.timer, done.events, {
+    now: T0 + 60_000,
+    claimUntil: null,
+    endpoints,
+  });
+  assert.deepEqual(completed.deliveries.map((d) => d.endpoint_id), ["we_all", "we_done"]);
+  const ids = completed.deliveries.map((d) => d.payload.id);
+  assert.equal(new Set(ids).size, 2, "each delivery its own id");
+  // Each has its due entry in the same change.
+  for (const d of completed.deliveries) {
+    assert.ok(completed.dueSet.some((w) => w.item.kind === "delivery" && w.item.ref === `tmr_a/${d.id}`));
+  }
+  // With a webhook_url too: one more, without endpoint_id.
+  const own = planTimerChange(idle, "v1", { ...running, webhook_url: "https://example.com/own" }, [event], {
+    now: T0,
+    claimUntil: null,
+    endpoints,
+  });
+  assert.deepEqual(own.deliveries.map((d) => d.endpoint_id ?? null), [null, "we_all"]);
 });

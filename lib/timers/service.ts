@@ -28,6 +28,7 @@ import {
 import { checkAdjust, newMessage, showFields, showUpdate } from "./show_input.ts";
 import { applyAdjust } from "./show.ts";
 import { ruleMessage } from "./validation.ts";
+import { parseTarget, reschedule } from "./reschedule.ts";
 import { rfc3986Href, webhookUrlProblem } from "../webhooks/destinations.ts";
 
 export interface CreateInput {
@@ -49,6 +50,10 @@ export interface CreateInput {
 
 export interface UpdateInput {
   title?: string | null;
+  /** Countdown, while idle or stopped (reschedule.ts). */
+  duration?: number;
+  /** Event, until it completes or is stopped (reschedule.ts). */
+  target_date?: string;
   theme?: Theme;
   color?: string;
   webhook_url?: string | null;
@@ -65,9 +70,6 @@ export interface MessageInput {
   flash?: number;
   blackout?: boolean;
 }
-
-const TEN_YEARS_MS = 3653 * 86400_000;
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
  * What the service tells this process's scheduler, passed explicitly (none: a CLI, whose
@@ -179,13 +181,15 @@ export class TimerService {
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
       const now = this.now();
+      // Rescheduled first: thresholds are then checked against the new duration.
+      const moved: Timer = { ...timer, ...reschedule(timer, input, now) };
       const next: Timer = {
-        ...timer,
+        ...moved,
         ...(input.title !== undefined && { title: input.title }),
         ...(input.theme !== undefined && { theme: input.theme }),
         ...(input.color !== undefined && { color: input.color.toUpperCase() }),
         ...(webhook !== undefined && { webhook_url: webhook }),
-        ...showUpdate(timer, input, now),
+        ...showUpdate(moved, input, now),
         version: timer.version + 1,
       };
       const change = this.#plan(timer, versionstamp, next, [], now);
@@ -242,7 +246,10 @@ export class TimerService {
     for (;;) {
       const { timer, versionstamp } = await this.get(principal, id);
       const now = this.now();
-      const settled = settle(timer, now, CATCH_UP_EVENTS);
+      const endpoints = await this.store.endpoints.of(timer.account_id, now);
+      // Each event is delivered to every destination: a catch-up holds as many deliveries per commit as with one.
+      const destinations = Math.max(1, endpoints.filter((e) => e.enabled).length + (timer.webhook_url ? 1 : 0));
+      const settled = settle(timer, now, Math.max(1, Math.floor(CATCH_UP_EVENTS / destinations)));
       if (settled.events.length > 0 && settle(settled.timer, now, 1).events.length > 0) {
         // A long-missed unlimited interval: commit this batch of round ends, then go on.
         await this.#commit(this.#plan(timer, versionstamp, settled.timer, settled.events, now));
@@ -291,10 +298,18 @@ export class TimerService {
     return planTimerChange(prev, versionstamp, next, events, this.#options(now));
   }
 
-  /** How changes committed now are planned: deliveries due at once are sent by this process (claimed). */
+  /**
+   * How changes committed now are planned: deliveries due at once are sent by this process
+   * (claimed), and events go to the account's endpoints as cached (loaded before planning events).
+   */
   #options(now: number): PlanOptions {
     const claim = this.link?.claim(now) ?? null;
-    return { now, claimUntil: claim?.until ?? null, claimBy: claim?.by };
+    return {
+      now,
+      claimUntil: claim?.until ?? null,
+      claimBy: claim?.by,
+      endpointsOf: (acct) => this.store.endpoints.cached(acct),
+    };
   }
 
   /** The plan options of a change committed now (rundowns plan their items' changes with them). */
@@ -352,17 +367,6 @@ export class TimerService {
     }
     return href;
   }
-}
-
-/** A target date: ISO 8601 with an offset or Z, in the future, at most ten years ahead. */
-function parseTarget(raw: string, now: number): number {
-  const ms = ISO_WITH_OFFSET.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(ms)) throw new ApiError(422, ruleMessage("target_date", raw), "target_date");
-  if (ms <= now) throw new ApiError(422, `target_date must be in the future, got ${raw}`, "target_date");
-  if (ms > now + TEN_YEARS_MS) {
-    throw new ApiError(422, `target_date must be at most 10 years ahead, got ${raw}`, "target_date");
-  }
-  return ms;
 }
 
 /** The calling account, or 401/403 for anonymous callers and control tokens. */

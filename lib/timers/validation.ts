@@ -59,6 +59,11 @@ export const RULES: Record<string, string> = {
   lang: "a two-letter language code such as de",
   upcoming: "an integer from 1 to 100",
   tz: "an IANA time zone such as Europe/London",
+  url: "an absolute https URL of at most 2048 characters",
+  description: "a string of at most 200 characters",
+  events: '"all" or a non-empty list of event types such as ["timer.completed"]',
+  enabled: "true or false",
+  event: "an event type such as timer.completed (see the API reference's webhooks)",
 };
 
 /** Which inputs belong to which timer type: a field of another type is refused, not ignored. */
@@ -67,6 +72,9 @@ export const TYPE_FIELDS: Record<string, readonly string[]> = {
   event: ["target_date"],
   interval: ["work", "rest", "rounds"],
 };
+
+/** Fields a timer has that no PATCH changes. */
+const FIXED_FIELDS = ["type", "work", "rest", "rounds"];
 
 /** The order in which fields are reported when several are wrong. */
 const ORDER = [
@@ -131,6 +139,16 @@ export function issuesToError(issues: readonly z.core.$ZodIssue[], input: unknow
     if (owner && typeof body.type === "string" && body.type !== owner) {
       return new ApiError(status, `${field} applies only to ${owner} timers, not to type "${body.type}"`, field);
     }
+    // A timer's field that a PATCH of it (no action, state or message sent) cannot take.
+    const change = !["action", "state", "text", "blackout"].some((k) => k in body);
+    if (change && FIXED_FIELDS.includes(field)) {
+      return new ApiError(
+        status,
+        `${field} cannot change after creation (duration of a countdown and target_date of an event can); ` +
+          "create a new timer instead",
+        field,
+      );
+    }
     return new ApiError(status, `unknown field "${field}"; check its spelling against the API reference`, field);
   }
   if (first.code === "custom") return new ApiError(status, first.message, field);
@@ -173,6 +191,7 @@ export function validationHook(
       throw new ApiError(404, "no such action: use one of start, pause, resume, reset, stop, adjust");
     }
     // Ids of a shape this API never issues cannot exist; they are looked up nowhere.
+    if (issues.some((i) => i.path[0] === "endpoint_id")) throw new ApiError(404, "webhook endpoint not found");
     throw notFound(
       issues.some((i) => i.path[0] === "delivery_id") && issues.every((i) => i.path[0] !== "id") ? "delivery" : "timer",
     );

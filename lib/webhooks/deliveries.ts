@@ -29,6 +29,8 @@ export interface Delivery {
   timer_id: string;
   account_id: string;
   url: string;
+  /** Sent to this account endpoint (endpoints.ts); absent: to the timer's own webhook_url. */
+  endpoint_id?: string;
   payload: WebhookPayload;
   state: "pending" | "succeeded" | "failed";
   attempts: Attempt[];
@@ -54,8 +56,9 @@ export interface DeliveryChange {
 export const DELIVERY_LOG_KEEP = 1000;
 
 /**
- * The delivery of `ev` to the timer's webhook. `claimUntil` set: written claimed by the committing
- * process, which sends it at once; others leave it alone until then.
+ * The delivery of `ev` to the timer's webhook, or to the account endpoint `to` (each with its own
+ * id). `claimUntil` set: written claimed by the committing process, which sends it at once;
+ * others leave it alone until then.
  */
 export function newDelivery(
   t: Timer,
@@ -63,13 +66,15 @@ export function newDelivery(
   now: number,
   claimUntil: number | null,
   claimBy?: string,
+  to?: { url: string; endpoint_id: string },
 ): Delivery {
   const id = newEventId(ev.at);
   return {
     id,
     timer_id: t.id,
     account_id: t.account_id,
-    url: t.webhook_url!,
+    url: to?.url ?? t.webhook_url!,
+    ...(to && { endpoint_id: to.endpoint_id }),
     payload: {
       id,
       event: ev.type,
@@ -160,8 +165,10 @@ export const DROPPED_FOR_NEW_URL = "webhook_url changed; retries to the old URL 
  * attempt made. One not attempted yet still goes to the URL it was created for.
  */
 export function retriesToOldUrl<T extends { delivery: Delivery }>(entries: T[], url: string | null): T[] {
+  // An account endpoint's deliveries follow the endpoint, not the timer's URL.
   return entries.filter((e) =>
-    e.delivery.state === "pending" && e.delivery.attempts.length > 0 && e.delivery.url !== url
+    e.delivery.state === "pending" && e.delivery.attempts.length > 0 && e.delivery.url !== url &&
+    e.delivery.endpoint_id === undefined
   );
 }
 

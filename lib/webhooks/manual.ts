@@ -10,13 +10,19 @@ import { requireAccount, type TimerService } from "../timers/service.ts";
 import type { Scheduler } from "./scheduler.ts";
 import { TEST_SENDS_PER_MINUTE } from "./quota.ts";
 import { clipError } from "./deliveries.ts";
+import { exampleData } from "./examples.ts";
+import type { EventType } from "../timers/model.ts";
 
-/** Sends a signed test event to the timer's webhook_url now, records the attempt and returns it. */
+/**
+ * Sends a signed test event (or an example of another event type, marked as a test) to the
+ * timer's webhook_url now, records the attempt and returns it.
+ */
 export async function sendTestWebhook(
   svc: TimerService,
   scheduler: Scheduler,
   p: Principal,
   timerId: string,
+  event: EventType | "webhook.test" = "webhook.test",
 ): Promise<{ delivered: boolean; delivery: Delivery }> {
   requireAccount(p);
   const { timer } = await svc.get(p, timerId);
@@ -32,12 +38,15 @@ export async function sendTestWebhook(
     url: timer.webhook_url,
     payload: {
       id,
-      event: "webhook.test",
+      event,
       timestamp: new Date(now).toISOString(),
       timer_id: timer.id,
       title: timer.title,
       type: timer.type,
-      data: { message: "This is a test delivery; it needs no action." },
+      // Another type's example says it is a test in its data (examples.ts).
+      data: event === "webhook.test"
+        ? { message: "This is a test delivery; it needs no action." }
+        : exampleData(event, now),
     },
     state: "pending",
     attempts: [],
@@ -71,7 +80,8 @@ export async function sendTestWebhook(
 
 /**
  * Makes a failed delivery pending again for exactly one more attempt, due now, to the timer's
- * current webhook_url; 404 if unknown, 409 unless it failed, 422 if the timer has no URL now.
+ * current webhook_url (or its endpoint's current URL); 404 if unknown, 409 unless it failed or
+ * while its endpoint is disabled or deleted, 422 if the timer has no URL now.
  */
 export async function redeliver(svc: TimerService, p: Principal, timerId: string, deliveryId: string) {
   requireAccount(p);
@@ -84,13 +94,16 @@ export async function redeliver(svc: TimerService, p: Principal, timerId: string
     if (entry.delivery.state !== "failed") {
       throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
     }
-    if (!timer.webhook_url) {
+    const url = entry.delivery.endpoint_id === undefined
+      ? timer.webhook_url
+      : await endpointUrl(svc, timer.account_id, entry.delivery.endpoint_id);
+    if (!url) {
       throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
     }
     const now = svc.now();
     const next: Delivery = {
       ...entry.delivery,
-      url: timer.webhook_url,
+      url,
       state: "pending",
       next_attempt_at: now,
       last_try: true,
@@ -100,4 +113,14 @@ export async function redeliver(svc: TimerService, p: Principal, timerId: string
     }
   }
   throw new ApiError(409, "the delivery or its timer kept changing; try again");
+}
+
+/** The current URL of the account endpoint a delivery was for; 409 if it was deleted or is disabled. */
+async function endpointUrl(svc: TimerService, acct: string, id: string): Promise<string> {
+  const endpoint = (await svc.store.endpoints.read(acct)).endpoints.find((e) => e.id === id);
+  if (!endpoint) throw new ApiError(409, `the webhook endpoint ${id} this delivery was for was deleted`);
+  if (!endpoint.enabled) {
+    throw new ApiError(409, `the webhook endpoint ${id} is disabled; enable it first (PATCH /webhook_endpoints/${id})`);
+  }
+  return endpoint.url;
 }

@@ -8,3 +8,4 @@ export * from "./manual.ts";
 export * from "./deliveries.ts";
 export * from "./sender.ts";
 export * from "./wheel.ts";
+export * from "./endpoints.ts";

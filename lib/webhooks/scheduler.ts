@@ -360,8 +360,14 @@ export class Scheduler {
     }
   }
 
-  /** The clock transitions of a timer due at `now`, sized so one change fits one commit. */
+  /**
+   * The clock transitions of a timer due at `now`, sized so one change fits one commit. Its
+   * account's endpoints must be loaded (`store.endpoints.load`): its events go to them too.
+   */
   clockChange(timer: Timer, versionstamp: string, now: number): TimerChange | null {
+    if (!this.deps.store.endpoints.cached(timer.account_id)) {
+      throw new Error(`the endpoints of ${timer.account_id} were not loaded before planning`);
+    }
     const plan = this.#planOptions(now);
     for (let max = CATCH_UP_EVENTS;; max = Math.ceil(max / 2)) {
       const { timer: next, events } = settle(timer, now, max);
@@ -378,7 +384,13 @@ export class Scheduler {
   /** How changes committed now are planned: deliveries due at once are claimed by this process. */
   #planOptions(now: number): PlanOptions {
     const claim = this.claim(now);
-    return { now, claimUntil: claim?.until ?? null, claimBy: claim?.by };
+    return {
+      now,
+      claimUntil: claim?.until ?? null,
+      claimBy: claim?.by,
+      // Events go to the account's endpoints too: loaded before planning (see #stepTimers, stepTimer).
+      endpointsOf: (acct) => this.deps.store.endpoints.cached(acct),
+    };
   }
 
   /** Timers due now, from the records their due entries carry, committed in bulk. */
@@ -387,6 +399,11 @@ export class Scheduler {
     let writing: Promise<void> = Promise.resolve();
     for (let i = 0; i < all.length; i += PLAN_CHUNK) {
       const chunk = all.slice(i, i + PLAN_CHUNK);
+      // Their accounts' endpoints, read before planning (most are cached).
+      const accounts = chunk.flatMap((e) =>
+        e.value.kind === "timer" && e.value.timer ? [e.value.timer.account_id] : []
+      );
+      await this.deps.store.endpoints.load(accounts, this.deps.now());
       const planned = this.#planTimers(chunk);
       await writing;
       writing = this.#commitTimers(chunk, planned);
@@ -400,9 +417,11 @@ export class Scheduler {
     const changes: TimerChange[] = [];
     const singles: DueEntry[] = [];
     for (const e of entries) {
-      // An item of a rundown steps alone: its finish may advance the rundown in the same commit.
-      const change = e.value.kind === "timer" && e.value.timer && !e.value.timer.rundown_id
-        ? this.clockChange(e.value.timer, e.versionstamp, now)
+      const timer = e.value.kind === "timer" ? e.value.timer : undefined;
+      // An item of a rundown steps alone: its finish may advance the rundown in the same commit. An
+      // account whose endpoints are not loaded (a cache cleared meanwhile) too: the single step loads them.
+      const change = timer && !timer.rundown_id && this.deps.store.endpoints.cached(timer.account_id)
+        ? this.clockChange(timer, e.versionstamp, now)
         : null;
       if (change) changes.push(change);
       else singles.push(e); // early, or an entry without its record: the single step decides
@@ -458,6 +477,7 @@ export class Scheduler {
         return;
       }
       const t = now();
+      await store.endpoints.load([entry.timer.account_id], t);
       const change = this.clockChange(entry.timer, entry.versionstamp, t);
       if (!change) {
         // Nothing due: an early wake-up or a stale index entry.

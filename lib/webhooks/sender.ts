@@ -50,6 +50,9 @@ const MAX_UNRECORDED = 32;
  * timers of one account due at once all wait here.
  */
 const MAX_HELD_PER_ACCOUNT = 20_000;
+/** The errors of an attempt to an account endpoint deleted or disabled since the event (nothing is sent). */
+export const ENDPOINT_DELETED = "the webhook endpoint was deleted; not sent";
+export const ENDPOINT_DISABLED = "the webhook endpoint is disabled; not sent";
 /** The error of an attempt whose timer's account no longer exists (nothing is sent). */
 const ACCOUNT_GONE = "account no longer exists";
 
@@ -284,9 +287,17 @@ export class Sender {
     const started = now();
     let tried = d;
     let result: AttemptResult | null;
-    if (await this.#withinPlan(d, started)) {
+    // Deliveries to a timer's own URL go as they are, without a turn of the event loop more.
+    const endpointGone = d.endpoint_id === undefined ? undefined : await this.#toEndpoint(d, started);
+    if (typeof endpointGone === "string") {
+      // Deleted or disabled since: nothing sent; the log says why (a redelivery can send it later).
+      result = { ok: false, status: null, error: endpointGone, duration_ms: 0 };
+      tried = { ...d, last_try: true };
+    } else if (await this.#withinPlan(d, started)) {
+      // An endpoint's new URL takes its retries.
+      if (endpointGone) tried = endpointGone;
       // Checked last, in the same turn as the POST leaves: a DELETE answered before then stops it.
-      result = await this.send(d, started, () => !this.#dropped.has(d.timer_id));
+      result = await this.send(tried, started, () => !this.#dropped.has(d.timer_id));
       if (result === null) return;
     } else {
       // Over the plan's day: recorded failed at once, never silently dropped (redeliverable later).
@@ -311,6 +322,18 @@ export class Sender {
       if (vs && next.state !== "pending") this.counted(next.timer_id);
     });
     return { recording };
+  }
+
+  /**
+   * For a delivery to an account endpoint: why it is not sent (the endpoint was deleted or
+   * disabled), or the delivery to its current URL if that changed; undefined when it goes as it is.
+   */
+  async #toEndpoint(d: Delivery, now: number): Promise<string | Delivery | undefined> {
+    if (d.endpoint_id === undefined) return undefined;
+    const endpoint = (await this.deps.store.endpoints.of(d.account_id, now)).find((e) => e.id === d.endpoint_id);
+    if (!endpoint) return ENDPOINT_DELETED;
+    if (!endpoint.enabled) return ENDPOINT_DISABLED;
+    return endpoint.url === d.url ? undefined : { ...d, url: endpoint.url };
   }
 
   /**

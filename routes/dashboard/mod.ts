@@ -26,6 +26,7 @@ import type { Store } from "../../lib/kv/store.ts";
 import type { OpenStreams } from "../../lib/streams.ts";
 import type { TimerService } from "../../lib/timers/service.ts";
 import type { Scheduler } from "../../lib/webhooks/scheduler.ts";
+import type { EndpointService } from "../../lib/webhooks/endpoints.ts";
 import {
   type Ctx,
   flash,
@@ -50,6 +51,7 @@ import { dashTexts } from "./texts.ts";
 import { timerRoutes } from "./timer_routes.ts";
 import { showRoutes } from "./timer_show.tsx";
 import { webhooksPage } from "./webhooks.tsx";
+import { ENDPOINT_FORM, type EndpointForm, endpointRoutes, EndpointsSection } from "./endpoints.tsx";
 
 export interface DashboardDeps {
   store: Store;
@@ -63,6 +65,8 @@ export interface DashboardDeps {
   limiter: RateLimiter;
   /** The process's open event streams: the live feed ends with them at shutdown. */
   streams: OpenStreams;
+  /** The account's webhook endpoints (the Webhooks tab). */
+  endpoints: EndpointService;
 }
 
 /** Mounts the dashboard on the app. */
@@ -191,7 +195,12 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
     const revealed = held
       ? { secret: held.secret, heading: held.rotated ? f.t.wh_new_secret : f.t.wh_your_secret }
       : undefined;
-    return html(c, webhooksPage(f, { secrets: secretsOf(c.get("session").account), flash: takeFlash(c), revealed }));
+    const account = c.get("session").account;
+    const form = await once.take<EndpointForm>(c, ENDPOINT_FORM) ?? undefined;
+    const endpoints = config.plans[account.plan].api
+      ? EndpointsSection({ f, endpoints: await deps.endpoints.list(account.id), form })
+      : undefined;
+    return html(c, webhooksPage(f, { secrets: secretsOf(account), flash: takeFlash(c), revealed, endpoints }));
   });
 
   // A sign-up's first secret was never shown: revealed here once (then only a rotation shows one).
@@ -239,6 +248,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   });
 
   timerRoutes(dash, deps, once);
+  endpointRoutes(dash, deps, once);
   showRoutes(dash, deps);
 
   app.route("/dashboard", dash);

@@ -1,7 +1,8 @@
 /**
  * Webhook signing secret: when it was issued, revealing a sign-up's first secret (once), rotation
- * (the new secret shown once) and early retirement.
+ * (the new secret shown once) and early retirement; then the account's endpoints (endpoints.tsx).
  */
+import type { ComponentChildren } from "preact";
 import { Copy } from "./keys.tsx";
 import { dashPage, Filled, type Flash, type Frame, PostForm, When } from "./layout.tsx";
 
@@ -15,7 +16,13 @@ export interface SecretsView {
 
 export function webhooksPage(
   f: Frame,
-  o: { secrets: SecretsView; flash: Flash | null; revealed?: { secret: string; heading: string } },
+  o: {
+    secrets: SecretsView;
+    flash: Flash | null;
+    revealed?: { secret: string; heading: string };
+    /** The Endpoints section (endpoints.tsx), where the plan has timers. */
+    endpoints?: ComponentChildren;
+  },
 ) {
   const { t } = f;
   const { secrets } = o;
@@ -72,6 +79,7 @@ export function webhooksPage(
             </>
           )}
         </section>
+        {o.endpoints}
       </>
     ),
   });

@@ -122,7 +122,7 @@ export interface paths {
     delete: operations["deleteTimer"];
     options?: never;
     head?: never;
-    /** Change title, theme, color or webhook_url */
+    /** Change title, theme, color, webhook_url, zones, or reschedule (duration, target_date) */
     patch: operations["updateTimer"];
     trace?: never;
   };
@@ -194,7 +194,7 @@ export interface paths {
     put?: never;
     /**
      * Try a failed delivery once more, with the same id
-     * @description One more attempt, at once, to the timer's current webhook_url; it is not retried (redeliver again if it fails).
+     * @description One more attempt, at once, to the timer's current webhook_url (a delivery to an account endpoint: to the endpoint's current URL; 409 while it is disabled or once deleted); it is not retried (redeliver again if it fails).
      */
     post: operations["redeliverDelivery"];
     delete?: never;
@@ -251,10 +251,70 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send a signed webhook.test event to the timer's webhook_url now and report the outcome
+     * Send a signed webhook.test event (or an example of any event type) to the timer's webhook_url now and report the outcome
      * @description At most 10 a minute per account. A failed connection is reported as "could not connect", "TLS handshake failed" or "timed out"; an HTTP answer with its status.
      */
     post: operations["sendTestWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhook_endpoints": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the account's webhook endpoints, oldest first */
+    get: operations["listWebhookEndpoints"];
+    put?: never;
+    /** Add a webhook endpoint (at most 10 per account) */
+    post: operations["createWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/webhook_endpoints/{endpoint_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a webhook endpoint */
+    get: operations["getWebhookEndpoint"];
+    put?: never;
+    post?: never;
+    /** Delete a webhook endpoint (its pending retries are not sent; the timers' logs keep its deliveries) */
+    delete: operations["deleteWebhookEndpoint"];
+    options?: never;
+    head?: never;
+    /**
+     * Change a webhook endpoint's URL, description, events, or enable or disable it
+     * @description Events emitted from then on follow the change; pending retries go to the new URL, and are not sent while the endpoint is disabled (they are logged as failed, and can be redelivered once it is enabled).
+     */
+    patch: operations["updateWebhookEndpoint"];
+    trace?: never;
+  };
+  "/webhook_endpoints/{endpoint_id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send an example of any event type to the endpoint now, and report the outcome
+     * @description A realistic payload of the event type asked for, signed like every delivery, marked as a test (data.test is true; timer_id is tmr_ExampleTimer0001, which no timer has). One attempt, never retried, sent also while the endpoint is disabled. Counts towards the account's 10 test sends a minute.
+     */
+    post: operations["sendEndpointExample"];
     delete?: never;
     options?: never;
     head?: never;
@@ -274,7 +334,7 @@ export interface webhooks {
     put?: never;
     /**
      * interval.completed: An interval timer finished its last round
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_interval_completed"];
     delete?: never;
@@ -294,7 +354,7 @@ export interface webhooks {
     put?: never;
     /**
      * interval.round_end: An interval timer finished a round
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_interval_round_end"];
     delete?: never;
@@ -374,7 +434,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.adjusted: Time was added to or taken from a running or paused timer
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_adjusted"];
     delete?: never;
@@ -394,7 +454,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.completed: A countdown reached zero or an event timer reached target_date
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_completed"];
     delete?: never;
@@ -414,7 +474,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.danger: The running count crossed danger_at (once per crossing; an interval's every work phase)
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_danger"];
     delete?: never;
@@ -434,7 +494,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.paused: The timer was paused
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_paused"];
     delete?: never;
@@ -454,7 +514,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.reset: The timer returned to its initial duration
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_reset"];
     delete?: never;
@@ -474,7 +534,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.resumed: The timer resumed from paused
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_resumed"];
     delete?: never;
@@ -494,7 +554,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.started: The timer started running
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_started"];
     delete?: never;
@@ -514,7 +574,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.stopped: The timer was stopped
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_stopped"];
     delete?: never;
@@ -534,7 +594,7 @@ export interface webhooks {
     put?: never;
     /**
      * timer.warning: The running count crossed warn_at (once per crossing; an interval's every work phase)
-     * @description POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
+     * @description POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it (POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). Verify the signature before trusting the body; see the webhooks guide.
      */
     post: operations["webhook_timer_warning"];
     delete?: never;
@@ -653,6 +713,42 @@ export interface components {
       | components["schemas"]["CountdownCreate"]
       | components["schemas"]["EventCreate"]
       | components["schemas"]["IntervalCreate"];
+    CreateWebhookEndpoint: {
+      /**
+       * @description A note for people, e.g. what the receiver is; no control characters
+       * @example Slack relay
+       */
+      description?: string;
+      /** @description Default true */
+      enabled?: boolean;
+      /**
+       * @description Default "all"
+       * @example [
+       *       "timer.completed"
+       *     ]
+       */
+      events?:
+        | "all"
+        | (
+          | "timer.started"
+          | "timer.paused"
+          | "timer.resumed"
+          | "timer.stopped"
+          | "timer.reset"
+          | "timer.completed"
+          | "interval.round_end"
+          | "interval.completed"
+          | "timer.warning"
+          | "timer.danger"
+          | "timer.adjusted"
+        )[];
+      /**
+       * Format: uri
+       * @description Absolute https URL that receives the events, under the same rules as a timer's webhook_url (plain http and private addresses only where the operator allows them; ports 80, 443 and 1024–65535). Stored and answered normalised
+       * @example https://example.com/hooks/timers
+       */
+      url: string;
+    };
     Deleted: {
       /** @enum {boolean} */
       deleted: true;
@@ -662,6 +758,8 @@ export interface components {
       attempts: components["schemas"]["DeliveryAttempt"][];
       /** Format: date-time */
       created_at: string;
+      /** @description The account webhook endpoint it was sent to (GET /webhook_endpoints); null: the timer's webhook_url */
+      endpoint_id: string | null;
       /**
        * @description The event type (as payload.event)
        * @enum {string}
@@ -702,6 +800,35 @@ export interface components {
     DeliveryList: {
       deliveries: components["schemas"]["Delivery"][];
       next_cursor: string | null;
+    };
+    EndpointExample: {
+      /** @description Whether the endpoint answered 2xx in time */
+      delivered: boolean;
+      duration_ms: number;
+      /** @description Why it failed; null when delivered */
+      error: string | null;
+      payload: components["schemas"]["WebhookPayload"];
+      /** @description HTTP status, or null when no answer came */
+      status: number | null;
+    };
+    EndpointExampleRequest: {
+      /**
+       * @description The event type to send an example of
+       * @enum {string}
+       */
+      event:
+        | "timer.started"
+        | "timer.paused"
+        | "timer.resumed"
+        | "timer.stopped"
+        | "timer.reset"
+        | "timer.completed"
+        | "interval.round_end"
+        | "interval.completed"
+        | "timer.warning"
+        | "timer.danger"
+        | "timer.adjusted"
+        | "webhook.test";
     };
     /**
      * @description Every error has this shape
@@ -1493,6 +1620,7 @@ export interface components {
        */
       webhook_url?: string | null;
     };
+    /** @description The fields to change; the id, viewer, embed and control URLs stay. type, work, rest and rounds cannot change (create a new timer) */
     UpdateTimer: {
       /**
        * @description Six hex digits without the leading #; answered in upper case
@@ -1501,6 +1629,11 @@ export interface components {
       color?: string;
       /** @description null clears it; thresholds count from now */
       danger_at?: number | null;
+      /**
+       * @description Countdown timers only: the new duration in seconds, while the timer is idle or stopped (409 otherwise, error.field duration). warn_at and danger_at must stay below it (422)
+       * @example 600
+       */
+      duration?: number;
       /** @description Countdown and event timers (409 turning it off in overtime) */
       overtime?: boolean;
       /**
@@ -1508,6 +1641,12 @@ export interface components {
        * @enum {string}
        */
       sound?: "none" | "beep" | "chime";
+      /**
+       * Format: date-time
+       * @description Event timers only: the new instant to count to (in the future, at most 10 years ahead), in any state but completed and stopped (409 then, error.field target_date). The event then completes at the new instant, once; duration is recounted from created_at and expires_at follows
+       * @example 2027-01-01T00:00:00Z
+       */
+      target_date?: string;
       /**
        * @description Page theme; default dark (as the widget's, so a timer and a widget of parameters look alike)
        * @enum {string}
@@ -1526,6 +1665,77 @@ export interface components {
        * @example https://example.com/hooks/timer
        */
       webhook_url?: string | null;
+    };
+    UpdateWebhookEndpoint: {
+      /**
+       * @description A note for people, e.g. what the receiver is; no control characters
+       * @example Slack relay
+       */
+      description?: string;
+      /** @description A disabled endpoint receives nothing (pending retries included) */
+      enabled?: boolean;
+      /**
+       * @description "all" (every event type, including types added later) or the event types this endpoint receives
+       * @example [
+       *       "timer.completed"
+       *     ]
+       */
+      events?:
+        | "all"
+        | (
+          | "timer.started"
+          | "timer.paused"
+          | "timer.resumed"
+          | "timer.stopped"
+          | "timer.reset"
+          | "timer.completed"
+          | "interval.round_end"
+          | "interval.completed"
+          | "timer.warning"
+          | "timer.danger"
+          | "timer.adjusted"
+        )[];
+      /**
+       * Format: uri
+       * @description Absolute https URL that receives the events, under the same rules as a timer's webhook_url (plain http and private addresses only where the operator allows them; ports 80, 443 and 1024–65535). Stored and answered normalised
+       * @example https://example.com/hooks/timers
+       */
+      url?: string;
+    };
+    /** @description Receives every event of every timer of the account that it asks for, beside the timer's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the timer's delivery log (endpoint_id names the endpoint) */
+    WebhookEndpoint: {
+      /** Format: date-time */
+      created_at: string;
+      description: string;
+      enabled: boolean;
+      events:
+        | "all"
+        | (
+          | "timer.started"
+          | "timer.paused"
+          | "timer.resumed"
+          | "timer.stopped"
+          | "timer.reset"
+          | "timer.completed"
+          | "interval.round_end"
+          | "interval.completed"
+          | "timer.warning"
+          | "timer.danger"
+          | "timer.adjusted"
+        )[];
+      id: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: uri */
+      url: string;
+    };
+    WebhookEndpointDeleted: {
+      /** @enum {boolean} */
+      deleted: true;
+      id: string;
+    };
+    WebhookEndpointList: {
+      endpoints: components["schemas"]["WebhookEndpoint"][];
     };
     /** @description Any webhook payload, by its event */
     WebhookPayload:
@@ -1564,6 +1774,25 @@ export interface components {
       title: string | null;
       /** @enum {string} */
       type: "countdown" | "event" | "interval";
+    };
+    WebhookTestRequest: {
+      /**
+       * @description Send an example of this event type instead (a realistic payload of the timer, marked as a test: data.test is true). Default webhook.test
+       * @enum {string}
+       */
+      event?:
+        | "timer.started"
+        | "timer.paused"
+        | "timer.resumed"
+        | "timer.stopped"
+        | "timer.reset"
+        | "timer.completed"
+        | "interval.round_end"
+        | "interval.completed"
+        | "timer.warning"
+        | "timer.danger"
+        | "timer.adjusted"
+        | "webhook.test";
     };
   };
   responses: never;
@@ -3709,6 +3938,19 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
+      /** @description The change is not allowed in the timer's state (duration of a running countdown, target_date of a completed or stopped event, overtime turned off past zero); error.field names it and the message says why */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       /** @description Body over 16 KiB */
       413: {
         headers: {
@@ -4775,7 +5017,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["WebhookTestRequest"];
+      };
+    };
     responses: {
       /** @description The attempt's outcome (also when the receiver failed) */
       200: {
@@ -4788,6 +5034,19 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["TestDelivery"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
       /** @description Missing or invalid credentials */
@@ -4844,7 +5103,821 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       /** @description The timer has no webhook_url (error.field is webhook_url) */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded, or more than 10 test sends this minute for the account; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description All of them */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointList"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWebhookEndpoint"];
+      };
+    };
+    responses: {
+      /** @description Created; Location names it */
+      201: {
+        headers: {
+          Location: components["headers"]["Location"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpoint"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The account already has 10 endpoints (delete or reuse one) */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An invalid field (error.field names it), e.g. a URL refused as a timer's webhook_url would be */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id; any other shape answers 404 */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoint */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpoint"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No webhook endpoint with this id in the account */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id; any other shape answers 404 */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointDeleted"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No webhook endpoint with this id in the account */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id; any other shape answers 404 */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateWebhookEndpoint"];
+      };
+    };
+    responses: {
+      /** @description The endpoint as changed */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookEndpoint"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No webhook endpoint with this id in the account */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A field is invalid; error.field names the first offending field */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  sendEndpointExample: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The endpoint's id; any other shape answers 404 */
+        endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EndpointExampleRequest"];
+      };
+    };
+    responses: {
+      /** @description The attempt's outcome (also when the receiver failed) and the payload sent */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EndpointExample"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No webhook endpoint with this id in the account */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description A field is invalid; error.field names the first offending field */
       422: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -41,7 +41,9 @@ const color = z.string().regex(/^[0-9A-Fa-f]{6}$/).openapi({
   example: "6C63FF",
 });
 // The scheme in any case (URLs' schemes are case-insensitive; the stored URL is normalised).
-const webhookUrl = z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/).openapi({
+/** An absolute http(s) URL as the schema takes it (the service checks the rest: lib/webhooks/destinations.ts). */
+export const httpUrl = () => z.string().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/);
+const webhookUrl = httpUrl().openapi({
   format: "uri",
   description: "Absolute https URL notified of the timer's events (plain http only where the operator allows it; " +
     "private and loopback addresses are refused unless the operator allows them; ports 80, 443 and 1024–65535 " +
@@ -122,6 +124,17 @@ export const CreateTimerBody = z.discriminatedUnion("type", [CountdownCreate, Ev
 
 export const UpdateTimerBody = z.strictObject({
   title: title.nullable().optional().openapi({ description: "null clears it" }),
+  duration: int(LIMITS.duration.min, LIMITS.duration.max).optional().openapi({
+    description: "Countdown timers only: the new duration in seconds, while the timer is idle or stopped " +
+      "(409 otherwise, error.field duration). warn_at and danger_at must stay below it (422)",
+    example: 600,
+  }),
+  target_date: targetDate.optional().openapi({
+    description: "Event timers only: the new instant to count to (in the future, at most 10 years ahead), " +
+      "in any state but completed and stopped (409 then, error.field target_date). The event then completes " +
+      "at the new instant, once; duration is recounted from created_at and expires_at follows",
+    example: "2027-01-01T00:00:00Z",
+  }),
   theme: theme.optional(),
   color: color.optional(),
   webhook_url: webhookUrl.nullable().optional().openapi({ description: "null removes the webhook" }),
@@ -129,7 +142,10 @@ export const UpdateTimerBody = z.strictObject({
   danger_at: dangerAt.nullable().optional().openapi({ description: "null clears it; thresholds count from now" }),
   overtime: overtime.optional().openapi({ description: "Countdown and event timers (409 turning it off in overtime)" }),
   sound: sound.optional(),
-}).openapi("UpdateTimer");
+}).openapi("UpdateTimer", {
+  description: "The fields to change; the id, viewer, embed and control URLs stay. type, work, rest and rounds " +
+    "cannot change (create a new timer)",
+});
 
 export const ActionBody = z.strictObject({
   action: z.enum(ACTIONS).openapi({ description: "What to do" }),

@@ -70,11 +70,16 @@ const updateTimer = createRoute({
   path: "/timers/{id}",
   operationId: "updateTimer",
   tags: ["Timers"],
-  summary: "Change title, theme, color or webhook_url",
+  summary: "Change title, theme, color, webhook_url, zones, or reschedule (duration, target_date)",
   request: { params: TimerIdParam, body: body(UpdateTimerBody) },
   responses: {
     200: ok(Timer, "The updated timer"),
-    ...errors([400, 401, 403, 404, 413, 422], { ...NO_TIMER, ...OWNER }),
+    ...errors([400, 401, 403, 404, 409, 413, 422], {
+      ...NO_TIMER,
+      ...OWNER,
+      409: "The change is not allowed in the timer's state (duration of a running countdown, target_date of a " +
+        "completed or stopped event, overtime turned off past zero); error.field names it and the message says why",
+    }),
   },
 });
 

@@ -172,7 +172,8 @@ export function registerWebhooks(registry: {
       description: (event === "webhook.test"
         ? "POSTed to the timer's webhook_url when a test send is asked for (POST /timers/{id}/webhook/test): " +
           "one attempt, never retried. "
-        : "POSTed to the timer's webhook_url. Answer any 2xx within the timeout (10 s by default); anything " +
+        : "POSTed to the timer's webhook_url and to each enabled account endpoint that asks for it " +
+          "(POST /webhook_endpoints), each with its own id. Answer any 2xx within the timeout (10 s by default); anything " +
           "else is retried on the operator's schedule (by default after 1 min, 5 min, 30 min, 2 h). ") +
         "Verify the signature before trusting the body; see the webhooks guide.",
       request: {

@@ -26,6 +26,9 @@ const DeliverySchema = z.strictObject({
   event: z.enum(WEBHOOK_EVENTS).openapi({ description: "The event type (as payload.event)" }),
   state: z.enum(["pending", "succeeded", "failed"]),
   url: z.string().openapi({ format: "uri" }),
+  endpoint_id: z.string().nullable().openapi({
+    description: "The account webhook endpoint it was sent to (GET /webhook_endpoints); null: the timer's webhook_url",
+  }),
   created_at: iso,
   next_attempt_at: iso.nullable(),
   attempts: z.array(Attempt),
@@ -62,16 +65,32 @@ const testWebhook = createRoute({
   path: "/timers/{id}/webhook/test",
   operationId: "sendTestWebhook",
   tags: ["Webhooks"],
-  summary: "Send a signed webhook.test event to the timer's webhook_url now and report the outcome",
+  summary: "Send a signed webhook.test event (or an example of any event type) to the timer's webhook_url now " +
+    "and report the outcome",
   description: 'At most 10 a minute per account. A failed connection is reported as "could not connect", ' +
     '"TLS handshake failed" or "timed out"; an HTTP answer with its status.',
-  request: { params: TimerIdParam },
+  request: {
+    params: TimerIdParam,
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z.strictObject({
+            event: z.enum(WEBHOOK_EVENTS).optional().openapi({
+              description: "Send an example of this event type instead (a realistic payload of the timer, marked " +
+                "as a test: data.test is true). Default webhook.test",
+            }),
+          }).openapi("WebhookTestRequest"),
+        },
+      },
+    },
+  },
   responses: {
     200: ok(
       z.strictObject({ delivered: z.boolean(), delivery: DeliverySchema }).openapi("TestDelivery"),
       "The attempt's outcome (also when the receiver failed)",
     ),
-    ...errors([401, 403, 404, 422], {
+    ...errors([400, 401, 403, 404, 413, 422], {
       ...NO_TIMER,
       ...ONLY_KEY,
       422: "The timer has no webhook_url (error.field is webhook_url)",
@@ -86,7 +105,8 @@ const redeliver = createRoute({
   operationId: "redeliverDelivery",
   tags: ["Webhooks"],
   summary: "Try a failed delivery once more, with the same id",
-  description: "One more attempt, at once, to the timer's current webhook_url; it is not retried " +
+  description: "One more attempt, at once, to the timer's current webhook_url (a delivery to an account " +
+    "endpoint: to the endpoint's current URL; 409 while it is disabled or once deleted); it is not retried " +
     "(redeliver again if it fails).",
   request: { params: DeliveryIdParams },
   responses: {
@@ -106,6 +126,7 @@ export function deliveryView(d: Delivery) {
     event: d.payload.event as WebhookEventType,
     state: d.state,
     url: d.url,
+    endpoint_id: d.endpoint_id ?? null,
     created_at: new Date(d.created_at).toISOString(),
     next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
     attempts: d.attempts,
@@ -135,7 +156,15 @@ export function webhookRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, sched
   });
 
   api.openapi(testWebhook, async (c) => {
-    const { delivered, delivery } = await sendTestWebhook(svc, scheduler, c.get("principal"), c.req.valid("param").id);
+    // The body is optional: none sends webhook.test.
+    const event = (c.req.valid("json") as { event?: WebhookEventType } | undefined)?.event;
+    const { delivered, delivery } = await sendTestWebhook(
+      svc,
+      scheduler,
+      c.get("principal"),
+      c.req.valid("param").id,
+      event,
+    );
     return c.json({ delivered, delivery: deliveryView(delivery) }, 200);
   });
 

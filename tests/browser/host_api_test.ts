@@ -136,7 +136,7 @@ window.send = (id, command) => document.getElementById(id).contentWindow.postMes
 
       await send("live", "pause");
       await send("local", "pause");
-      await local.waitForSelector('.face[data-state="paused"]', { timeout: 2000 });
+      await local.waitForSelector('.face[data-state="paused"]', { timeout: 10_000 });
       await until(page, "paused state", (m) => m.frame === "local" && m.type === "state" && m.state === "paused");
       const frozen = await clock(local);
       // The same command, sent to the live widget first, changed nothing there.
@@ -145,12 +145,12 @@ window.send = (id, command) => document.getElementById(id).contentWindow.postMes
       await page.waitForTimeout(1100);
       assert.equal(await clock(local), frozen, "paused time stands still");
       await send("local", "resume");
-      await local.waitForSelector('.face[data-state="running"]', { timeout: 2000 });
+      await local.waitForSelector('.face[data-state="running"]', { timeout: 10_000 });
       await send("local", "reset");
-      await local.waitForSelector('.face[data-state="idle"]', { timeout: 2000 });
+      await local.waitForSelector('.face[data-state="idle"]', { timeout: 10_000 });
       assert.equal(await clock(local), "10:00");
       await send("local", "start");
-      await local.waitForSelector('.face[data-state="running"]', { timeout: 2000 });
+      await local.waitForSelector('.face[data-state="running"]', { timeout: 10_000 });
       // Messages follow the paint: wait for the fifth state.
       await page.waitForFunction(() =>
         (globalThis as unknown as { msgs: Msg[] }).msgs.filter((m) => m.frame === "local" && m.type === "state")

@@ -210,13 +210,14 @@ Deno.test("view parameters for production screens", async (t) => {
       for (const p of [now.page, late.page]) await p.waitForSelector('.face[data-sync="live"][data-state="running"]');
       const t0 = performance.now();
       await s.api("PATCH", `/timers/${timer.timer_id}/state`, { action: "pause" });
-      await now.page.waitForSelector('.face[data-state="paused"]', { timeout: 1000 });
+      await now.page.waitForSelector('.face[data-state="paused"]', { timeout: 10_000 });
       const tNow = performance.now() - t0;
       assert.equal(await late.page.locator(".face").getAttribute("data-state"), "running", "not yet");
-      await late.page.waitForSelector('.face[data-state="paused"]', { timeout: 4000 });
+      await late.page.waitForSelector('.face[data-state="paused"]', { timeout: 10_000 });
       const tLate = performance.now() - t0;
       assert.ok(
-        tLate - tNow > 1200 && tLate < 3500,
+        // At least the delay behind (a loaded machine may be later still, never sooner).
+        tLate - tNow > 1200 && tLate < 8000,
         `paused after ${Math.round(tLate)} ms (undelayed ${Math.round(tNow)})`,
       );
       assert.equal(await shownSeconds(late.page), await shownSeconds(now.page), "both stop at the same second");

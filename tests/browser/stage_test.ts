@@ -33,14 +33,14 @@ Deno.test("the stage follows a linked rundown without reloading", async () => {
     assert.equal(await page.locator(".stage-next").innerText(), "Next: Keynote");
 
     assert.equal((await s.api("POST", `/rundowns/${r.body.rundown_id}/actions/start`)).status, 200);
-    await page.waitForSelector('.face[data-state="running"]', { timeout: 2000 });
+    await page.waitForSelector('.face[data-state="running"]', { timeout: 10_000 });
     const started = performance.now();
     await page.waitForFunction(() => document.querySelector(".face-title")?.textContent === "Keynote", null, {
       timeout: 4000,
     });
     const after = performance.now() - started;
     assert.ok(after < 3000, `item 2 shown ${Math.round(after)} ms after item 1 started (2 s long)`);
-    await page.waitForSelector('.face[data-state="running"]', { timeout: 1000 });
+    await page.waitForSelector('.face[data-state="running"]', { timeout: 10_000 });
     assert.equal(await page.locator(".stage-next").innerText(), "Next: Panel </script><b>x</b>");
     assert.equal(await page.locator(".stage-next b").count(), 0, "titles are text");
     const box = await page.locator(".stage-next").boundingBox();
@@ -72,17 +72,17 @@ Deno.test("the rundown's control page moves the show with its token; the agenda 
     const errors = watchErrors(page);
     await page.goto(r.body.control_url);
     await hydrated(page);
-    await page.waitForSelector('button[data-action="start"]:not([disabled])', { timeout: 2000 });
+    await page.waitForSelector('button[data-action="start"]:not([disabled])', { timeout: 10_000 });
     await page.click('button[data-action="start"]');
-    await page.waitForSelector('.rundown-control[data-state="running"]', { timeout: 2000 });
+    await page.waitForSelector('.rundown-control[data-state="running"]', { timeout: 10_000 });
     await page.click('button[data-action="next"]');
-    await page.waitForSelector('.rundown-control[data-current="1"]', { timeout: 2000 });
+    await page.waitForSelector('.rundown-control[data-current="1"]', { timeout: 10_000 });
     const read = await s.api("GET", `/rundowns/${r.body.rundown_id}`);
     assert.equal(read.body.current, 1);
     assert.equal(read.body.items[1].state, "running");
     // Next at the last item is refused, and the page says why.
     await page.click('button[data-action="next"]');
-    await page.waitForSelector(".rundown-problem", { timeout: 2000 });
+    await page.waitForSelector(".rundown-problem", { timeout: 10_000 });
     assert.match(await page.locator(".rundown-problem").innerText(), /last item/);
     await shot(page, "rundown-control-844");
 

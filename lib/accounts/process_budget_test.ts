@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ApiError } from "../errors.ts";
-import { accountsWorld } from "../../tests/helpers.ts";
+import { accountsWorld, T0 } from "../../tests/helpers.ts";
 import { ProcessBudget } from "./process_budget.ts";
 
 Deno.test("a process budget gives the hour's worth at once, then its rate", () => {
@@ -51,7 +51,7 @@ Deno.test("a reset request answers before its mail is sent: a slow mail server t
       delivered.resolve();
     },
   };
-  const users = new Users({ store, config: testConfig(), now: () => Date.now(), mailer });
+  const users = new Users({ store, config: testConfig(), now: () => T0, mailer }); // a pinned day: budgets count by windows
   try {
     const { account } = await createBareAccount(store, { plan: "pro", name: "x" });
     await users.setLogin(account.id, "has@example.com", "correct horse battery staple");

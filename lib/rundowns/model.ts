@@ -40,7 +40,8 @@ export interface Rundown {
   version: number;
 }
 
-export type RundownEventType = "rundown.started" | "rundown.advanced" | "rundown.completed";
+export const RUNDOWN_EVENT_TYPES = ["rundown.started", "rundown.advanced", "rundown.completed"] as const;
+export type RundownEventType = typeof RUNDOWN_EVENT_TYPES[number];
 
 export interface RundownEvent {
   type: RundownEventType;
@@ -155,6 +156,7 @@ export function rundownDelivery(
   now: number,
   claimUntil: number | null,
   claimBy?: string,
+  to?: { url: string; endpoint_id: string },
 ): Delivery {
   const id = newEventId(ev.at);
   const payload = {
@@ -169,7 +171,8 @@ export function rundownDelivery(
     id,
     timer_id: r.id,
     account_id: r.account_id,
-    url: r.webhook_url!,
+    url: to?.url ?? r.webhook_url!,
+    ...(to && { endpoint_id: to.endpoint_id }),
     // Signed and sent as it is: the sender reads only id and serialises the rest.
     payload: payload as unknown as WebhookPayload,
     state: "pending",

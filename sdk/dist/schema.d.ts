@@ -372,7 +372,7 @@ export interface webhooks {
         put?: never;
         /**
          * rundown.advanced: another item is current: next, previous, goto, or a linked item's finish (stamped with its instant)
-         * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+         * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
          */
         post: operations["webhook_rundown_advanced"];
         delete?: never;
@@ -392,7 +392,7 @@ export interface webhooks {
         put?: never;
         /**
          * rundown.completed: the last item completed (or, in overtime, was stopped)
-         * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+         * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
          */
         post: operations["webhook_rundown_completed"];
         delete?: never;
@@ -412,7 +412,7 @@ export interface webhooks {
         put?: never;
         /**
          * rundown.started: the show started (start from idle, stopped or completed)
-         * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+         * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
          */
         post: operations["webhook_rundown_started"];
         delete?: never;
@@ -722,7 +722,7 @@ export interface components {
              *       "timer.completed"
              *     ]
              */
-            events?: "all" | ("timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted")[];
+            events?: "all" | ("timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "rundown.started" | "rundown.advanced" | "rundown.completed")[];
             /**
              * Format: uri
              * @description Absolute https URL that receives the events, under the same rules as a timer's webhook_url (plain http and private addresses only where the operator allows them; ports 80, 443 and 1024–65535). Stored and answered normalised
@@ -1631,7 +1631,7 @@ export interface components {
              *       "timer.completed"
              *     ]
              */
-            events?: "all" | ("timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted")[];
+            events?: "all" | ("timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "rundown.started" | "rundown.advanced" | "rundown.completed")[];
             /**
              * Format: uri
              * @description Absolute https URL that receives the events, under the same rules as a timer's webhook_url (plain http and private addresses only where the operator allows them; ports 80, 443 and 1024–65535). Stored and answered normalised
@@ -1639,13 +1639,13 @@ export interface components {
              */
             url?: string;
         };
-        /** @description Receives every event of every timer of the account that it asks for, beside the timer's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the timer's delivery log (endpoint_id names the endpoint) */
+        /** @description Receives every event of every timer and rundown of the account that it asks for, beside the timer's or rundown's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the timer's (or rundown's) delivery log (endpoint_id names the endpoint) */
         WebhookEndpoint: {
             /** Format: date-time */
             created_at: string;
             description: string;
             enabled: boolean;
-            events: "all" | ("timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted")[];
+            events: "all" | ("timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "rundown.started" | "rundown.advanced" | "rundown.completed")[];
             id: string;
             /** Format: date-time */
             updated_at: string;

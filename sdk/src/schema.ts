@@ -374,7 +374,7 @@ export interface webhooks {
     put?: never;
     /**
      * rundown.advanced: another item is current: next, previous, goto, or a linked item's finish (stamped with its instant)
-     * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+     * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
      */
     post: operations["webhook_rundown_advanced"];
     delete?: never;
@@ -394,7 +394,7 @@ export interface webhooks {
     put?: never;
     /**
      * rundown.completed: the last item completed (or, in overtime, was stopped)
-     * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+     * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
      */
     post: operations["webhook_rundown_completed"];
     delete?: never;
@@ -414,7 +414,7 @@ export interface webhooks {
     put?: never;
     /**
      * rundown.started: the show started (start from idle, stopped or completed)
-     * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+     * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
      */
     post: operations["webhook_rundown_started"];
     delete?: never;
@@ -741,6 +741,9 @@ export interface components {
           | "timer.warning"
           | "timer.danger"
           | "timer.adjusted"
+          | "rundown.started"
+          | "rundown.advanced"
+          | "rundown.completed"
         )[];
       /**
        * Format: uri
@@ -1694,6 +1697,9 @@ export interface components {
           | "timer.warning"
           | "timer.danger"
           | "timer.adjusted"
+          | "rundown.started"
+          | "rundown.advanced"
+          | "rundown.completed"
         )[];
       /**
        * Format: uri
@@ -1702,7 +1708,7 @@ export interface components {
        */
       url?: string;
     };
-    /** @description Receives every event of every timer of the account that it asks for, beside the timer's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the timer's delivery log (endpoint_id names the endpoint) */
+    /** @description Receives every event of every timer and rundown of the account that it asks for, beside the timer's or rundown's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the timer's (or rundown's) delivery log (endpoint_id names the endpoint) */
     WebhookEndpoint: {
       /** Format: date-time */
       created_at: string;
@@ -1722,6 +1728,9 @@ export interface components {
           | "timer.warning"
           | "timer.danger"
           | "timer.adjusted"
+          | "rundown.started"
+          | "rundown.advanced"
+          | "rundown.completed"
         )[];
       id: string;
       /** Format: date-time */

@@ -194,8 +194,9 @@ export function registerRundownWebhooks(registry: { registerWebhook(w: Record<st
       operationId: `webhook_${event.replace(".", "_")}`,
       tags: ["Webhooks"],
       summary: `${event}: ${summary}`,
-      description: "POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer " +
-        "events (the items' own timer events go to their timers' webhook_url as always).",
+      description: "POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it " +
+        "(each delivery its own id), signed with the account's secret and retried like timer events (the items' " +
+        "own timer events go to their timers' webhook_url and endpoints as always).",
       request: {
         headers: DeliveryHeaders,
         body: { required: true, content: { "application/json": { schema } } },

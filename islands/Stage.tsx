@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Source } from "../lib/display.ts";
+import type { FaceMessage } from "../lib/face.ts";
 import type { FaceScreenTexts } from "../lib/i18n_screens.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 import Widget from "./Widget.tsx";
@@ -22,6 +23,8 @@ export interface StageProps {
   /** The following item's title (null: none, or untitled). */
   next: string | null;
   hasNext: boolean;
+  /** The rundown's message: shown across items while the live item has none of its own. */
+  message: FaceMessage | null;
   lang: string;
   t: FaceTexts;
   st: FaceScreenTexts;
@@ -29,7 +32,7 @@ export interface StageProps {
 }
 
 export default function Stage(p: StageProps) {
-  const [now, setNow] = useState({ item: p.item, next: p.next, hasNext: p.hasNext });
+  const [now, setNow] = useState({ item: p.item, next: p.next, hasNext: p.hasNext, message: p.message });
   useEffect(() => {
     const es = new EventSource(`/live/r/${encodeURIComponent(p.rundownId)}`);
     const onItem = (e: MessageEvent) => {
@@ -40,7 +43,7 @@ export default function Stage(p: StageProps) {
     es.addEventListener("item", onItem as EventListener);
     return () => es.close();
   }, [p.rundownId]);
-  const { item, next, hasNext } = now;
+  const { item, next, hasNext, message } = now;
   return (
     <div class="stage" data-current={item?.timer_id ?? ""}>
       {item
@@ -58,9 +61,10 @@ export default function Stage(p: StageProps) {
             brand={null}
             variant="page"
             restartable={false}
+            fallbackMessage={message}
           />
         )
-        : <p class="stage-empty">{p.labels.empty}</p>}
+        : <p class="stage-empty">{message?.text || p.labels.empty}</p>}
       <p class="stage-next" data-next={hasNext ? "1" : "0"} dir="auto">
         {hasNext ? `${p.labels.next}: ${next ?? p.labels.untitled}` : ""}
       </p>

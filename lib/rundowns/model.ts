@@ -3,7 +3,7 @@
  * reads (planned and expected starts, how far the show runs behind) and the events it emits. Pure.
  */
 import { newEventId } from "../ids.ts";
-import { effective, isCounting, iso, remainingSeconds, type Timer } from "../timers/model.ts";
+import { effective, isCounting, iso, type Message, remainingSeconds, type Timer } from "../timers/model.ts";
 import type { Delivery, WebhookPayload } from "../webhooks/deliveries.ts";
 
 export const RUNDOWN_MODES = ["manual", "linked"] as const;
@@ -38,6 +38,8 @@ export interface Rundown {
   control_token_hash: string;
   created_at: number;
   version: number;
+  /** The show's message, shown on the stage across items (an item's own message wins while set). */
+  message?: Message | null;
 }
 
 export const RUNDOWN_EVENT_TYPES = ["rundown.started", "rundown.advanced", "rundown.completed"] as const;
@@ -131,6 +133,7 @@ export function rundownView(r: Rundown, timers: (Timer | null)[], now: number, s
     }),
     started_at: iso(r.started_at),
     completed_at: iso(r.completed_at),
+    message: r.message ?? null,
     ...rundownUrls(siteUrl, r.id),
     created_at: iso(r.created_at),
   };

@@ -5,7 +5,8 @@ import { newControlToken, newRundownId, sha256Hex, timingSafeEqual } from "../id
 import type { RundownEntry, TimerEntry } from "../kv/store.ts";
 import { planTimerChange, type TimerChange } from "../timers/changes.ts";
 import { effective, isCounting, type Timer } from "../timers/model.ts";
-import { type CreateInput, requireAccount, type TimerService } from "../timers/service.ts";
+import { type CreateInput, type MessageInput, requireAccount, type TimerService } from "../timers/service.ts";
+import { newMessage } from "../timers/show_input.ts";
 import { planAction, type RundownPlan } from "./actions.ts";
 import { rundownChange } from "./follow.ts";
 import { MAX_ITEMS, type Rundown, type RundownAction, type RundownItem, type RundownMode } from "./model.ts";
@@ -243,6 +244,42 @@ export class RundownService {
         return await this.get(principal, id);
       }
     }
+  }
+
+  /**
+   * Shows the show's message on the stage across items (null hides it): display state, so no
+   * event and no webhook; the stage's stream carries it.
+   */
+  async setMessage(principal: Principal, id: string, input: MessageInput | null): Promise<RundownRead> {
+    const message = input === null ? null : newMessage(input, this.now());
+    for (;;) {
+      const read = await this.get(principal, id);
+      const rundown: Rundown = { ...read.rundown, message, version: read.rundown.version + 1 };
+      const change = { versionstamp: read.versionstamp, rundown, deliveries: [], timers: [] };
+      if (await this.store.rundowns.commitChange(change, this.now())) return await this.get(principal, id);
+    }
+  }
+
+  /**
+   * The live item's own controls for whoever may run the rundown (its control token included):
+   * adjust its time, or set or clear its message. Answers the rundown as it is after.
+   */
+  async item(
+    principal: Principal,
+    id: string,
+    change: { adjust: number } | { message: MessageInput | null },
+  ): Promise<RundownRead> {
+    const read = await this.get(principal, id);
+    const r = read.rundown;
+    const timer = read.timers[r.current];
+    if (!timer) throw new ApiError(409, `the rundown has no live item (item ${r.current} has no timer)`, "current");
+    // The rundown's credential stands for its owner on its item: the item's own token is not needed.
+    const account = principal.kind === "account" ? principal.account : await this.store.getAccount(r.account_id);
+    if (!account) throw notFound("rundown");
+    const owner: Principal = { kind: "account", account };
+    if ("adjust" in change) await this.timers.act(owner, timer.id, { action: "adjust", seconds: change.adjust });
+    else await this.timers.setMessage(owner, timer.id, change.message);
+    return await this.get(principal, id);
   }
 
   /** Deletes the rundown and the timers created with it; existing timers stay. */

@@ -43,7 +43,14 @@ export async function stageState(deps: Omit<StageDeps, "streams">, r: Rundown) {
     }
     : null;
   const n = r.items[r.current + 1] ? live(next) : null;
-  return { item, next: n?.title ?? null, hasNext: r.current + 1 < r.items.length, theme: t?.theme, color: t?.color };
+  return {
+    item,
+    next: n?.title ?? null,
+    hasNext: r.current + 1 < r.items.length,
+    message: r.message ?? null,
+    theme: t?.theme,
+    color: t?.color,
+  };
 }
 
 /** Registers /r/:id and /live/r/:id. `page` wraps a body with the pages' security headers. */
@@ -64,6 +71,7 @@ export function stageRoutes(
       item: s.item,
       next: s.next,
       hasNext: s.hasNext,
+      message: s.message,
       lang,
       t: faceTexts(lang),
       st: faceScreenTexts(lang),
@@ -122,10 +130,10 @@ export function stageRoutes(
               send("gone", { rundown_id: id });
               break;
             }
-            const { item, next, hasNext } = await stageState(deps, r);
+            const { item, next, hasNext, message } = await stageState(deps, r);
             // Only a change of what the stage shows: the item's own stream carries its clock.
-            const shown = JSON.stringify([item?.timer_id, next, hasNext]);
-            if (shown !== last) send("item", { item, next, hasNext });
+            const shown = JSON.stringify([item?.timer_id, next, hasNext, message]);
+            if (shown !== last) send("item", { item, next, hasNext, message });
             last = shown;
           }
         })().catch(() => {}).finally(() => end(controller));

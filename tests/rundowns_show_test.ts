@@ -184,3 +184,55 @@ Deno.test("the live item's controls through the rundown: adjust and its own mess
     await s.close();
   }
 });
+
+Deno.test("the stage, agenda and control pages speak lang= or the browser's language", async () => {
+  const s = await setup();
+  try {
+    const { id } = await show(s);
+    const page = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await s.app.app.request(`http://timers.test${path}`, { headers });
+      assert.equal(res.status, 200, path);
+      return await res.text();
+    };
+    assert.match(await page(`/r/${id}?lang=fr`), /Suivant: Two/);
+    assert.match(await page(`/r/${id}`, { "accept-language": "de-CH,de;q=0.9" }), /Als Nächstes: Two/);
+    assert.match(await page(`/r/${id}`), /Next: Two/);
+    const agenda = await page(`/r/${id}/agenda?lang=ja`);
+    assert.match(agenda, /定刻どおり/);
+    assert.match(agenda, /<th>予定<\/th>/);
+    assert.match(agenda, /<html lang="ja"/);
+    const control = await page(`/r/${id}/control`, { "accept-language": "es" });
+    assert.match(control, /Ir a/);
+    assert.match(control, /Mensaje solo para este elemento/);
+    assert.match(await page(`/r/${id}/control?lang=ko`), /진행표|현재 항목/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("/widget?rundown=<id> embeds the stage under the widget's parameters; unknown rundowns are 404", async () => {
+  const s = await setup();
+  try {
+    const { id } = await show(s);
+    const res = await s.app.app.request(
+      `http://timers.test/widget?rundown=${id}&theme=light&primary_color=FF0000&show_brand=0&lang=de&hide=progress`,
+    );
+    assert.equal(res.status, 200);
+    assert.doesNotMatch(res.headers.get("content-security-policy")!, /frame-ancestors/);
+    const html = await res.text();
+    assert.match(html, /data-island="Stage"/);
+    assert.match(html, /data-theme="light"/);
+    assert.match(html, /--primary:#FF0000/);
+    assert.match(html, /data-hide="progress"/);
+    assert.match(html, /Als Nächstes: Two/);
+    assert.match(html, /body--widget/);
+    assert.doesNotMatch(html, /class="[^"]*brand/, "a paid plan's show_brand=0 is honoured");
+    for (const bad of ["rdn_0000000000000000", "nope"]) {
+      const r = await s.app.app.request(`http://timers.test/widget?rundown=${bad}`);
+      assert.equal(r.status, 404);
+      await r.body?.cancel();
+    }
+  } finally {
+    await s.close();
+  }
+});

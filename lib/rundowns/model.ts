@@ -126,6 +126,7 @@ export function rundownView(r: Rundown, timers: (Timer | null)[], now: number, s
         state: t?.state ?? "missing",
         duration: t?.duration ?? null,
         remaining_seconds: t ? remainingSeconds(t, now) : null,
+        message: t?.message ?? null,
         created_with_rundown: item.created,
         planned_start: iso(s.planned[i]),
         expected_start: iso(s.expected[i]),

@@ -1136,6 +1136,7 @@ export interface components {
          * @description Started items: when they started; later ones: the current item's expected end plus the items between
          */
         expected_start: string | null;
+        message: components["schemas"]["Message"] & unknown;
         /**
          * Format: date-time
          * @description The show's start (or now, before it) plus the items before

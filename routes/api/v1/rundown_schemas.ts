@@ -86,6 +86,7 @@ const Item = z.strictObject({
   state: z.enum([...TIMER_STATES, "missing"]).openapi({ description: "missing: the timer was deleted" }),
   duration: z.number().int().nullable(),
   remaining_seconds: z.number().int().nullable(),
+  message: MessageView.nullable().openapi({ description: "The item's own message (its timer's), or null" }),
   created_with_rundown: z.boolean(),
   planned_start: iso.nullable().openapi({ description: "The show's start (or now, before it) plus the items before" }),
   expected_start: iso.nullable().openapi({

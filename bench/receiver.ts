@@ -1,7 +1,7 @@
 /**
  * Webhook receiver for the bench, run as its own process so it does not compete with the
  * measuring process: records the arrival time (Date.now()) of every POST with the payload's
- * id / timer_id / event, and answers 200 after DELAY_MS (0: at once).
+ * id / timer_id (or rundown_id) / event / timestamp, and answers 200 after DELAY_MS (0: at once).
  *
  * Control: GET /__count?event=<e> → {"n": arrivals (of that event)}; GET /__dump → every arrival;
  * POST /__reset forgets them.
@@ -14,6 +14,8 @@ interface Arrival {
   timer_id: string;
   event: string;
   webhook_id: string | null;
+  rundown_id?: string;
+  timestamp?: string;
 }
 
 let arrivals: Arrival[] = [];
@@ -49,6 +51,7 @@ Deno.serve({
     timer_id: p.timer_id ?? "",
     event: p.event ?? "",
     webhook_id: req.headers.get("webhook-id"),
+    ...(p.rundown_id && { rundown_id: p.rundown_id, timestamp: p.timestamp }),
   });
   byEvent.set(p.event, (byEvent.get(p.event) ?? 0) + 1);
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));

@@ -7,7 +7,7 @@ import { useFit } from "../components/use_fit.ts";
 import { useHostApi } from "../components/use_host_api.ts";
 import { useAlarm, useAnnouncer, useTimer } from "../components/use_timer.ts";
 import type { IslandView } from "../components/view_params.ts";
-import type { Sound, Source } from "../lib/face.ts";
+import type { FaceMessage, Sound, Source } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
 import type { FaceScreenTexts } from "../lib/i18n_screens.ts";
 
@@ -34,6 +34,8 @@ export interface WidgetProps {
   messages?: boolean;
   /** The page's `sound=`: overrides the timer's cue. */
   sound?: Sound | null;
+  /** Shown while the timer has no message of its own (a rundown's message on its stage). */
+  fallbackMessage?: FaceMessage | null;
 }
 
 const PLAIN: IslandView = { delay: 0, clock: false, clockZone: null, hide: [] };
@@ -87,7 +89,7 @@ export default function Widget(p: WidgetProps) {
         />
       )}
       badge={down && <ReconnectBadge text={p.t.reconnecting} />}
-      message={p.variant === "page" || p.messages ? timer.source.message : null}
+      message={p.variant === "page" || p.messages ? timer.source.message ?? p.fallbackMessage ?? null : null}
     >
       {alarm.sound === "blocked" && !done && !timer.gone && (
         <button type="button" class="face-button face-sound" onClick={alarm.unlock}>

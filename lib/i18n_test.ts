@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { asLang, LANGS, negotiateLang, texts } from "./i18n.ts";
+import { rundownTexts } from "./i18n_rundown.ts";
 
 Deno.test("every language has every text, with the same placeholders as English", () => {
   const en = texts("en");
@@ -43,4 +44,18 @@ Deno.test("Accept-Language: only the first entries are read, so a 64 KB header c
   for (let i = 0; i < 20; i++) for (const h of huge) negotiateLang(h);
   const each = (performance.now() - started) / 60;
   assert.ok(each < 1, `${each.toFixed(2)} ms a call`);
+});
+
+Deno.test("the rundown pages' texts: every language has every text, with the same placeholders as English", () => {
+  const en = rundownTexts("en");
+  const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(",");
+  for (const lang of LANGS) {
+    const t = rundownTexts(lang);
+    assert.deepEqual(Object.keys(t).sort(), Object.keys(en).sort(), lang);
+    for (const [k, v] of Object.entries(t)) {
+      assert.ok(v.trim().length > 0, `${lang}.${k} is empty`);
+      assert.equal(holes(v), holes(en[k as keyof typeof en]), `${lang}.${k} placeholders`);
+    }
+    if (lang !== "en") assert.notEqual(t.on_time, en.on_time, `${lang} is translated`);
+  }
 });

@@ -37,6 +37,10 @@ const OPERATIONS = [
   "deleteRundown",
   "changeRundownState",
   "runRundownAction",
+  "setRundownMessage",
+  "clearRundownMessage",
+  "setRundownItemMessage",
+  "clearRundownItemMessage",
   "createWebhookEndpoint",
   "listWebhookEndpoints",
   "getWebhookEndpoint",
@@ -371,6 +375,16 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
         `/rundowns/${id}/actions/${action}${action === "goto" ? "?index=0" : ""}`,
       );
       assert.ok(a.status === 200 || a.status === 409, `${action} → ${a.status}`);
+    }
+    const adjust = `/rundowns/${id}/actions/adjust?seconds=-30`;
+    const adj = await rcall("/rundowns/{id}/actions/{action}", "post", adjust);
+    assert.ok(adj.status === 200 || adj.status === 409, `adjust → ${adj.status}`);
+    for (const path of ["/rundowns/{id}/message", "/rundowns/{id}/item/message"]) {
+      const message = sample("MessageChange");
+      if (!message.text?.trim()) message.blackout = true;
+      const url = path.replace("{id}", id);
+      assert.equal((await rcall(path, "put", url, message)).status, 200);
+      assert.equal((await rcall(path, "delete", url)).status, 200);
     }
   }
   assert.equal((await rcall("/rundowns", "get", "/rundowns?limit=2")).status, 200);

@@ -307,3 +307,53 @@ Deno.test("the items of a linked rundown send their events to the account's endp
   await s.close();
   await rx.close();
 });
+
+Deno.test("rundown events go to the rundown's webhook_url and to each endpoint that wants them, each with its own id", async () => {
+  const s = await clocked();
+  const [own, all, some, none] = [receiver(), receiver(), receiver(), receiver()];
+  const add = async (body: unknown) => {
+    const r = await s.call("POST", API, { body });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    return r.body;
+  };
+  await add({ url: all.url });
+  const picked = await add({ url: some.url, events: ["rundown.completed", "rundown.advanced"] });
+  assert.deepEqual(picked.events, ["rundown.advanced", "rundown.completed"]);
+  await add({ url: none.url, events: ["timer.paused"] });
+  const bad = await s.call("POST", API, { body: { url: some.url, events: ["rundown.exploded"] } });
+  assert.equal(bad.status, 422);
+  assert.equal(bad.body.error.field, "events");
+
+  const items = [{ type: "countdown", title: "One", duration: 60 }, { type: "countdown", title: "Two", duration: 30 }];
+  const r = await s.call("POST", "/api/v1/rundowns", {
+    body: { title: "Show", mode: "linked", items, webhook_url: own.url },
+  });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  const id = r.body.rundown_id;
+  assert.equal((await s.call("POST", `/api/v1/rundowns/${id}/actions/start`)).status, 200);
+  await advance(s, 61_000);
+  await advance(s, 30_000);
+
+  const rundownEvents = (rx: typeof own) =>
+    rx.received.map((x) => x.json).filter((j) => String(j.event).startsWith("rundown."));
+  await own.waitFor(3);
+  await some.waitFor(2);
+  await all.waitFor(3 + 4); // its three, and the items' started, completed, started, completed
+  const types = (rx: typeof own) => rundownEvents(rx).map((j) => j.event).sort();
+  assert.deepEqual(types(own), ["rundown.advanced", "rundown.completed", "rundown.started"]);
+  assert.deepEqual(types(all), ["rundown.advanced", "rundown.completed", "rundown.started"]);
+  assert.deepEqual(types(some), ["rundown.advanced", "rundown.completed"]);
+  for (const j of [...rundownEvents(all), ...rundownEvents(some)]) assert.equal(j.rundown_id, id);
+  const ids = [own, all, some].flatMap((rx) => rundownEvents(rx).map((j) => j.id));
+  assert.equal(new Set(ids).size, 8, "each delivery its own id");
+  for (const x of some.received) {
+    assert.ok(await verifyWebhook(x.body, x.headers, s.pro.webhookSecret, { now: s.clock.now() }));
+  }
+  assert.equal(none.received.length, 0);
+
+  // The OpenAPI document lists them among the types an endpoint may ask for.
+  const doc = JSON.stringify((await s.call("GET", "/api/v1/openapi.json")).body.components.schemas);
+  assert.match(doc, /"enum":\[[^\]]*"rundown\.advanced"/);
+  await s.close();
+  for (const rx of [own, all, some, none]) await rx.close();
+});

@@ -24,6 +24,11 @@ const AUTHENTICATED: [string, string][] = [
   ["PATCH", "/api/v1/rundowns/:id/state"],
   ["POST", "/api/v1/rundowns/:id/actions/next"],
   ["DELETE", "/api/v1/rundowns/:id"],
+  ["PUT", "/api/v1/rundowns/:id/message"],
+  ["DELETE", "/api/v1/rundowns/:id/message"],
+  ["PUT", "/api/v1/rundowns/:id/item/message"],
+  ["DELETE", "/api/v1/rundowns/:id/item/message"],
+  ["POST", "/api/v1/rundowns/:id/actions/adjust"],
 ];
 
 Deno.test("every authenticated route answers 401 without a credential, before validation or lookup", async () => {

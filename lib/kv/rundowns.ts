@@ -80,6 +80,56 @@ export class RundownStore extends DueIndex {
     return stamps.every(Boolean) ? stamps[stamps.length - 1] : null;
   }
 
+  /**
+   * Writes a rundown's change together with the timers created with it, in one commit: the new
+   * timers (within the account's stored-timer `limit`, serialised on its sequence key as single
+   * creations are), the existing timers' changes, the rundown. "too large": the change needs more
+   * than one commit of this backend allows (the caller writes it in steps); "conflict": something
+   * it was decided on changed meanwhile (decide again).
+   */
+  async commitWithNew(
+    c: RundownChange,
+    created: TimerChange[],
+    o: { limit: number | null; now: number; guard?: Deno.AtomicCheck; onCommitted?: OnCommitted },
+  ): Promise<"ok" | "limit" | "key gone" | "conflict" | "too large"> {
+    const parts = [
+      // A new timer's id is 16 random base62 characters: its "absent" check would cost one of the
+      // commit's checks per item for a collision that does not happen; the rundown keeps its own.
+      ...created.map((t) => {
+        const p = this.timers.timerWrite(t);
+        p.write.checks = [];
+        return p;
+      }),
+      ...c.timers.map((t) => this.timers.timerWrite(t)),
+      this.#rundownWrite(c, o.now),
+    ];
+    const one = emptyWrite();
+    for (const p of parts) {
+      one.checks.push(...p.write.checks);
+      one.sets.push(...p.write.sets);
+      one.deletes.push(...p.write.deletes);
+      one.enqueues.push(...p.write.enqueues);
+      if (p.write.sums) (one.sums ??= []).push(...p.write.sums);
+    }
+    if (o.guard) one.checks.push(o.guard);
+    const acct = c.rundown.account_id;
+    if (o.limit !== null && created.length) {
+      const seq = await this.kv.get<number>(key.acctSeq(acct));
+      if (await this.timers.countLive(acct, o.now, o.limit) + created.length > o.limit) return "limit";
+      one.checks.push(seq);
+      one.sets.push({ key: key.acctSeq(acct), value: (seq.value ?? 0) + 1 });
+    }
+    if (!fits(writeCost(one), this.limits)) return "too large";
+    const merged: Committed = {
+      due: parts.flatMap((p) => p.scheduled.due),
+      born: parts.flatMap((p) => p.scheduled.born),
+    };
+    const [stamp] = await this.commit([one], [merged], o.onCommitted);
+    if (stamp) return "ok";
+    if (o.guard && (await this.kv.get(o.guard.key)).versionstamp === null) return "key gone";
+    return "conflict";
+  }
+
   /** Deletes the rundown (its timers are the caller's), its delivery log first. */
   async delete(entry: RundownEntry): Promise<boolean> {
     const r = entry.rundown;

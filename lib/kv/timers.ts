@@ -107,7 +107,7 @@ export class TimerStore extends DueIndex {
   }
 
   /** Live (unexpired) timers of an account, counting at most `upTo`. */
-  private async countLive(acct: string, now: number, upTo: number): Promise<number> {
+  async countLive(acct: string, now: number, upTo: number): Promise<number> {
     let n = 0;
     for await (const e of this.kv.list<number>({ prefix: key.acctTimers(acct) })) {
       if (e.value > now && ++n >= upTo) break;

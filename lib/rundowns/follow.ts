@@ -10,6 +10,8 @@ import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
 import type { RundownPlan } from "./actions.ts";
 import { planFollow } from "./actions.ts";
 import { finishes, type Rundown, rundownDelivery } from "./model.ts";
+import type { Delivery } from "../webhooks/deliveries.ts";
+import { wants } from "../webhooks/endpoints.ts";
 
 /** The whole change of a rundown plan: its items' timer changes (checked as read) and its deliveries. */
 export function rundownChange(
@@ -25,9 +27,16 @@ export function rundownChange(
     timers.push(planTimerChange(e.timer, e.versionstamp, timer, events, o));
   }
   const r: Rundown = plan.rundown;
-  const deliveries = r.webhook_url
-    ? plan.events.map((ev) => rundownDelivery(r, ev, o.now, o.claimUntil, o.claimBy))
-    : [];
+  // Each event goes to the rundown's webhook_url and to every account endpoint that wants it, each its own delivery.
+  const endpoints = o.endpoints ?? o.endpointsOf?.(r.account_id) ?? [];
+  const deliveries: Delivery[] = [];
+  for (const ev of plan.events) {
+    if (r.webhook_url) deliveries.push(rundownDelivery(r, ev, o.now, o.claimUntil, o.claimBy));
+    for (const e of endpoints) {
+      if (!wants(e, ev.type)) continue;
+      deliveries.push(rundownDelivery(r, ev, o.now, o.claimUntil, o.claimBy, { url: e.url, endpoint_id: e.id }));
+    }
+  }
   return { versionstamp, rundown: r, deliveries, timers };
 }
 

@@ -3,7 +3,7 @@
  * reads (planned and expected starts, how far the show runs behind) and the events it emits. Pure.
  */
 import { newEventId } from "../ids.ts";
-import { effective, isCounting, iso, remainingSeconds, type Timer } from "../timers/model.ts";
+import { effective, isCounting, iso, type Message, remainingSeconds, type Timer } from "../timers/model.ts";
 import type { Delivery, WebhookPayload } from "../webhooks/deliveries.ts";
 
 export const RUNDOWN_MODES = ["manual", "linked"] as const;
@@ -38,9 +38,12 @@ export interface Rundown {
   control_token_hash: string;
   created_at: number;
   version: number;
+  /** The show's message, shown on the stage across items (an item's own message wins while set). */
+  message?: Message | null;
 }
 
-export type RundownEventType = "rundown.started" | "rundown.advanced" | "rundown.completed";
+export const RUNDOWN_EVENT_TYPES = ["rundown.started", "rundown.advanced", "rundown.completed"] as const;
+export type RundownEventType = typeof RUNDOWN_EVENT_TYPES[number];
 
 export interface RundownEvent {
   type: RundownEventType;
@@ -123,6 +126,7 @@ export function rundownView(r: Rundown, timers: (Timer | null)[], now: number, s
         state: t?.state ?? "missing",
         duration: t?.duration ?? null,
         remaining_seconds: t ? remainingSeconds(t, now) : null,
+        message: t?.message ?? null,
         created_with_rundown: item.created,
         planned_start: iso(s.planned[i]),
         expected_start: iso(s.expected[i]),
@@ -130,6 +134,7 @@ export function rundownView(r: Rundown, timers: (Timer | null)[], now: number, s
     }),
     started_at: iso(r.started_at),
     completed_at: iso(r.completed_at),
+    message: r.message ?? null,
     ...rundownUrls(siteUrl, r.id),
     created_at: iso(r.created_at),
   };
@@ -155,6 +160,7 @@ export function rundownDelivery(
   now: number,
   claimUntil: number | null,
   claimBy?: string,
+  to?: { url: string; endpoint_id: string },
 ): Delivery {
   const id = newEventId(ev.at);
   const payload = {
@@ -169,7 +175,8 @@ export function rundownDelivery(
     id,
     timer_id: r.id,
     account_id: r.account_id,
-    url: r.webhook_url!,
+    url: to?.url ?? r.webhook_url!,
+    ...(to && { endpoint_id: to.endpoint_id }),
     // Signed and sent as it is: the sender reads only id and serialises the rest.
     payload: payload as unknown as WebhookPayload,
     state: "pending",

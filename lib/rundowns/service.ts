@@ -2,10 +2,11 @@
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newRundownId, sha256Hex, timingSafeEqual } from "../ids.ts";
-import type { RundownEntry, TimerEntry } from "../kv/store.ts";
+import type { RundownChange, RundownEntry, TimerEntry } from "../kv/store.ts";
 import { planTimerChange, type TimerChange } from "../timers/changes.ts";
 import { effective, isCounting, type Timer } from "../timers/model.ts";
-import { type CreateInput, requireAccount, type TimerService } from "../timers/service.ts";
+import { type CreateInput, type MessageInput, requireAccount, type TimerService } from "../timers/service.ts";
+import { newMessage } from "../timers/show_input.ts";
 import { planAction, type RundownPlan } from "./actions.ts";
 import { rundownChange } from "./follow.ts";
 import { MAX_ITEMS, type Rundown, type RundownAction, type RundownItem, type RundownMode } from "./model.ts";
@@ -64,7 +65,15 @@ export class RundownService {
       created_at: now,
       version: 1,
     };
-    await this.#write(principal, rundown, null, input.items, null);
+    // Nothing is written by a refused commit: a creation that raced another of the account's tries again.
+    for (let n = 0;; n++) {
+      try {
+        await this.#write(principal, { ...rundown }, null, input.items, null);
+        break;
+      } catch (e) {
+        if (!(e instanceof RundownConflict) || n >= 4) throw e;
+      }
+    }
     return { read: await this.get(principal, id), controlToken };
   }
 
@@ -154,13 +163,6 @@ export class RundownService {
       rundown.current = at >= 0 ? at : Math.max(0, Math.min(before.rundown.current, list.length - 1));
     }
     rundown.items = list;
-    const made: string[] = [];
-    try {
-      for (const c of create) made.push((await this.timers.commitNew(principal, c)).id);
-    } catch (e) {
-      for (const id of made) await this.store.timers.deleteTimer(id);
-      throw e;
-    }
     const opts = this.timers.planOptions(now);
     // Membership marks: the rundown's list decides; a mark only tells the clock to ask it.
     const marks = join.map((e) =>
@@ -173,15 +175,47 @@ export class RundownService {
       }
     }
     const change = { versionstamp, rundown, deliveries: [], timers: marks };
-    if (!await this.store.rundowns.commitChange(change, now, this.timers.committed)) {
-      for (const id of made) await this.store.timers.deleteTimer(id);
-      throw new ApiError(409, "the rundown or one of its timers changed meanwhile; read it again and retry", "items");
+    const account = requireAccount(principal);
+    const outcome = await this.store.rundowns.commitWithNew(change, create, {
+      limit: this.timers.config.plans[account.plan].timers,
+      now,
+      guard: principal.kind === "account" ? principal.guard : undefined,
+      onCommitted: this.timers.committed,
+    });
+    if (outcome === "limit") {
+      const limit = this.timers.config.plans[account.plan].timers;
+      throw new ApiError(
+        403,
+        `your ${account.plan} plan stores at most ${limit} timers; the rundown would create ${create.length} ` +
+          "more than it has room for: delete some or upgrade the plan",
+      );
     }
+    if (outcome === "key gone") throw unauthorized("invalid or revoked API key");
+    if (outcome === "conflict") throw new RundownConflict();
+    if (outcome === "too large") await this.#writeInSteps(principal, change, create, now);
     for (const { item } of removed) {
       if (item.created) {
         this.timers.link?.dropped(item.timer_id);
         await this.store.timers.deleteTimer(item.timer_id);
       }
+    }
+  }
+
+  /**
+   * Where one commit of the backend cannot hold the change (KV Connect's 10 checks): the new
+   * timers first, each within the plan's limit, then the rundown; the new ones go again if it fails.
+   */
+  async #writeInSteps(principal: Principal, change: RundownChange, create: TimerChange[], now: number) {
+    const made: string[] = [];
+    try {
+      for (const c of create) made.push((await this.timers.commitNew(principal, c)).id);
+    } catch (e) {
+      for (const id of made) await this.store.timers.deleteTimer(id);
+      throw e;
+    }
+    if (!await this.store.rundowns.commitChange(change, now, this.timers.committed)) {
+      for (const id of made) await this.store.timers.deleteTimer(id);
+      throw new RundownConflict();
     }
   }
 
@@ -245,6 +279,42 @@ export class RundownService {
     }
   }
 
+  /**
+   * Shows the show's message on the stage across items (null hides it): display state, so no
+   * event and no webhook; the stage's stream carries it.
+   */
+  async setMessage(principal: Principal, id: string, input: MessageInput | null): Promise<RundownRead> {
+    const message = input === null ? null : newMessage(input, this.now());
+    for (;;) {
+      const read = await this.get(principal, id);
+      const rundown: Rundown = { ...read.rundown, message, version: read.rundown.version + 1 };
+      const change = { versionstamp: read.versionstamp, rundown, deliveries: [], timers: [] };
+      if (await this.store.rundowns.commitChange(change, this.now())) return await this.get(principal, id);
+    }
+  }
+
+  /**
+   * The live item's own controls for whoever may run the rundown (its control token included):
+   * adjust its time, or set or clear its message. Answers the rundown as it is after.
+   */
+  async item(
+    principal: Principal,
+    id: string,
+    change: { adjust: number } | { message: MessageInput | null },
+  ): Promise<RundownRead> {
+    const read = await this.get(principal, id);
+    const r = read.rundown;
+    const timer = read.timers[r.current];
+    if (!timer) throw new ApiError(409, `the rundown has no live item (item ${r.current} has no timer)`, "current");
+    // The rundown's credential stands for its owner on its item: the item's own token is not needed.
+    const account = principal.kind === "account" ? principal.account : await this.store.getAccount(r.account_id);
+    if (!account) throw notFound("rundown");
+    const owner: Principal = { kind: "account", account };
+    if ("adjust" in change) await this.timers.act(owner, timer.id, { action: "adjust", seconds: change.adjust });
+    else await this.timers.setMessage(owner, timer.id, change.message);
+    return await this.get(principal, id);
+  }
+
   /** Deletes the rundown and the timers created with it; existing timers stay. */
   async delete(principal: Principal, id: string): Promise<void> {
     requireAccount(principal);
@@ -268,6 +338,13 @@ export class RundownService {
       if ((await this.store.timers.commitTimers([change], this.timers.committed))[0]) return;
       entry = await this.store.getTimer(entry.timer.id);
     }
+  }
+}
+
+/** Something the write was decided on changed meanwhile (read again, decide again). */
+class RundownConflict extends ApiError {
+  constructor() {
+    super(409, "the rundown or one of its timers changed meanwhile; read it again and retry", "items");
   }
 }
 

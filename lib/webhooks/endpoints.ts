@@ -5,7 +5,11 @@
  */
 import { ApiError } from "../errors.ts";
 import { randomBase62 } from "../ids.ts";
-import type { EventType } from "../timers/model.ts";
+import type { EventType as TimerEventType } from "../timers/model.ts";
+import type { RundownEventType } from "../rundowns/model.ts";
+
+/** What an endpoint may ask for: timer events and rundown events. */
+export type EventType = TimerEventType | RundownEventType;
 
 /** The most endpoints one account may have; creating one more answers 409. */
 export const MAX_ENDPOINTS = 10;

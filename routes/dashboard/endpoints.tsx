@@ -5,7 +5,8 @@
  */
 import type { Hono } from "hono";
 import { ApiError } from "../../lib/errors.ts";
-import type { EventType } from "../../lib/timers/model.ts";
+import type { EventType as TimerEventType } from "../../lib/timers/model.ts";
+import { RUNDOWN_EVENT_TYPES } from "../../lib/rundowns/model.ts";
 import { type Endpoint, type EndpointInput, MAX_ENDPOINTS } from "../../lib/webhooks/endpoints.ts";
 import { WEBHOOK_EVENTS } from "../api/v1/webhook_schemas.ts";
 import { sendEndpointExample } from "../../lib/webhooks/examples.ts";
@@ -17,7 +18,9 @@ import type { DashEnv } from "./session.ts";
 const PAGE = "/dashboard/webhooks";
 /** Where a refused endpoint form waits for the page's next GET. */
 export const ENDPOINT_FORM = "/dashboard/webhooks#endpoints";
-const EVENT_TYPES = WEBHOOK_EVENTS.filter((e) => e !== "webhook.test") as EventType[];
+const TIMER_EVENTS = WEBHOOK_EVENTS.filter((e) => e !== "webhook.test") as TimerEventType[];
+/** What an endpoint may ask for; examples are sent of timer events only. */
+const EVENT_TYPES = [...TIMER_EVENTS, ...RUNDOWN_EVENT_TYPES];
 const fill = (text: string, parts: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k) => parts[k] ?? m);
 
 /** A refused form as typed, with the reason (`id`: the endpoint being edited; none: the add form). */
@@ -155,7 +158,7 @@ export function EndpointsSection({ f, endpoints, form }: { f: Frame; endpoints: 
                 <label>
                   <span class="sr-only">{t.ep_example_event}</span>
                   <select name="event" aria-label={t.ep_example_event}>
-                    {[...EVENT_TYPES, "webhook.test"].map((ev) => <option key={ev} value={ev}>{ev}</option>)}
+                    {[...TIMER_EVENTS, "webhook.test"].map((ev) => <option key={ev} value={ev}>{ev}</option>)}
                   </select>
                 </label>
                 <button type="submit" class="button button--quiet">{t.ep_example}</button>
@@ -237,7 +240,7 @@ export function endpointRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: O
   }
   dash.post("/webhooks/endpoints/:id/example", (c) =>
     change(c, null, async (v) => {
-      const event = ([...EVENT_TYPES, "webhook.test"] as const).find((e) => e === v.event);
+      const event = ([...TIMER_EVENTS, "webhook.test"] as const).find((e) => e === v.event);
       if (!event) throw new ApiError(422, `event must be an event type such as timer.completed, got "${v.event}"`);
       const { result } = await sendEndpointExample(svc, deps.scheduler.sender, account(c), c.req.param("id"), event);
       if (!result.ok) throw new ApiError(422, fill(t(c).ep_example_failed, { event, error: result.error ?? "" }));

@@ -15,13 +15,14 @@ import { asLang, type Lang, negotiateLang, texts } from "../../lib/i18n.ts";
 import { faceScreenTexts } from "../../lib/i18n_screens.ts";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Timer } from "../../lib/timers/model.ts";
+import type { Sound } from "../../lib/face.ts";
 import { publicSnapshot } from "../live.ts";
 import { eventItems, eventsPage, parseEventsQuery } from "./events.tsx";
 import { homePage } from "./home.tsx";
 import { missingPage } from "./missing.tsx";
 import { parseViewParams, parseWidgetParams, type ThemeName } from "./params.ts";
 import { serveStatic } from "./static.ts";
-import { stageRoutes } from "./stage.tsx";
+import { RUNDOWN_ID, stageHtml, stageRoutes } from "./stage.tsx";
 import { rundownPages } from "./rundown_pages.tsx";
 import type { OpenStreams } from "../../lib/streams.ts";
 import { controlPage, eventDate, notFoundPage, problemPage, timerPage } from "./timer_pages.tsx";
@@ -99,7 +100,7 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
     asLang(q.get("lang")) ?? negotiateLang(accept);
 
   /** `sound=`: the cue a page plays instead of the timer's (an unknown value is no override). */
-  const soundOf = (q: URLSearchParams) => {
+  const soundOf = (q: URLSearchParams): Sound | null => {
     const v = q.get("sound");
     return v === "none" || v === "beep" || v === "chime" ? v : null;
   };
@@ -177,6 +178,29 @@ export function pageRoutes(app: Hono<AppEnv>, deps: PageDeps) {
     const look = { lang: p.lang, theme: p.theme, color: p.color, view: p.view };
     const screen = { view: islandView(p.view), st: faceScreenTexts(p.lang) };
     const embeddable = { frameAncestors: null };
+    if (q.has("rundown")) {
+      // A rundown's stage, under the widget's parameters: the live item's face, whichever item that is.
+      const rid = q.get("rundown") ?? "";
+      const entry = RUNDOWN_ID.test(rid) ? await store.rundowns.get(rid) : null;
+      if (!entry) return html(notFoundPage(look, home()), { ...embeddable, status: 404 });
+      const owner = await store.getAccount(entry.rundown.account_id);
+      const brand = p.showBrand || !owner || owner.plan === "free";
+      const face = {
+        variant: "widget" as const,
+        view: islandView(p.view),
+        messages: q.get("messages") === "1",
+        hideTitle: !p.showTitle,
+        alarm: p.alarm,
+        brand: brand ? home() : null,
+        sound: soundOf(q),
+      };
+      const stageLook = {
+        theme: p.themeGiven ? p.theme : undefined,
+        color: p.colorGiven ? p.color : undefined,
+        view: p.view,
+      };
+      return html(await stageHtml({ store, config, now }, entry.rundown, p.lang, face, stageLook), embeddable);
+    }
     if (q.has("id")) {
       const timer = p.id ? await liveTimer(p.id) : null;
       if (!timer) return html(notFoundPage(look, home()), { ...embeddable, status: 404 });

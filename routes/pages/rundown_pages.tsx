@@ -4,10 +4,13 @@
  * titles and times only, never the webhook URL.
  */
 import type { Hono } from "hono";
-import { isTimeZone } from "../../lib/display.ts";
+import { fill, isTimeZone } from "../../lib/display.ts";
 import type { AppEnv } from "../../lib/http.ts";
 import { island, renderPage } from "../../lib/islands.tsx";
-import type { Lang } from "../../lib/i18n.ts";
+import { type Lang, texts } from "../../lib/i18n.ts";
+import { rundownTexts } from "../../lib/i18n_rundown.ts";
+import { showTexts } from "../../lib/i18n_show.ts";
+import type { FaceMessage } from "../../lib/face.ts";
 import { rundownUrls, rundownView } from "../../lib/rundowns/model.ts";
 import RundownControl from "../../islands/RundownControl.tsx";
 import type { StageDeps } from "./stage.tsx";
@@ -21,6 +24,21 @@ interface ItemView {
   state: string;
   planned_start: string | null;
   expected_start: string | null;
+  message: FaceMessage | null;
+}
+
+/** An item state as the pages name it, in the page's language. */
+function stateName(lang: Lang, state: string): string {
+  const t = texts(lang);
+  const named: Record<string, string> = {
+    idle: t.state_idle,
+    running: t.state_running,
+    paused: t.state_paused,
+    completed: t.state_completed,
+    stopped: t.state_stopped,
+    missing: rundownTexts(lang).missing,
+  };
+  return named[state] ?? state;
 }
 
 /** Registers /r/:id/agenda and /r/:id/control. */
@@ -44,6 +62,7 @@ export function rundownPages(
       current: number;
       offset_seconds: number;
       items: ItemView[];
+      message: FaceMessage | null;
     };
   }
 
@@ -62,31 +81,32 @@ export function rundownPages(
     });
     const time = (iso: string | null) => iso ? fmt.format(new Date(iso)) : "–";
     const late = v.offset_seconds;
+    const rt = rundownTexts(lang);
     const body = (
       <main class="shell shell--page agenda">
         <meta http-equiv="refresh" content="10" />
-        <h1 dir="auto">{v.title ?? "Rundown"}</h1>
+        <h1 dir="auto">{v.title ?? rt.rundown}</h1>
         <p class="agenda-offset" data-offset={late}>
-          {late === 0 ? "On time" : late > 0 ? `Running ${late} s late` : `Running ${-late} s early`}
+          {late === 0 ? rt.on_time : fill(late > 0 ? rt.late : rt.early, { s: String(Math.abs(late)) })}
         </p>
         <table class="agenda-items">
           <thead>
             <tr>
               <th>#</th>
-              <th>Item</th>
-              <th>Planned</th>
-              <th>Expected</th>
-              <th>State</th>
+              <th>{rt.col_item}</th>
+              <th>{rt.col_planned}</th>
+              <th>{rt.col_expected}</th>
+              <th>{rt.col_state}</th>
             </tr>
           </thead>
           <tbody>
             {v.items.map((item, i) => (
               <tr key={i} data-live={i === v.current ? "1" : "0"} aria-current={i === v.current ? "step" : undefined}>
                 <td>{i + 1}</td>
-                <td dir="auto">{item.title ?? `Item ${i + 1}`}</td>
+                <td dir="auto">{item.title ?? fill(rt.item_n, { n: String(i + 1) })}</td>
                 <td>{time(item.planned_start)}</td>
                 <td>{time(item.expected_start)}</td>
-                <td>{i === v.current && v.state === "running" ? "LIVE" : item.state}</td>
+                <td>{i === v.current && v.state === "running" ? rt.live : stateName(lang, item.state)}</td>
               </tr>
             ))}
           </tbody>
@@ -95,7 +115,7 @@ export function rundownPages(
     );
     return o.page(renderPage(body, {
       lang,
-      title: `${v.title ?? "Rundown"} · Agenda`,
+      title: `${v.title ?? rt.rundown} · ${rt.agenda}`,
       css: ["widget.css", "agenda.css"],
       htmlAttrs: themeAttrs("dark", "6C63FF"),
     }));
@@ -107,6 +127,11 @@ export function rundownPages(
     if (!v) return c.notFound();
     const lang = o.lang(new URL(c.req.url).searchParams, c.req.header("accept-language"));
     const urls = rundownUrls(deps.config.siteUrl, id);
+    const rt = rundownTexts(lang);
+    const t = texts(lang);
+    const states = Object.fromEntries(
+      ["idle", "running", "paused", "completed", "stopped"].map((s) => [s, stateName(lang, s)]),
+    );
     const body = (
       <main class="shell shell--page">
         <ControlIsland
@@ -114,14 +139,28 @@ export function rundownPages(
           title={v.title}
           current={v.current}
           state={v.state}
-          items={v.items.map((i) => ({ title: i.title, state: i.state, expected_start: i.expected_start }))}
+          items={v.items.map((i) => ({
+            title: i.title,
+            state: i.state,
+            expected_start: i.expected_start,
+            message: i.message,
+          }))}
+          message={v.message}
           stageUrl={urls.stage_url}
           agendaUrl={urls.agenda_url}
+          lang={lang}
+          rt={rt}
+          st={showTexts(lang)}
+          tt={{ start: t.start, stop: t.stop, reset: t.reset, states }}
         />
       </main>
     );
     // Never framed (no clickjacking of its buttons), no Referer.
-    const opts = { lang, title: `${v.title ?? "Rundown"} · Control`, css: ["widget.css", "agenda.css"] };
+    const opts = {
+      lang,
+      title: `${v.title ?? rt.rundown} · ${rt.control}`,
+      css: ["widget.css", "control.css", "show.css", "agenda.css"],
+    };
     return o.page(renderPage(body, { ...opts, htmlAttrs: themeAttrs("dark", "6C63FF") }), 200, true);
   });
 }

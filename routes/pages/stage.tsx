@@ -9,17 +9,19 @@ import { type LiveSnapshot, sourceFromSnapshot } from "../../lib/display.ts";
 import type { AppEnv } from "../../lib/http.ts";
 import { faceTexts, type Lang } from "../../lib/i18n.ts";
 import { faceScreenTexts } from "../../lib/i18n_screens.ts";
+import { rundownTexts } from "../../lib/i18n_rundown.ts";
 import { islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Rundown } from "../../lib/rundowns/model.ts";
 import { connectionEnded, type OpenStreams, streamsFull } from "../../lib/streams.ts";
 import { publicSnapshot } from "../live.ts";
-import Stage, { type StageProps } from "../../islands/Stage.tsx";
+import Stage, { type StageFace, type StageProps } from "../../islands/Stage.tsx";
+import { islandView, viewAttrs, type ViewParams } from "../../components/view_params.ts";
+import { parseViewParams, type ThemeName } from "./params.ts";
 import { themeAttrs } from "./timer_pages.tsx";
 
 const HEARTBEAT_MS = 15_000;
-const RUNDOWN_ID = /^rdn_[0-9A-Za-z]{16}$/;
-const LABELS = { next: "Next", untitled: "Untitled", empty: "Nothing on stage" };
+export const RUNDOWN_ID = /^rdn_[0-9A-Za-z]{16}$/;
 
 export interface StageDeps {
   store: Store;
@@ -43,7 +45,57 @@ export async function stageState(deps: Omit<StageDeps, "streams">, r: Rundown) {
     }
     : null;
   const n = r.items[r.current + 1] ? live(next) : null;
-  return { item, next: n?.title ?? null, hasNext: r.current + 1 < r.items.length, theme: t?.theme, color: t?.color };
+  return {
+    item,
+    next: n?.title ?? null,
+    hasNext: r.current + 1 < r.items.length,
+    message: r.message ?? null,
+    theme: t?.theme,
+    color: t?.color,
+  };
+}
+
+/** The look of a stage: theme and colour (default: the live item's), and the view's attributes. */
+export interface StageLook {
+  theme?: ThemeName;
+  color?: string;
+  view?: ViewParams;
+}
+
+/** The stage's HTML: the live item's face under `face`'s parameters, "Next:", the rundown's message. */
+export async function stageHtml(
+  deps: Omit<StageDeps, "streams">,
+  r: Rundown,
+  lang: Lang,
+  face: StageFace,
+  look: StageLook = {},
+): Promise<string> {
+  const s = await stageState(deps, r);
+  const rt = rundownTexts(lang);
+  const props: StageProps = {
+    rundownId: r.id,
+    item: s.item,
+    next: s.next,
+    hasNext: s.hasNext,
+    message: s.message,
+    lang,
+    t: faceTexts(lang),
+    st: faceScreenTexts(lang),
+    labels: { next: rt.next, untitled: rt.untitled, empty: rt.empty },
+    face,
+  };
+  const variant = face.variant;
+  const html = `<main class="shell shell--${variant}">${islandHtml("Stage", Stage, props)}</main>`;
+  return renderPage({ html, islands: ["Stage"] }, {
+    lang,
+    title: r.title ?? s.item?.title ?? rt.stage,
+    css: ["widget.css", "show.css", "screens.css", "stage.css"],
+    htmlAttrs: {
+      ...themeAttrs(look.theme ?? s.theme ?? "dark", look.color ?? s.color ?? "6C63FF"),
+      ...viewAttrs(look.view),
+    },
+    bodyClass: `body--${variant}`,
+  });
 }
 
 /** Registers /r/:id and /live/r/:id. `page` wraps a body with the pages' security headers. */
@@ -58,25 +110,13 @@ export function stageRoutes(
     if (!entry) return c.notFound();
     const q = new URL(c.req.url).searchParams;
     const lang = o.lang(q, c.req.header("accept-language"));
-    const s = await stageState(deps, entry.rundown);
-    const props: StageProps = {
-      rundownId: id,
-      item: s.item,
-      next: s.next,
-      hasNext: s.hasNext,
-      lang,
-      t: faceTexts(lang),
-      st: faceScreenTexts(lang),
-      labels: LABELS,
-    };
-    const html = `<main class="shell shell--page">${islandHtml("Stage", Stage, props)}</main>`;
-    return o.page(renderPage({ html, islands: ["Stage"] }, {
-      lang,
-      title: entry.rundown.title ?? s.item?.title ?? "Stage",
-      css: ["widget.css", "show.css", "screens.css", "stage.css"],
-      htmlAttrs: themeAttrs(s.theme ?? "dark", s.color ?? "6C63FF"),
-      bodyClass: "body--page",
-    }));
+    const view = parseViewParams(q);
+    const theme = q.get("theme") ?? "";
+    const html = await stageHtml(deps, entry.rundown, lang, { variant: "page", view: islandView(view) }, {
+      theme: ["light", "dark", "auto"].includes(theme) ? theme as ThemeName : undefined,
+      view,
+    });
+    return o.page(html);
   });
 
   app.get("/live/r/:id", async (c) => {
@@ -122,10 +162,10 @@ export function stageRoutes(
               send("gone", { rundown_id: id });
               break;
             }
-            const { item, next, hasNext } = await stageState(deps, r);
+            const { item, next, hasNext, message } = await stageState(deps, r);
             // Only a change of what the stage shows: the item's own stream carries its clock.
-            const shown = JSON.stringify([item?.timer_id, next, hasNext]);
-            if (shown !== last) send("item", { item, next, hasNext });
+            const shown = JSON.stringify([item?.timer_id, next, hasNext, message]);
+            if (shown !== last) send("item", { item, next, hasNext, message });
             last = shown;
           }
         })().catch(() => {}).finally(() => end(controller));

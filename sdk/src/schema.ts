@@ -64,9 +64,51 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The same actions without a body (?index=N for goto) */
+    /** The same actions without a body (?index=N for goto), and adjust (?seconds=N: the live item's time) */
     post: operations["runRundownAction"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/rundowns/{id}/item/message": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the live item's own message (API key or the rundown's control token)
+     * @description As PUT /timers/{id}/message on the live item's timer: it goes with that item (the next item does not show it) and wins over the rundown's message while set.
+     */
+    put: operations["setRundownItemMessage"];
+    post?: never;
+    /** Clear the live item's own message (API key or the rundown's control token) */
+    delete: operations["clearRundownItemMessage"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/rundowns/{id}/message": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Show a message on the stage across items, or black it out (API key or the rundown's control token)
+     * @description The same body as a timer's message. It stays up as the show moves from item to item; while the live item has a message of its own, the stage shows the item's. It rides the stage's live stream, changes no state and sends no webhook.
+     */
+    put: operations["setRundownMessage"];
+    post?: never;
+    /** Hide the rundown's message and end its blackout (API key or the rundown's control token) */
+    delete: operations["clearRundownMessage"];
     options?: never;
     head?: never;
     patch?: never;
@@ -374,7 +416,7 @@ export interface webhooks {
     put?: never;
     /**
      * rundown.advanced: another item is current: next, previous, goto, or a linked item's finish (stamped with its instant)
-     * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+     * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
      */
     post: operations["webhook_rundown_advanced"];
     delete?: never;
@@ -394,7 +436,7 @@ export interface webhooks {
     put?: never;
     /**
      * rundown.completed: the last item completed (or, in overtime, was stopped)
-     * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+     * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
      */
     post: operations["webhook_rundown_completed"];
     delete?: never;
@@ -414,7 +456,7 @@ export interface webhooks {
     put?: never;
     /**
      * rundown.started: the show started (start from idle, stopped or completed)
-     * @description POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url as always).
+     * @description POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it (each delivery its own id), signed with the account's secret and retried like timer events (the items' own timer events go to their timers' webhook_url and endpoints as always).
      */
     post: operations["webhook_rundown_started"];
     delete?: never;
@@ -741,6 +783,9 @@ export interface components {
           | "timer.warning"
           | "timer.danger"
           | "timer.adjusted"
+          | "rundown.started"
+          | "rundown.advanced"
+          | "rundown.completed"
         )[];
       /**
        * Format: uri
@@ -1015,6 +1060,16 @@ export interface components {
       /** @enum {string} */
       type: "countdown" | "event" | "interval";
     };
+    /** @description What the viewer shows beside the timer (PUT /timers/{id}/message), or null */
+    Message: {
+      blackout: boolean;
+      /** @enum {string} */
+      color: "white" | "green" | "yellow" | "red";
+      flash: number;
+      /** Format: date-time */
+      set_at: string;
+      text: string;
+    } | null;
     /** @description What the speaker's screen shows beside the timer */
     MessageChange: {
       /** @description Turn the viewer black (the timer keeps counting underneath). Default false */
@@ -1081,6 +1136,7 @@ export interface components {
          * @description Started items: when they started; later ones: the current item's expected end plus the items between
          */
         expected_start: string | null;
+        message: components["schemas"]["Message"] & unknown;
         /**
          * Format: date-time
          * @description The show's start (or now, before it) plus the items before
@@ -1097,6 +1153,7 @@ export interface components {
         /** @enum {string|null} */
         type: "countdown" | "interval" | "event" | null;
       }[];
+      message: components["schemas"]["Message"] & unknown;
       /** @enum {string} */
       mode: "manual" | "linked";
       /** @description How far the show runs behind its plan (negative: ahead), from the current item's expected end */
@@ -1271,16 +1328,7 @@ export interface components {
         phase_remaining_seconds: number;
         round: number;
       };
-      /** @description What the viewer shows beside the timer (PUT /timers/{id}/message), or null */
-      message: {
-        blackout: boolean;
-        /** @enum {string} */
-        color: "white" | "green" | "yellow" | "red";
-        flash: number;
-        /** Format: date-time */
-        set_at: string;
-        text: string;
-      } | null;
+      message: components["schemas"]["Message"];
       /** @description Whether it counts on past zero */
       overtime: boolean;
       /** @description Whole seconds past zero while in overtime; 0 otherwise */
@@ -1694,6 +1742,9 @@ export interface components {
           | "timer.warning"
           | "timer.danger"
           | "timer.adjusted"
+          | "rundown.started"
+          | "rundown.advanced"
+          | "rundown.completed"
         )[];
       /**
        * Format: uri
@@ -1702,7 +1753,7 @@ export interface components {
        */
       url?: string;
     };
-    /** @description Receives every event of every timer of the account that it asks for, beside the timer's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the timer's delivery log (endpoint_id names the endpoint) */
+    /** @description Receives every event of every timer and rundown of the account that it asks for, beside the timer's or rundown's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the timer's (or rundown's) delivery log (endpoint_id names the endpoint) */
     WebhookEndpoint: {
       /** Format: date-time */
       created_at: string;
@@ -1722,6 +1773,9 @@ export interface components {
           | "timer.warning"
           | "timer.danger"
           | "timer.adjusted"
+          | "rundown.started"
+          | "rundown.advanced"
+          | "rundown.completed"
         )[];
       id: string;
       /** Format: date-time */
@@ -3025,11 +3079,13 @@ export interface operations {
       query?: {
         /** @description goto only (required there) */
         index?: number;
+        /** @description adjust only (required there): seconds to add, negative to take away, not 0 */
+        seconds?: number;
       };
       header?: never;
       path: {
-        /** @description What to do; any other answers 404 */
-        action: "start" | "next" | "previous" | "goto" | "stop" | "reset";
+        /** @description What to do (adjust: the live item's time, ?seconds=N); any other answers 404 */
+        action: "start" | "next" | "previous" | "goto" | "stop" | "reset" | "adjust";
         /** @description The rundown's id; any other shape answers 404 */
         id: string;
       };
@@ -3117,6 +3173,318 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
+      /** @description Not allowed now; error.field is action (adjust: the live item is not running or paused) */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description index or seconds missing or out of range, or given to another action; error.field names it */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  setRundownItemMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The rundown's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MessageChange"];
+      };
+    };
+    responses: {
+      /** @description The rundown; the item's message is on its timer */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Rundown"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No rundown with this id; ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The live item's timer was deleted */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An invalid field; error.field names it */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  clearRundownItemMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The rundown's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rundown */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Rundown"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No rundown with this id; ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       /** @description The action is not valid in the timer's current state (error.field is action or state) */
       409: {
         headers: {
@@ -3130,9 +3498,269 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description A field is invalid; error.field names the first offending field */
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  setRundownMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The rundown's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MessageChange"];
+      };
+    };
+    responses: {
+      /** @description The rundown with its message */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Rundown"];
+        };
+      };
+      /** @description Malformed JSON, a body that is not UTF-8, or a Content-Type other than JSON */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No rundown with this id; ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body over 16 KiB */
+      413: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An invalid field; error.field names it */
       422: {
         headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  clearRundownMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The rundown's id; any other shape answers 404 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rundown without a message */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Rundown"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No rundown with this id; ids of any other shape also answer 404 */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

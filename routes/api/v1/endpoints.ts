@@ -5,16 +5,17 @@ import { requireAccount } from "../../../lib/timers/service.ts";
 import { controlIn } from "../../../lib/timers/validation.ts";
 import { type Endpoint, ENDPOINT_ID, type EndpointService, MAX_ENDPOINTS } from "../../../lib/webhooks/endpoints.ts";
 import { errors, ok } from "./openapi.ts";
+import { RUNDOWN_EVENT_TYPES } from "../../../lib/rundowns/model.ts";
 import { httpUrl } from "./schemas.ts";
 import { WEBHOOK_EVENTS, WebhookPayload } from "./webhook_schemas.ts";
 import { sendEndpointExample } from "../../../lib/webhooks/examples.ts";
 import type { Sender } from "../../../lib/webhooks/sender.ts";
 
-/** The event types an endpoint may ask for (test sends go only where they are asked for). */
-const EVENT_TYPES = WEBHOOK_EVENTS.filter((e) => e !== "webhook.test") as Exclude<
-  typeof WEBHOOK_EVENTS[number],
-  "webhook.test"
->[];
+/** The event types an endpoint may ask for: timer events and rundown events (test sends go only where asked). */
+const EVENT_TYPES = [
+  ...WEBHOOK_EVENTS.filter((e) => e !== "webhook.test") as Exclude<typeof WEBHOOK_EVENTS[number], "webhook.test">[],
+  ...RUNDOWN_EVENT_TYPES,
+];
 const DESCRIPTION_MAX = 200;
 
 const url = httpUrl().openapi({
@@ -61,9 +62,9 @@ const EndpointSchema = z.strictObject({
   created_at: iso,
   updated_at: iso,
 }).openapi("WebhookEndpoint", {
-  description: "Receives every event of every timer of the account that it asks for, beside the timer's own " +
-    "webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the " +
-    "timer's delivery log (endpoint_id names the endpoint)",
+  description: "Receives every event of every timer and rundown of the account that it asks for, beside the " +
+    "timer's or rundown's own webhook_url: each delivery with its own id, signed with the account's secret, retried and logged in the " +
+    "timer's (or rundown's) delivery log (endpoint_id names the endpoint)",
 });
 const CreateBody = z.strictObject({
   url,

@@ -4,7 +4,7 @@ import { ApiError, notFound } from "../../../lib/errors.ts";
 import { MAX_ITEMS, RUNDOWN_ACTIONS, RUNDOWN_MODES, RUNDOWN_STATES } from "../../../lib/rundowns/model.ts";
 import { issuesToError, validationHook } from "../../../lib/timers/validation.ts";
 import { TIMER_STATES } from "../../../lib/timers/model.ts";
-import { CountdownCreate, IntervalCreate, queryInteger, TIMER_ID, title } from "./schemas.ts";
+import { ActionQuery, CountdownCreate, IntervalCreate, MessageView, queryInteger, TIMER_ID, title } from "./schemas.ts";
 import { DeliveryHeaders } from "./webhook_schemas.ts";
 
 export const RUNDOWN_ID = /^rdn_[0-9A-Za-z]{16}$/;
@@ -62,14 +62,21 @@ export const RundownIdParam = z.object({
     example: "rdn_4fGh8KzQ2mN7pX1a",
   }),
 });
+/** The bare-POST actions: the rundown's, and adjust (the live item's time). */
+export const RUNDOWN_POST_ACTIONS = [...RUNDOWN_ACTIONS, "adjust"] as const;
 export const RundownActionParams = RundownIdParam.extend({
-  action: z.enum(RUNDOWN_ACTIONS).openapi({
-    param: { name: "action", in: "path", description: "What to do; any other answers 404" },
+  action: z.enum(RUNDOWN_POST_ACTIONS).openapi({
+    param: {
+      name: "action",
+      in: "path",
+      description: "What to do (adjust: the live item's time, ?seconds=N); any other answers 404",
+    },
     example: "next",
   }),
 });
 export const RundownActionQuery = z.strictObject({
   index: queryInteger(0, MAX_ITEMS - 1).optional().openapi({ description: "goto only (required there)" }),
+  seconds: ActionQuery.shape.seconds,
 });
 
 const Item = z.strictObject({
@@ -79,6 +86,7 @@ const Item = z.strictObject({
   state: z.enum([...TIMER_STATES, "missing"]).openapi({ description: "missing: the timer was deleted" }),
   duration: z.number().int().nullable(),
   remaining_seconds: z.number().int().nullable(),
+  message: MessageView.nullable().openapi({ description: "The item's own message (its timer's), or null" }),
   created_with_rundown: z.boolean(),
   planned_start: iso.nullable().openapi({ description: "The show's start (or now, before it) plus the items before" }),
   expected_start: iso.nullable().openapi({
@@ -98,6 +106,10 @@ export const Rundown = z.strictObject({
   items: z.array(Item),
   started_at: iso.nullable(),
   completed_at: iso.nullable(),
+  message: MessageView.nullable().openapi({
+    description: "The show's message (PUT /rundowns/{id}/message), shown on the stage across items, or null. " +
+      "While the live item has a message of its own, the stage shows the item's",
+  }),
   stage_url: url.openapi({ description: "Always shows the current item" }),
   agenda_url: url,
   control_url: url.optional().openapi({
@@ -127,7 +139,7 @@ export function rundownHook(
   const issues = result.error?.issues ?? [];
   if (result.target === "param") {
     if (issues.some((i) => i.path[0] === "action")) {
-      throw new ApiError(404, `no such action: use one of ${RUNDOWN_ACTIONS.join(", ")}`);
+      throw new ApiError(404, `no such action: use one of ${RUNDOWN_POST_ACTIONS.join(", ")}`);
     }
     throw notFound("rundown");
   }
@@ -194,8 +206,9 @@ export function registerRundownWebhooks(registry: { registerWebhook(w: Record<st
       operationId: `webhook_${event.replace(".", "_")}`,
       tags: ["Webhooks"],
       summary: `${event}: ${summary}`,
-      description: "POSTed to the rundown's webhook_url, signed with the account's secret and retried like timer " +
-        "events (the items' own timer events go to their timers' webhook_url as always).",
+      description: "POSTed to the rundown's webhook_url and to each account webhook endpoint that asks for it " +
+        "(each delivery its own id), signed with the account's secret and retried like timer events (the items' " +
+        "own timer events go to their timers' webhook_url and endpoints as always).",
       request: {
         headers: DeliveryHeaders,
         body: { required: true, content: { "application/json": { schema } } },

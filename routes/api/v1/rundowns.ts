@@ -22,6 +22,7 @@ import {
   UpdateRundownBody,
 } from "./rundown_schemas.ts";
 import { PageQuery } from "./schemas.ts";
+import { rundownShowRoutes } from "./rundown_show.ts";
 
 const body = <T>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const NO_RUNDOWN = { 404: "No rundown with this id; ids of any other shape also answer 404" };
@@ -108,11 +109,15 @@ const runAction = createRoute({
   path: "/rundowns/{id}/actions/{action}",
   operationId: "runRundownAction",
   tags,
-  summary: "The same actions without a body (?index=N for goto)",
+  summary: "The same actions without a body (?index=N for goto), and adjust (?seconds=N: the live item's time)",
   request: { params: RundownActionParams, query: RundownActionQuery },
   responses: {
     200: ok(Rundown, "The rundown after the action"),
-    ...errors([400, 401, 403, 404, 409, 422], { 404: "No rundown with this id, or no such action" }),
+    ...errors([400, 401, 403, 404, 409, 422], {
+      404: "No rundown with this id, or no such action",
+      409: "Not allowed now; error.field is action (adjust: the live item is not running or paused)",
+      422: "index or seconds missing or out of range, or given to another action; error.field names it",
+    }),
   },
 });
 
@@ -174,12 +179,19 @@ export function rundownRoutes(parent: OpenAPIHono<AppEnv>, svc: RundownService, 
   api.openapi(runAction, async (c) => {
     const p = c.get("principal");
     const { id, action } = c.req.valid("param");
-    const { index } = c.req.valid("query");
+    const { index, seconds } = c.req.valid("query");
     if (index !== undefined && action !== "goto") {
       throw new ApiError(422, `index applies only to goto, not to ${action}`, "index");
     }
-    return c.json(view(await svc.act(p, id, action, index), p.kind === "account"), 200);
+    if (seconds !== undefined && action !== "adjust") {
+      throw new ApiError(422, `seconds applies only to adjust, not to ${action}`, "seconds");
+    }
+    const read = action === "adjust"
+      ? await svc.item(p, id, { adjust: seconds as number })
+      : await svc.act(p, id, action, index);
+    return c.json(view(read, p.kind === "account"), 200);
   });
+  rundownShowRoutes(api, svc, (r, owner) => view(r, owner));
 
   api.openapi(deleteRundown, async (c) => {
     const id = c.req.valid("param").id;

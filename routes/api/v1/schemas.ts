@@ -271,6 +271,15 @@ export const PageQuery = z.strictObject({ limit, cursor });
 const iso = z.string().openapi({ format: "date-time" });
 const url = z.string().openapi({ format: "uri" });
 
+/** A message as stored and answered (a timer's, or a rundown's). */
+export const MessageView = z.strictObject({
+  text: z.string(),
+  color: z.enum(MESSAGE_COLORS),
+  flash: z.int().min(0).max(LIMITS.flash.max),
+  blackout: z.boolean(),
+  set_at: iso,
+}).openapi("Message");
+
 export const Timer = z.strictObject({
   timer_id: z.string().regex(TIMER_ID),
   title: z.string().nullable().openapi({ maxLength: LIMITS.title.max }),
@@ -324,13 +333,9 @@ export const Timer = z.strictObject({
   }),
   overtime_seconds: z.int().min(0).openapi({ description: "Whole seconds past zero while in overtime; 0 otherwise" }),
   added_seconds: z.int().openapi({ description: "Net seconds added by adjust since the last start or reset" }),
-  message: z.strictObject({
-    text: z.string(),
-    color: z.enum(MESSAGE_COLORS),
-    flash: z.int().min(0).max(LIMITS.flash.max),
-    blackout: z.boolean(),
-    set_at: iso,
-  }).nullable().openapi({ description: "What the viewer shows beside the timer (PUT /timers/{id}/message), or null" }),
+  message: MessageView.nullable().openapi({
+    description: "What the viewer shows beside the timer (PUT /timers/{id}/message), or null",
+  }),
 }).openapi("Timer");
 
 export const TimerList = z.strictObject({

@@ -63,14 +63,14 @@ export function deliveryLogPage(f: Frame, o: {
           <label class="field">
             <span>{t.dl_event}</span>
             <select name="event">
-              <option value="">{t.dl_any}</option>
+              <option value="">{t.tm_all}</option>
               {WEBHOOK_EVENTS.map((e) => <option key={e} value={e} selected={o.filter.event === e}>{e}</option>)}
             </select>
           </label>
           <label class="field">
             <span>{t.dl_state}</span>
             <select name="status">
-              <option value="">{t.dl_any}</option>
+              <option value="">{t.tm_all}</option>
               {DELIVERY_STATES.map((s) => (
                 <option key={s} value={s} selected={o.filter.status === s}>{t[`ds_${s}`]}</option>
               ))}

@@ -208,7 +208,6 @@ const en = {
   dl_event: "Event type",
   dl_state: "Status",
   dl_timer: "Timer",
-  dl_any: "Any",
   dl_filter: "Filter",
   dl_clear: "Clear filters",
   dl_more: "Older deliveries",

@@ -101,10 +101,12 @@ export function deliveryLogPage(f: Frame, o: {
                 `/dashboard/deliveries/${encodeURIComponent(d.id)}/redeliver?back=${encodeURIComponent(back)}`}
             />
           )}
-          <p class="pager">
-            {o.paged && <a href={back}>{t.tm_newest}</a>}{" "}
-            {o.next && <a href={`/dashboard/deliveries${query({ ...o.filter, cursor: o.next })}`}>{t.dl_more}</a>}
-          </p>
+          {(o.paged || o.next) && (
+            <p class="pager">
+              {o.paged && <a href={back}>{t.tm_newest}</a>}
+              {o.next && <a href={`/dashboard/deliveries${query({ ...o.filter, cursor: o.next })}`}>{t.dl_more}</a>}
+            </p>
+          )}
         </section>
       </>
     ),
@@ -152,7 +154,6 @@ export function requestLogPage(f: Frame, o: {
             <thead>
               <tr>
                 <th scope="col">{t.rq_time}</th>
-                <th scope="col">{t.rq_method}</th>
                 <th scope="col">{t.rq_path}</th>
                 <th scope="col">{t.rq_status}</th>
                 <th scope="col" class="num">{t.dt_duration}</th>
@@ -167,13 +168,11 @@ export function requestLogPage(f: Frame, o: {
                     <CellLabel>{t.rq_time}</CellLabel>
                     <When ms={r.at} f={f} />
                   </td>
-                  <td>
-                    <CellLabel>{t.rq_method}</CellLabel>
-                    {r.method}
-                  </td>
                   <td class="request-path">
                     <CellLabel>{t.rq_path}</CellLabel>
-                    <code>{r.path}</code>
+                    <code>
+                      <strong>{r.method}</strong> {r.path}
+                    </code>
                   </td>
                   <td>
                     <CellLabel>{t.rq_status}</CellLabel>
@@ -196,10 +195,12 @@ export function requestLogPage(f: Frame, o: {
             </tbody>
           </table>
         )}
-        <p class="pager">
-          {o.paged && <a href={`/dashboard/requests${query(filters)}`}>{t.tm_newest}</a>}{" "}
-          {o.next && <a href={`/dashboard/requests${query({ ...filters, cursor: o.next })}`}>{t.rq_more}</a>}
-        </p>
+        {(o.paged || o.next) && (
+          <p class="pager">
+            {o.paged && <a href={`/dashboard/requests${query(filters)}`}>{t.tm_newest}</a>}
+            {o.next && <a href={`/dashboard/requests${query({ ...filters, cursor: o.next })}`}>{t.rq_more}</a>}
+          </p>
+        )}
       </>
     ),
   });

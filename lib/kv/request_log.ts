@@ -7,7 +7,7 @@ import { key } from "./keys.ts";
 /** How many of an account's requests the log keeps. */
 export const REQUEST_LOG_SIZE = 1000;
 /** Slots written per commit (well under the backends' mutation limits). */
-const PER_COMMIT = 400;
+const PER_COMMIT = 100;
 
 /** One API request as logged: never a body, never a credential. */
 export interface RequestRecord {
@@ -49,4 +49,18 @@ export async function readRequests(kv: Deno.Kv, acct: string): Promise<RequestRe
     out.push(e.value);
   }
   return out.sort((a, b) => b.seq - a.seq);
+}
+
+/** Deletes an account's request log (the account is being deleted). */
+export async function deleteRequests(kv: Deno.Kv, acct: string): Promise<void> {
+  let op = kv.atomic().delete(key.requestLogSeq(acct));
+  let n = 1;
+  for await (const e of kv.list({ prefix: key.requestLogs(acct) })) {
+    op.delete(e.key);
+    if (++n === PER_COMMIT) {
+      await op.commit();
+      [op, n] = [kv.atomic(), 0];
+    }
+  }
+  await op.commit();
 }

@@ -62,7 +62,10 @@ export class RequestLog {
     readonly opts: { flushMs?: number; failed?: (msg: string, e: unknown) => void } = {},
   ) {}
 
-  /** Notes one request (synchronous and cheap: it is written later). */
+  /**
+   * Notes one request (synchronous and cheap: it is written later). `path` may be the whole URL:
+   * it is cut to its logged form (loggedPath) when written, not while the request is answered.
+   */
   record(who: LoggedFor, record: Omit<RequestRecord, "seq">): void {
     if (this.#waiting.length >= MAX_WAITING) return;
     this.#waiting.push({ for: who, record });
@@ -84,7 +87,8 @@ export class RequestLog {
         const acct = "account" in w.for ? w.for.account : await this.#ownerOf(w.for.controlled);
         if (acct === null) continue;
         const list = byAccount.get(acct) ?? [];
-        list.push(w.record);
+        const path = w.record.path.startsWith("/") ? w.record.path : loggedPath(w.record.path);
+        list.push({ ...w.record, path });
         byAccount.set(acct, list);
       }
       for (const [acct, records] of byAccount) {
@@ -146,7 +150,7 @@ export function logRequests(log: RequestLog, now: () => number): MiddlewareHandl
     log.record(who.for, {
       at,
       method: c.req.method,
-      path: loggedPath(c.req.url),
+      path: c.req.url,
       status: c.res.status,
       key_prefix: who.keyPrefix,
       request_id: c.get("requestId"),

@@ -133,6 +133,13 @@ Deno.test({
         await page.waitForURL(/status=4xx/);
         assert.equal(await page.locator("tr[data-request]").count(), 1);
       }
+      // Redelivering the succeeded delivery from the log: it arrives again with the same id.
+      await page.goto(`${srv.url}/dashboard/deliveries?event=timer.completed`);
+      await page.locator(`li.delivery[data-delivery="${eventId}"]`).getByRole("button", { name: /Redeliver/ }).click();
+      await page.waitForURL(`${srv.url}/dashboard/deliveries?event=timer.completed`);
+      assert.match(await page.locator(".flash").innerText(), /Delivery queued again/);
+      await rx.waitFor(2);
+      assert.equal(rx.received[1].json.id, eventId);
       await page.emulateMedia({ colorScheme: "dark" });
       await page.goto(`${srv.url}/dashboard/deliveries`);
       assert.deepEqual(await axeViolations(page), [], "dark: axe");

@@ -7,6 +7,9 @@ import assert from "node:assert/strict";
 import { receiver, setup } from "./helpers.ts";
 import { REQUEST_LOG_SIZE } from "../lib/accounts/request_log.ts";
 import { readRequests } from "../lib/kv/request_log.ts";
+import { DELIVERY_LOG_KEEP } from "../lib/webhooks/deliveries.ts";
+import { LogTrimmer } from "../lib/webhooks/log_trim.ts";
+import { newEventId } from "../lib/ids.ts";
 
 type S = Awaited<ReturnType<typeof clocked>>;
 
@@ -210,5 +213,42 @@ Deno.test("the request log keeps the newest 1 000 requests of an account", async
   let keys = 0;
   for await (const _ of s.kv.list({ prefix: ["api_request", s.pro.account.id] })) keys++;
   assert.equal(keys, REQUEST_LOG_SIZE);
+  await s.close();
+});
+
+Deno.test("the account log is trimmed with the timers' logs: past the bound, the oldest go from both", async () => {
+  const s = await setup();
+  const t = await s.create({ type: "countdown", duration: 60, webhook_url: "https://example.com/h" });
+  const ids: string[] = [];
+  for (let i = 0; i < DELIVERY_LOG_KEEP + 30; i++) {
+    const id = newEventId(s.clock.now() + i);
+    ids.push(id);
+    const payload = {
+      id,
+      event: "timer.started",
+      timestamp: new Date(s.clock.now()).toISOString(),
+      timer_id: t.timer_id,
+      title: null,
+      type: "countdown" as const,
+      data: {},
+    };
+    assert.ok(
+      await s.store.putDelivery({
+        id,
+        timer_id: t.timer_id,
+        account_id: s.pro.account.id,
+        url: "https://example.com/h",
+        payload,
+        state: "succeeded",
+        attempts: [],
+        next_attempt_at: null,
+        created_at: s.clock.now() + i,
+      }),
+    );
+  }
+  assert.equal(await new LogTrimmer(s.store, () => {}).trim(t.timer_id), 30);
+  const indexed = (await Array.fromAsync(s.kv.list({ prefix: ["acct_delivery", s.pro.account.id] })))
+    .map((e) => e.key[2]);
+  assert.deepEqual(indexed, ids.slice(30), "the index holds exactly the deliveries kept");
   await s.close();
 });

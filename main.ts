@@ -135,6 +135,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   keepServing(server);
   // The workers start once the port is ours: a second copy on a busy port never runs them.
   app.limiter.start();
+  app.requestLog.start();
   app.scheduler.start();
   cronSweep = () => app.scheduler.sweep();
   const shutdown = async () => {
@@ -153,6 +154,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     clearTimeout(waited);
     await app.scheduler.stop();
     await app.limiter.stop();
+    await app.requestLog.stop();
     kv.close();
     // Request log lines still being written go out before the process exits.
     await stdoutLog.flush();

@@ -99,6 +99,7 @@ async function diagnosePost(n: number): Promise<Record<string, unknown>> {
       };
       await app.scheduler.stop();
       await app.limiter.stop();
+      await app.requestLog.stop();
     } finally {
       kv.close();
       await tmp.cleanup();

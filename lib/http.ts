@@ -10,7 +10,13 @@ import { isUnavailable } from "./kv/open.ts";
 export type AppEnv = {
   /** Deno.serve's handler info (absent where the app is called directly, e.g. app.request in tests). */
   Bindings: { remoteAddr?: { hostname?: string }; completed?: Promise<void> } | undefined;
-  Variables: { requestId: string; principal: Principal; ip: string };
+  Variables: {
+    requestId: string;
+    principal: Principal;
+    ip: string;
+    /** Whom the API request log files this request under (set by the API's gate once known). */
+    loggedFor?: { for: { account: string } | { controlled: string }; keyPrefix: string | null };
+  };
 };
 
 export type LogLine = Record<string, unknown>;

@@ -488,6 +488,8 @@ Deno.test("the account page changes the password and deletes the account with al
   });
   assert.equal(made.status, 201);
   const { timer_id } = await made.json();
+  await w.app.requestLog.flush();
+  assert.ok((await w.kv.get(["api_request_seq", user.account_id])).value, "the API request was logged");
 
   const phone = browser(w, "192.0.2.8");
   await phone.signIn("lu@example.com", "correct horse battery");
@@ -514,6 +516,8 @@ Deno.test("the account page changes the password and deletes the account with al
   assert.equal(await w.store.getAccount(user.account_id), null);
   assert.equal(await w.store.users.byEmail("lu@example.com"), null);
   assert.equal((await w.kv.get(["timer", timer_id])).value, null, "its timers are gone");
+  const logged = await Array.fromAsync(w.kv.list({ prefix: ["api_request", user.account_id] }));
+  assert.equal(logged.length + Number((await w.kv.get(["api_request_seq", user.account_id])).value !== null), 0);
   // At once, though the key was used (and cached) a moment ago: no timer can be added to a deleted account.
   const late = await w.app.app.request(`${SITE}/api/v1/timers`, {
     method: "POST",

@@ -95,6 +95,7 @@ export async function setup(
   async function close() {
     await app.scheduler.stop();
     await app.limiter.stop();
+    await app.requestLog.stop();
     kv.close();
   }
 
@@ -201,6 +202,7 @@ export async function accountsWorld(over: Partial<Config> = {}, realTime = false
   async function close() {
     await app.scheduler.stop();
     await app.limiter.stop();
+    await app.requestLog.stop();
     kv.close();
   }
   /** The token of the latest link the development mailer logged for `path` ("/reset", "/verify"). */

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { verifyWebhook, type WebhookPayload } from "../sdk/src/webhooks.ts";
 import { createClient } from "../sdk/src/client.ts";
-import { setup } from "./helpers.ts";
+import { receiver, setup } from "./helpers.ts";
 import { verifyWebhook as fromMod } from "../mod.ts";
 import { compile, schemaSource } from "../scripts/sdk.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
@@ -325,5 +325,32 @@ Deno.test("the SDK types the show calls: zones and overtime on create, actions w
     const left: number = payload.data.remaining_seconds;
     assert.equal(left, 20);
   }
+  await s.close();
+});
+
+Deno.test("the SDK types the account's logs: deliveries with each answer, redelivery by id, API requests", async () => {
+  const s = await setup();
+  const rx = receiver(() => new Response("thanks", { headers: { "x-receiver": "sdk" } }));
+  const sdkFetch = (input: Request) => s.app.app.request(input);
+  const api = createClient({ baseUrl: "http://timers.test", apiKey: s.pro.apiKey, fetch: sdkFetch as typeof fetch });
+  const timer = (await api.POST("/timers", { body: { type: "countdown", duration: 60, webhook_url: rx.url } })).data!;
+  await api.POST("/timers/{id}/webhook/test", { params: { path: { id: timer.timer_id } } });
+  const page = await api.GET("/deliveries", {
+    params: { query: { event: "webhook.test", status: "succeeded", timer_id: timer.timer_id } },
+  });
+  const [d] = page.data!.deliveries;
+  const answer: string | undefined = d.attempts[0].response?.body;
+  assert.equal(answer, "thanks");
+  assert.equal(d.attempts[0].response?.headers["x-receiver"], "sdk");
+  const again = await api.POST("/deliveries/{delivery_id}/redeliver", { params: { path: { delivery_id: d.id } } });
+  assert.equal(again.data?.id, d.id);
+  await s.app.scheduler.settled();
+  const refused = await api.POST("/timers", { body: { type: "countdown", duration: 0 } });
+  assert.equal(refused.response.status, 422);
+  const requestId = refused.response.headers.get("x-request-id")!;
+  const logged = await api.GET("/requests", { params: { query: { status: "4xx", request_id: requestId } } });
+  const status: number | undefined = logged.data?.requests[0]?.status;
+  assert.equal(status, 422);
+  await rx.close();
   await s.close();
 });

@@ -6,7 +6,7 @@ import type { Account, ApiKey, Store } from "../kv/store.ts";
 export type Principal =
   | { kind: "anonymous"; ip: string }
   /** `guard`: the key's index entry as read (API keys only); a write checking it fails once the key is gone. */
-  | { kind: "account"; account: Account; guard?: Deno.AtomicCheck }
+  | { kind: "account"; account: Account; guard?: Deno.AtomicCheck; keyPrefix?: string }
   | { kind: "control"; token: string };
 
 export const BEARER_CHALLENGE = 'Bearer realm="api"';
@@ -87,6 +87,6 @@ export class KeyResolver {
     if (token.startsWith("tct_")) return { kind: "control", token };
     const found = API_KEY.test(token) ? await this.resolveKey(token) : null;
     if (!found) throw unauthorized("invalid or revoked API key");
-    return { kind: "account", account: found.account, guard: found.guard };
+    return { kind: "account", account: found.account, guard: found.guard, keyPrefix: found.key.prefix };
   }
 }

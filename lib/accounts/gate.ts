@@ -63,7 +63,7 @@ const EXPOSED =
 /** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
 const CONTROL_PATH = /^\/api\/v1\/(?:timers|rundowns)\/([^/]+)(\/state|\/message|\/actions\/[a-z]+)?\/?$/;
 /** Routes that answer only an authenticated caller (everything but the public events and the document). */
-const AUTHENTICATED = /^\/api\/v1\/(timers|rundowns|webhook_endpoints)(\/|$)/;
+const AUTHENTICATED = /^\/api\/v1\/(timers|rundowns|webhook_endpoints|deliveries|requests)(\/|$)/;
 
 /**
  * The API's front door, one middleware for speed: CORS (keys are bearer tokens, never cookies,
@@ -105,11 +105,14 @@ export function apiGate(
     if (principal.kind === "account") {
       subject = `acct:${principal.account.id}`;
       plan = plans[principal.account.plan];
+      c.set("loggedFor", { for: { account: principal.account.id }, keyPrefix: principal.keyPrefix ?? null });
     } else if (principal.kind === "control") {
       const m = CONTROL_PATH.exec(c.req.path);
       if (m && await controls.verify(safeDecode(m[1]), principal.token)) {
         subject = `ctl:${m[1]}`;
         plan = plans.pro;
+        // Filed under the timer's account (request_log.ts resolves it when writing).
+        c.set("loggedFor", { for: { controlled: safeDecode(m[1]) }, keyPrefix: null });
       } else if (m) {
         authError = unauthorized("the control token does not match this timer");
       }

@@ -17,6 +17,7 @@ import { HashBudget, JUDGED_HASH_COST } from "./hash_budget.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
 import { addressBucket, AuthThrottle } from "./throttle.ts";
 import { ProcessBudget } from "./process_budget.ts";
+import { deleteRequests } from "../kv/request_log.ts";
 
 export { parseEmail };
 
@@ -395,6 +396,7 @@ export class Users {
     }
     for (const u of await this.#users.ofAccount(user.account_id)) await this.#users.delete(u);
     await store.endpoints.deleteAll(user.account_id);
+    await deleteRequests(store.kv, user.account_id);
     await store.accounts.delete(user.account_id);
   }
 }

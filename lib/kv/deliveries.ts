@@ -7,6 +7,7 @@ import { deliveryDue } from "../timers/changes.ts";
 import { addCount, emptyWrite, type KvWrite } from "./batch.ts";
 import { DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
+import { acctDeliveryEntry } from "./delivery_index.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
 
@@ -37,7 +38,9 @@ export class DeliveryStore extends DueIndex {
     for (;;) {
       const timer = await this.kv.get(key.timer(d.timer_id));
       if (timer.versionstamp === null) return false;
-      const op = this.kv.atomic().check(timer).set(key.delivery(d.timer_id, d.id), d).sum(key.logCount(d.timer_id), 1n);
+      const index = acctDeliveryEntry(d);
+      const op = this.kv.atomic().check(timer).set(key.delivery(d.timer_id, d.id), d).set(index.key, index.value)
+        .sum(key.logCount(d.timer_id), 1n);
       if (d.state === "failed") op.sum(key.logFailed(d.timer_id), 1n);
       const res = await op.commit();
       if (res.ok) return true; // else the timer changed meanwhile (a running interval does each round): again
@@ -164,7 +167,7 @@ export class DeliveryStore extends DueIndex {
     const writes = entries.map(({ delivery: d, versionstamp }) => {
       const w = emptyWrite();
       w.checks.push({ key: key.delivery(d.timer_id, d.id), versionstamp });
-      w.deletes.push(key.delivery(d.timer_id, d.id));
+      w.deletes.push(key.delivery(d.timer_id, d.id), acctDeliveryEntry(d).key);
       if (counted) addCount(w, key.logCount(d.timer_id), -1);
       if (counted && d.state === "failed") addCount(w, key.logFailed(d.timer_id), -1);
       if (d.next_attempt_at !== null) {

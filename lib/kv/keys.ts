@@ -16,8 +16,8 @@ export const ratePrefix = (): Deno.KvKey => ["rate"];
  * from a meaningless place.
  */
 export const pageCursor = {
-  wrap: (listing: "t" | "d" | "r", kv: string) => `${listing}.${kv}`,
-  unwrap(listing: "t" | "d" | "r", cursor: string | undefined): string | undefined {
+  wrap: (listing: "t" | "d" | "r" | "a", kv: string) => `${listing}.${kv}`,
+  unwrap(listing: "t" | "d" | "r" | "a", cursor: string | undefined): string | undefined {
     if (cursor === undefined) return undefined;
     if (!cursor.startsWith(`${listing}.`)) throw new TypeError("a cursor of another listing");
     return cursor.slice(2);
@@ -70,6 +70,11 @@ export const key = {
   /** A running scheduler's heartbeat counter: claims of an instance whose counter stood still are taken over. */
   instance: (id: string) => ["instance", id],
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],
+  /** An account's deliveries of every timer, by event id (ids sort by time) → `{ timer_id, event }`. */
+  acctDelivery: (acct: string, id: string) => ["acct_delivery", acct, id],
+  /** One slot of an account's API request log (a ring of REQUEST_LOG_SIZE) and its sequence counter. */
+  requestLog: (acct: string, slot: number) => ["api_request", acct, slot],
+  requestLogSeq: (acct: string) => ["api_request_seq", acct],
   /** How many deliveries a timer's log holds, and how many of them failed (Deno.KvU64 counters). */
   logCount: (timerId: string) => ["log_n", timerId],
   logFailed: (timerId: string) => ["log_failed", timerId],
@@ -85,6 +90,8 @@ export const key = {
   acctTimers: (acct: string) => ["acct_timers", acct],
   acctTimersOfType: (acct: string, type: TimerType) => ["acct_timers_type", acct, type],
   deliveries: (timerId: string) => ["delivery", timerId],
+  acctDeliveries: (acct: string) => ["acct_delivery", acct],
+  requestLogs: (acct: string) => ["api_request", acct],
   dueBefore: (until: number) => ({ start: ["due"], end: ["due", until] }),
   dueAt: (at: number, kind?: DueKind) => kind ? ["due", at, kind] : ["due", at],
   dues: () => ["due"],

@@ -9,6 +9,7 @@ import type { Rundown } from "../rundowns/model.ts";
 import { addCount, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
 import { type Committed, DueIndex, type OnCommitted, type StoreOptions } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
+import { acctDeliveryEntry } from "./delivery_index.ts";
 import type { TimerStore } from "./timers.ts";
 
 export type RundownEntry = { rundown: Rundown; versionstamp: string };
@@ -47,7 +48,7 @@ export class RundownStore extends DueIndex {
     const scheduled: Committed = { due: [], born: [] };
     if (c.deliveries.length) addCount(w, key.logCount(r.id), c.deliveries.length);
     for (const d of c.deliveries) {
-      w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d });
+      w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d }, acctDeliveryEntry(d));
       const due = deliveryDue(d)!;
       this.addDue(w, due, now);
       if (d.claimed) scheduled.born.push({ delivery: d, versionstamp: "" });

@@ -9,6 +9,7 @@ import type { Timer, TimerType } from "../timers/model.ts";
 import { addCount, commitWrites, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
 import { type Committed, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
+import { acctDeliveryEntry } from "./delivery_index.ts";
 
 export type TimerEntry = { timer: Timer; versionstamp: string };
 
@@ -53,7 +54,7 @@ export class TimerStore extends DueIndex {
     // The log's length is counted as it grows, so trimming it reads only what is beyond the bound.
     if (c.deliveries.length) addCount(w, key.logCount(t.id), c.deliveries.length);
     for (const d of c.deliveries) {
-      w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d });
+      w.sets.push({ key: key.delivery(d.timer_id, d.id), value: d }, acctDeliveryEntry(d));
       if (d.claimed) born.push({ delivery: d, versionstamp: "" });
     }
     // A claim is not armed: its claimer sends it now; the sweep takes it over if the claim runs out.
@@ -154,7 +155,7 @@ export class TimerStore extends DueIndex {
     const writes: KvWrite[] = [];
     for await (const e of this.kv.list<Delivery>({ prefix: key.deliveries(timerId) })) {
       const w = emptyWrite();
-      w.deletes.push(e.key);
+      w.deletes.push(e.key, acctDeliveryEntry(e.value).key);
       if (e.value.next_attempt_at !== null) {
         const item = { at: e.value.next_attempt_at, kind: "delivery" as const, ref: `${timerId}/${e.value.id}` };
         w.deletes.push(...dueKeys(item, !e.value.claimed));

@@ -23,15 +23,18 @@ import https from "node:https";
 import { Buffer } from "node:buffer";
 import { pinnedLookup, resolveDestination, type Resolver } from "./destinations.ts";
 import type { SignedRequest } from "./signing.ts";
+import { excerptOf, RESPONSE_BODY_BYTES, type ResponseExcerpt } from "./response.ts";
 
 export interface AttemptResult {
   status: number | null;
   error: string | null;
   duration_ms: number;
   ok: boolean;
+  /** What the receiver answered, capped (response.ts); absent when no answer came. */
+  response?: ResponseExcerpt;
 }
 
-/** At most this much of a receiver's answer is read; receivers' bodies are never kept. */
+/** At most this much of a receiver's answer is read; only its first RESPONSE_BODY_BYTES are kept. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /** Requests given up at their deadline: their agent refuses to send them again. */
@@ -85,16 +88,20 @@ function send(
   addresses: string[],
   deadline: AbortSignal,
   opts: { caCerts?: string[] },
-): Promise<number> {
+): Promise<{ status: number; response: ResponseExcerpt }> {
   return new Promise((resolve, reject) => {
     const tls = url.protocol === "https:";
     let status: number | null = null;
+    let headers: http.IncomingHttpHeaders = {};
+    const head: Uint8Array[] = [];
+    let kept = 0;
     let settled = false;
+    let size = 0;
     const finish = (err?: Error) => {
       if (settled) return;
       settled = true;
       deadline.removeEventListener("abort", onDeadline);
-      if (status !== null) resolve(status);
+      if (status !== null) resolve({ status, response: excerptOf(headers, head, size) });
       else reject(err ?? new Error("no answer"));
     };
     const request = (tls ? https : http).request(url, {
@@ -105,9 +112,14 @@ function send(
       ...(tls && opts.caCerts && { ca: opts.caCerts }),
     }, (res) => {
       status = res.statusCode ?? null;
-      let size = 0;
+      headers = res.headers;
       res.on("data", (chunk: Uint8Array) => {
         size += chunk.byteLength;
+        if (kept < RESPONSE_BODY_BYTES) {
+          const part = chunk.subarray(0, RESPONSE_BODY_BYTES - kept);
+          head.push(part);
+          kept += part.byteLength;
+        }
         if (size > MAX_RESPONSE_BYTES) {
           res.destroy();
           finish();
@@ -171,12 +183,12 @@ export async function postOnce(
     const deadline = AbortSignal.timeout(opts.timeoutMs);
     const dest = await resolveDestination(target, { ...opts, signal: deadline });
     if (dest.error !== undefined) return { status: null, error: dest.error, duration_ms: took(), ok: false };
-    const status = opts.fetch
+    const { status, response } = opts.fetch
       ? await viaFetch(opts.fetch, url, req, deadline)
       : await send(target, req, dest.addresses, deadline, opts);
     const ok = status >= 200 && status < 300;
     const error = ok ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}`;
-    return { status, error, duration_ms: took(), ok };
+    return { status, error, duration_ms: took(), ok, response };
   } catch (e) {
     const err = e as Error;
     const error = err.name === "TimeoutError" || err.name === "AbortError"
@@ -186,7 +198,12 @@ export async function postOnce(
   }
 }
 
-async function viaFetch(f: typeof fetch, url: string, req: SignedRequest, signal: AbortSignal): Promise<number> {
+async function viaFetch(
+  f: typeof fetch,
+  url: string,
+  req: SignedRequest,
+  signal: AbortSignal,
+): Promise<{ status: number; response: ResponseExcerpt }> {
   const res = await f(url, {
     method: "POST",
     headers: req.headers,
@@ -194,6 +211,20 @@ async function viaFetch(f: typeof fetch, url: string, req: SignedRequest, signal
     redirect: "manual",
     signal,
   });
-  await res.body?.cancel().catch(() => {});
-  return res.status;
+  // Only the head of the body is read; the rest is cancelled.
+  const head: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  try {
+    while (reader && size <= RESPONSE_BODY_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      head.push(value);
+      size += value.byteLength;
+    }
+  } catch { /* the status stands */ }
+  await reader?.cancel().catch(() => {});
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => headers[k] = v);
+  return { status: res.status, response: excerptOf(headers, head, size) };
 }

@@ -4,6 +4,7 @@
  */
 import { newEventId } from "../ids.ts";
 import type { Timer, TimerEvent, TimerType } from "../timers/model.ts";
+import { keepResponses, type ResponseExcerpt } from "./response.ts";
 
 /** The signed-over webhook body, without `signature`. Member order is the serialised order. */
 export interface WebhookPayload {
@@ -22,6 +23,8 @@ export interface Attempt {
   duration_ms: number;
   status: number | null;
   error: string | null;
+  /** What the receiver answered (capped; older attempts' may be dropped: keepResponses). */
+  response?: ResponseExcerpt;
 }
 
 export interface Delivery {
@@ -119,20 +122,21 @@ export function claim(d: Delivery, until: number, by?: string): Delivery {
 /** What one attempt's outcome makes of a claimed delivery: settled, or the next retry scheduled. */
 export function afterAttempt(
   d: Delivery,
-  result: { ok: boolean; status: number | null; error: string | null; duration_ms: number },
+  result: { ok: boolean; status: number | null; error: string | null; duration_ms: number; response?: ResponseExcerpt },
   started: number,
   finished: number,
   retryDelaysSeconds: number[],
 ): Delivery {
   // Numbered by every attempt made, including those no longer kept.
   const n = (d.attempts.at(-1)?.n ?? 0) + 1;
-  const attempts = [...d.attempts, {
+  const attempts = keepResponses([...d.attempts, {
     n,
     at: new Date(started).toISOString(),
     duration_ms: result.duration_ms,
     status: result.status,
     error: clipError(result.error),
-  }].slice(-MAX_ATTEMPTS_KEPT);
+    ...(result.response && { response: result.response }),
+  }].slice(-MAX_ATTEMPTS_KEPT));
   const { last_try, claimed_by: _, ...rest } = d;
   const exhausted = last_try === true || n > retryDelaysSeconds.length;
   return {

@@ -1,6 +1,6 @@
 /**
  * Webhooks sent by hand, for the API and the dashboard alike: a signed `webhook.test` to a
- * timer's URL, and the redelivery of a failed delivery (same id, attempted at once).
+ * timer's URL, and the redelivery of any delivery (same id, attempted at once).
  */
 import type { Principal } from "../accounts/auth.ts";
 import { ApiError } from "../errors.ts";
@@ -71,6 +71,7 @@ export async function sendTestWebhook(
       duration_ms: r.duration_ms,
       status: r.status,
       error: clipError(r.error),
+      ...(r.response && { response: r.response }),
     }],
   };
   // Recorded only while the timer exists (deleted meanwhile, its log is gone; the answer still tells).
@@ -79,9 +80,11 @@ export async function sendTestWebhook(
 }
 
 /**
- * Makes a failed delivery pending again for exactly one more attempt, due now, to the timer's
- * current webhook_url (or its endpoint's current URL); 404 if unknown, 409 unless it failed or
- * while its endpoint is disabled or deleted, 422 if the timer has no URL now.
+ * Sends a delivery once more, with the same id, through the normal sender (the account's limits,
+ * the destination rules): a settled one (succeeded or failed) becomes pending for exactly one
+ * more attempt, due now, to the timer's current webhook_url (or its endpoint's current URL); a
+ * pending one waiting for a retry is moved to now. 404 if unknown, 409 while an attempt is in
+ * flight or its endpoint is disabled or deleted, 422 if the timer has no URL now.
  */
 export async function redeliver(svc: TimerService, p: Principal, timerId: string, deliveryId: string) {
   requireAccount(p);
@@ -91,8 +94,8 @@ export async function redeliver(svc: TimerService, p: Principal, timerId: string
     const { timer, versionstamp: timerVersion } = await svc.get(p, timerId);
     const entry = await svc.store.getDelivery(timer.id, deliveryId);
     if (!entry) throw new ApiError(404, "delivery not found");
-    if (entry.delivery.state !== "failed") {
-      throw new ApiError(409, `only a failed delivery can be redelivered; this one is ${entry.delivery.state}`);
+    if (entry.delivery.claimed) {
+      throw new ApiError(409, "an attempt of this delivery is under way; redeliver it once it is recorded");
     }
     const url = entry.delivery.endpoint_id === undefined
       ? timer.webhook_url
@@ -101,12 +104,14 @@ export async function redeliver(svc: TimerService, p: Principal, timerId: string
       throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
     }
     const now = svc.now();
+    const pending = entry.delivery.state === "pending";
     const next: Delivery = {
       ...entry.delivery,
       url,
       state: "pending",
       next_attempt_at: now,
-      last_try: true,
+      // A pending one keeps its retry schedule; a settled one gets exactly one attempt.
+      ...(!pending && { last_try: true }),
     };
     if (await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, timerVersion, svc.committed)) {
       return next;

@@ -11,7 +11,7 @@ import { authTexts } from "../auth/texts.ts";
 
 const LocalTimes = island("LocalTimes", LocalTimesIsland);
 
-export type Section = "overview" | "keys" | "webhooks" | "timers" | "account";
+export type Section = "overview" | "keys" | "webhooks" | "timers" | "deliveries" | "requests" | "account";
 
 /** A one-time message after a form was sent. */
 export interface Flash {
@@ -36,6 +36,8 @@ const SECTIONS: { id: Section; href: string; key: keyof DashTexts }[] = [
   { id: "keys", href: "/dashboard/keys", key: "nav_keys" },
   { id: "webhooks", href: "/dashboard/webhooks", key: "nav_webhooks" },
   { id: "timers", href: "/dashboard/timers", key: "nav_timers" },
+  { id: "deliveries", href: "/dashboard/deliveries", key: "nav_deliveries" },
+  { id: "requests", href: "/dashboard/requests", key: "nav_requests" },
   { id: "account", href: "/dashboard/account", key: "nav_account" },
 ];
 

@@ -51,6 +51,8 @@ import { dashTexts } from "./texts.ts";
 import { timerRoutes } from "./timer_routes.ts";
 import { showRoutes } from "./timer_show.tsx";
 import { webhooksPage } from "./webhooks.tsx";
+import { logRoutes } from "./logs.tsx";
+import type { RequestLog } from "../../lib/accounts/request_log.ts";
 import { ENDPOINT_FORM, type EndpointForm, endpointRoutes, EndpointsSection } from "./endpoints.tsx";
 
 export interface DashboardDeps {
@@ -67,6 +69,8 @@ export interface DashboardDeps {
   streams: OpenStreams;
   /** The account's webhook endpoints (the Webhooks tab). */
   endpoints: EndpointService;
+  /** The API request log (the API requests tab). */
+  requestLog: RequestLog;
 }
 
 /** Mounts the dashboard on the app. */
@@ -249,6 +253,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
 
   timerRoutes(dash, deps, once);
   endpointRoutes(dash, deps, once);
+  logRoutes(dash, deps);
   showRoutes(dash, deps);
 
   app.route("/dashboard", dash);

@@ -4,7 +4,8 @@ import { EMBED, embedSnippet, fill } from "../../lib/display.ts";
 import type { Delivery } from "../../lib/kv/store.ts";
 import { THEMES, type Timer } from "../../lib/timers/model.ts";
 import { Copy } from "./keys.tsx";
-import { CellLabel, dashPage, Filled, type Flash, type Frame, PostForm, When } from "./layout.tsx";
+import { dashPage, type Flash, type Frame, PostForm, When } from "./layout.tsx";
+import { DeliveryList } from "./delivery_items.tsx";
 import { type CreateForm, tableProps, TimersTable } from "./timers.tsx";
 import { ShowSection } from "./timer_show.tsx";
 
@@ -80,55 +81,6 @@ function EditTimerForm({ f, id, form }: { f: Frame; id: string; form: CreateForm
   );
 }
 
-function Attempts({ f, d }: { f: Frame; d: Delivery }) {
-  const { t } = f;
-  if (d.attempts.length === 0) return <p class="muted">{t.dt_no_attempts}</p>;
-  return (
-    <table class="attempts cards">
-      <caption class="sr-only">{t.dt_attempts}</caption>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">{t.dt_attempt_at}</th>
-          <th scope="col">{t.dt_http}</th>
-          <th scope="col" class="num">{t.dt_duration}</th>
-          <th scope="col">{t.dt_error}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {d.attempts.map((a) => (
-          <tr key={a.n} data-attempt={a.n}>
-            <td class="attempt-n">
-              <CellLabel inline>#</CellLabel>
-              {a.n}
-            </td>
-            <td>
-              <CellLabel>{t.dt_attempt_at}</CellLabel>
-              <When ms={a.at} f={f} />
-            </td>
-            <td>
-              <CellLabel>{t.dt_http}</CellLabel>
-              {a.status ?? "—"}
-            </td>
-            <td class="num">
-              <CellLabel>{t.dt_duration}</CellLabel>
-              {new Intl.NumberFormat(f.lang).format(a.duration_ms)} ms
-            </td>
-            {a.error
-              ? (
-                <td>
-                  <CellLabel>{t.dt_error}</CellLabel>
-                  {a.error}
-                </td>
-              )
-              : <td />}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 export function timerDetailPage(f: Frame, o: {
   timer: Timer;
   row: TimerRow;
@@ -150,7 +102,6 @@ export function timerDetailPage(f: Frame, o: {
   const types = { countdown: t.type_countdown, event: t.type_event, interval: t.type_interval };
   const name = timer.title ?? fill(t.tm_untitled, { type: types[timer.type] });
   const embedUrl = `${o.siteUrl}/widget?id=${timer.id}`;
-  const states = { pending: t.ds_pending, succeeded: t.ds_succeeded, failed: t.ds_failed };
   return dashPage(f, {
     section: "timers",
     title: name,
@@ -236,43 +187,11 @@ export function timerDetailPage(f: Frame, o: {
             </PostForm>
           )}
           {o.deliveries.length === 0 ? <p>{t.dt_none}</p> : (
-            <ol class="deliveries">
-              {o.deliveries.map((d) => (
-                <li key={d.id} class="delivery" data-delivery={d.id} data-state={d.state}>
-                  <div class="delivery-head">
-                    <strong>{d.payload.event}</strong> <span class={`state state--${d.state}`}>{states[d.state]}</span>
-                    {" "}
-                    <span class="muted">
-                      <When ms={d.created_at} f={f} />
-                    </span>{" "}
-                    <code class="muted small">{d.id}</code>
-                    {d.state === "failed" && (
-                      <PostForm
-                        f={f}
-                        action={`/dashboard/timers/${id}/deliveries/${encodeURIComponent(d.id)}/redeliver`}
-                        class="inline"
-                      >
-                        <button type="submit" class="button button--small" aria-label={`${t.dt_redeliver} ${d.id}`}>
-                          {t.dt_redeliver}
-                        </button>
-                      </PostForm>
-                    )}
-                  </div>
-                  {d.state === "pending" && d.next_attempt_at !== null && (
-                    <p class="muted">
-                      <Filled text={t.dt_next} parts={{ date: <When ms={d.next_attempt_at} f={f} /> }} />
-                    </p>
-                  )}
-                  {d.attempts.length === 0 ? <Attempts f={f} d={d} /> : (
-                    // Collapsed on a long page (a failed one open: that is the one to read).
-                    <details class="attempts-box" open={d.state === "failed"}>
-                      <summary>{t.dt_attempts} ({d.attempts.length})</summary>
-                      <Attempts f={f} d={d} />
-                    </details>
-                  )}
-                </li>
-              ))}
-            </ol>
+            <DeliveryList
+              f={f}
+              deliveries={o.deliveries}
+              action={(d) => `/dashboard/timers/${id}/deliveries/${encodeURIComponent(d.id)}/redeliver`}
+            />
           )}
           {o.next && (
             <p class="pager">

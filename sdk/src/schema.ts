@@ -1,6 +1,46 @@
 // Generated from the service's OpenAPI document by `deno task sdk:types`; do not edit.
 
 export interface paths {
+  "/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every webhook delivery of the account (all timers, all endpoints), newest first
+     * @description Each attempt carries its status, duration and the receiver's answer (the first 2 KB of the body and the headers). A page reads at most 1 000 deliveries: a filter that matches few may answer a short or empty page with a next_cursor to read on; next_cursor is null once nothing is left.
+     */
+    get: operations["listAccountDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/deliveries/{delivery_id}/redeliver": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send any delivery of the account once more, with the same id
+     * @description As POST /timers/{id}/deliveries/{delivery_id}/redeliver, with the delivery named by its id alone.
+     */
+    post: operations["redeliverAccountDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/events": {
     parameters: {
       query?: never;
@@ -10,6 +50,26 @@ export interface paths {
     };
     /** Public holidays of a region (or international days) with countdowns; no key needed */
     get: operations["listEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's last 1 000 API requests, newest first
+     * @description Requests made with any of the account's keys or a control token of its timers; never a body. Written shortly after each answer (within about a second). Look a failed request up by its X-Request-Id.
+     */
+    get: operations["listApiRequests"];
     put?: never;
     post?: never;
     delete?: never;
@@ -235,8 +295,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Try a failed delivery once more, with the same id
-     * @description One more attempt, at once, to the timer's current webhook_url (a delivery to an account endpoint: to the endpoint's current URL; 409 while it is disabled or once deleted); it is not retried (redeliver again if it fails).
+     * Send a delivery once more, with the same id (any state)
+     * @description One more attempt, at once, through the normal sender (the plan's limits, the destination rules), to the timer's current webhook_url (a delivery to an account endpoint: to the endpoint's current URL; 409 while it is disabled or once deleted). A succeeded or failed delivery gets exactly one attempt (redeliver again if it fails); a pending one waiting for a retry is attempted now and keeps its schedule. The id stays, so receivers that deduplicate on it see a repeat.
      */
     post: operations["redeliverDelivery"];
     delete?: never;
@@ -668,6 +728,10 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    AccountDeliveryList: {
+      deliveries: components["schemas"]["Delivery"][];
+      next_cursor: string | null;
+    };
     /** @description An action to apply */
     ActionChange: {
       /**
@@ -685,6 +749,26 @@ export interface components {
        * @example 60
        */
       seconds: number;
+    };
+    ApiRequest: {
+      /**
+       * Format: date-time
+       * @description When the request arrived
+       */
+      at: string;
+      duration_ms: number;
+      /** @description The API key's prefix; null for a control token */
+      key_prefix: string | null;
+      method: string;
+      /** @description Path and query; query values other than filters and paging read `redacted` */
+      path: string;
+      /** @description The X-Request-Id it was answered with */
+      request_id: string;
+      status: number;
+    };
+    ApiRequestList: {
+      next_cursor: string | null;
+      requests: components["schemas"]["ApiRequest"][];
     };
     /** @description A countdown of `duration` seconds */
     CountdownCreate: {
@@ -839,6 +923,19 @@ export interface components {
       /** @description Why the attempt failed; null when it succeeded */
       error: string | null;
       n: number;
+      /** @description What the receiver answered; absent when no answer came (or for an older attempt of a delivery whose answers were large: at least the newest ones are kept) */
+      response?: {
+        /** @description The first 2 KB of the receiver's answer, as UTF-8 text (the receiver's data: render it escaped) */
+        body: string;
+        /** @description The answer's headers (lower-case names; at most 1 KB in all, each value at most 256 characters; cookie and authentication headers read [not kept]) */
+        headers: {
+          [key: string]: string;
+        };
+        /** @description Some headers did not fit and were left out */
+        headers_truncated?: boolean;
+        /** @description The body was longer than what is kept */
+        truncated: boolean;
+      };
       /** @description HTTP status, or null when no answer came */
       status: number | null;
     };
@@ -1874,6 +1971,282 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  listAccountDeliveries: {
+    parameters: {
+      query?: {
+        /** @description next_cursor of the previous page */
+        cursor?: string;
+        /** @description Only deliveries of this event type */
+        event?:
+          | "timer.started"
+          | "timer.paused"
+          | "timer.resumed"
+          | "timer.stopped"
+          | "timer.reset"
+          | "timer.completed"
+          | "interval.round_end"
+          | "interval.completed"
+          | "timer.warning"
+          | "timer.danger"
+          | "timer.adjusted"
+          | "webhook.test";
+        /** @description Page size, 1–100 (default 20) */
+        limit?: number;
+        /** @description Only deliveries in this state */
+        status?: "pending" | "succeeded" | "failed";
+        /** @description Only deliveries of this timer (or rundown) */
+        timer_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccountDeliveryList"];
+        };
+      };
+      /** @description An invalid query parameter, or a cursor this API did not return */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  redeliverAccountDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delivery's (event's) id */
+        delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pending again; attempted at once */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Delivery"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description No delivery of the account with this id */
+      404: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An attempt of it is under way, its endpoint is disabled or deleted, it is a rundown's, or it changed meanwhile */
+      409: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The timer has no webhook_url (error.field is webhook_url) */
+      422: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   listEvents: {
     parameters: {
       query?: {
@@ -2340,6 +2713,127 @@ export interface operations {
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Another method on this path; the Allow header lists the ones it answers */
+      405: {
+        headers: {
+          Allow: components["headers"]["Allow"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limit exceeded; wait Retry-After seconds */
+      429: {
+        headers: {
+          "Retry-After": components["headers"]["Retry-After"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected error; the message quotes the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The service cannot reach its storage right now; retry later */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  listApiRequests: {
+    parameters: {
+      query?: {
+        /** @description next_cursor of the previous page */
+        cursor?: string;
+        /** @description Page size, 1–100 (default 20) */
+        limit?: number;
+        /** @description Only this request */
+        request_id?: string;
+        /** @description Only this status (`422`) or class (`4xx`) */
+        status?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of requests */
+      200: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ApiRequestList"];
+        };
+      };
+      /** @description An invalid query parameter */
+      400: {
+        headers: {
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+          "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+          "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      403: {
+        headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
           "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
           "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5129,7 +5623,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The delivery is not failed (only a failed delivery can be redelivered), or it changed meanwhile */
+      /** @description An attempt of it is under way, its endpoint is disabled or deleted, or it changed meanwhile */
       409: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -24,6 +24,7 @@ export const API_INFO = {
     { name: "Timers", description: "Create, read, change and delete timers" },
     { name: "Rundowns", description: "Timers run one after another on one stage URL, linked or cued" },
     { name: "Webhooks", description: "Delivery log, test sends and redelivery" },
+    { name: "Account", description: "The account's API request log" },
     { name: "Public events", description: "Holidays and international days; no key needed" },
   ],
 };

@@ -19,9 +19,23 @@ const Attempt = z.strictObject({
   duration_ms: z.int().min(0),
   status: z.int().nullable().openapi({ description: "HTTP status, or null when no answer came" }),
   error: z.string().nullable().openapi({ description: "Why the attempt failed; null when it succeeded" }),
+  response: z.strictObject({
+    body: z.string().openapi({
+      description: "The first 2 KB of the receiver's answer, as UTF-8 text (the receiver's data: render it escaped)",
+    }),
+    truncated: z.boolean().openapi({ description: "The body was longer than what is kept" }),
+    headers: z.record(z.string(), z.string()).openapi({
+      description: "The answer's headers (lower-case names; at most 1 KB in all, each value at most 256 " +
+        "characters; cookie and authentication headers read [not kept])",
+    }),
+    headers_truncated: z.boolean().optional().openapi({ description: "Some headers did not fit and were left out" }),
+  }).optional().openapi({
+    description: "What the receiver answered; absent when no answer came (or for an older attempt of a delivery " +
+      "whose answers were large: at least the newest ones are kept)",
+  }),
 }).openapi("DeliveryAttempt");
 
-const DeliverySchema = z.strictObject({
+export const DeliverySchema = z.strictObject({
   id: z.string().openapi({ description: "The event id, stable across retries and redelivery" }),
   event: z.enum(WEBHOOK_EVENTS).openapi({ description: "The event type (as payload.event)" }),
   state: z.enum(["pending", "succeeded", "failed"]),
@@ -104,17 +118,19 @@ const redeliver = createRoute({
   path: "/timers/{id}/deliveries/{delivery_id}/redeliver",
   operationId: "redeliverDelivery",
   tags: ["Webhooks"],
-  summary: "Try a failed delivery once more, with the same id",
-  description: "One more attempt, at once, to the timer's current webhook_url (a delivery to an account " +
-    "endpoint: to the endpoint's current URL; 409 while it is disabled or once deleted); it is not retried " +
-    "(redeliver again if it fails).",
+  summary: "Send a delivery once more, with the same id (any state)",
+  description: "One more attempt, at once, through the normal sender (the plan's limits, the destination rules), " +
+    "to the timer's current webhook_url (a delivery to an account endpoint: to the endpoint's current URL; 409 " +
+    "while it is disabled or once deleted). A succeeded or failed delivery gets exactly one attempt (redeliver " +
+    "again if it fails); a pending one waiting for a retry is attempted now and keeps its schedule. The id stays, " +
+    "so receivers that deduplicate on it see a repeat.",
   request: { params: DeliveryIdParams },
   responses: {
     200: ok(DeliverySchema, "Pending again; attempted at once"),
     ...errors([401, 403, 404, 409, 422], {
       ...ONLY_KEY,
       404: "No timer or no delivery with these ids",
-      409: "The delivery is not failed (only a failed delivery can be redelivered), or it changed meanwhile",
+      409: "An attempt of it is under way, its endpoint is disabled or deleted, or it changed meanwhile",
       422: "The timer has no webhook_url (error.field is webhook_url)",
     }),
   },

@@ -59,7 +59,8 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     throw new StartError(`KV_PATH=${config.kvPath ?? "(platform default)"} could not be opened (${firstLine(e)})`);
   }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
-  const store = new Store(kv, { useQueue, limits: await probeKvLimits(kv) });
+  const limits = await probeKvLimits(kv);
+  const store = new Store(kv, { useQueue, limits });
   // Told once listening (the first line a supervisor reads stays "listening").
   const caWarning = dropUnreadableExtraCa();
   const app = createApp({ store, config, log: jsonLogger });
@@ -86,6 +87,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           port,
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
+          kv_checks_per_commit: limits.checks,
         });
         if (caWarning) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: caWarning });
       },

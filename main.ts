@@ -2,7 +2,7 @@
 import { createApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { jsonLogger, stdoutLog } from "./lib/http.ts";
-import { openKv } from "./lib/kv/open.ts";
+import { isLocalFile, lockKvFile, openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
 import { probeKvLimits } from "./lib/kv/batch.ts";
 import { dropUnreadableExtraCa } from "./lib/webhooks/deliver.ts";
@@ -57,6 +57,21 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     kv = await openKv(config);
   } catch (e) {
     throw new StartError(`KV_PATH=${config.kvPath ?? "(platform default)"} could not be opened (${firstLine(e)})`);
+  }
+  // One server per local file unless told otherwise: another's writes never reach this one's kv.watch.
+  let lock: Deno.FsFile | null = null;
+  if (isLocalFile(config.kvPath) && !config.kvSharedFile) {
+    lock = await lockKvFile(config.kvPath).catch((e) => {
+      kv.close();
+      throw new StartError(`could not lock ${config.kvPath}.lock (${firstLine(e)}); check the folder's permissions`);
+    });
+    if (!lock) {
+      kv.close();
+      throw new StartError(
+        `KV_PATH=${config.kvPath} is in use by another server, whose changes this one's live pages would not see; ` +
+          "stop it, or set KV_SHARED_FILE=1 to run both anyway",
+      );
+    }
   }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
   const limits = await probeKvLimits(kv);
@@ -132,6 +147,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     server = listen();
   } catch (e) {
     kv.close();
+    lock?.close();
     throw new StartError(listenProblem(e, config));
   }
   keepServing(server);
@@ -156,6 +172,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     await app.scheduler.stop();
     await app.limiter.stop();
     kv.close();
+    lock?.close();
     // Request log lines still being written go out before the process exits.
     await stdoutLog.flush();
   };

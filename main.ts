@@ -103,6 +103,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
           kv_checks_per_commit: limits.checks,
+          kv_commits_in_flight: limits.inFlight,
         });
         if (caWarning) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: caWarning });
       },

@@ -84,8 +84,9 @@ Deno.test("two instances on one KV Connect server (+20 ms a call): timers comple
   kv.close();
   const [a, b] = await Promise.all([startInstance(kvc), startInstance(kvc)]);
   try {
-    // The start-up probe found denokv's limit, and no queues.
+    // The start-up probe found denokv's limit, a round trip to cover with commits in flight, and no queues.
     assert.equal(a.listening.kv_checks_per_commit, 10);
+    assert.equal(a.listening.kv_commits_in_flight, 32);
     assert.equal(a.listening.scheduler, "sweep");
     const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
 

@@ -4,6 +4,9 @@
  * The messages proper are decoded and encoded by denokv's own code in its native module.
  */
 
+/** denokv's one database id, the nil UUID (clients send it back in `x-denokv-database-id`). */
+export const DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+
 /** Protobuf wire types (https://protobuf.dev/programming-guides/encoding/). */
 export const VARINT = 0, FIXED64 = 1, BYTES = 2, FIXED32 = 5;
 

@@ -13,7 +13,7 @@
  * it prints one JSON line `{"listening":"http://127.0.0.1:PORT"}`.
  */
 import { createRequire } from "node:module";
-import { countField, varintField } from "./proto.ts";
+import { countField, DATABASE_ID, varintField } from "./proto.ts";
 
 interface DenoKvNapi {
   open(path: string, inMemory: boolean | null, debug: boolean): number;
@@ -27,9 +27,6 @@ interface DenoKvNapi {
 
 // A native addon loads only through require (Deno refuses `.node` files as ES modules).
 const napi = createRequire(import.meta.url)("@deno/kv-linux-x64-gnu") as DenoKvNapi;
-
-/** denokv's fixed database id: it serves one database, named by the nil UUID. */
-export const DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 
 /** AtomicWriteOutput.status values (proto/schema/datapath.proto). */
 const AW_SUCCESS = 1, AW_CHECK_FAILURE = 2;

@@ -4,8 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { startKvConnect } from "./helper.ts";
-import { encode } from "./proto.ts";
-import { DATABASE_ID } from "./server.ts";
+import { DATABASE_ID, encode } from "./proto.ts";
 
 Deno.test("Deno's client reads, writes, lists, sums and checks versionstamps through the server", async () => {
   const server = await startKvConnect();

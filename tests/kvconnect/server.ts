@@ -195,6 +195,11 @@ export function serveKvConnect(opts: KvConnectOptions): Promise<KvConnectServer>
       },
       async pull(ctl) {
         const msg = done ? undefined : await napi.dequeueNextWatchMessage(db, id, false).catch(() => undefined);
+        if (done) {
+          // Ended while waiting: the native module took the watch back when the message came.
+          napi.endWatch(db, id, false);
+          return;
+        }
         if (msg === undefined) {
           clearInterval(ping);
           end();

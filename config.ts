@@ -32,6 +32,12 @@ export interface Config {
   siteUrl: string;
   /** Deno KV location: a file path, ":memory:", a KV Connect URL, or undefined for the platform default. */
   kvPath: string | undefined;
+  /**
+   * A second server may run on the same local KV file (KV_SHARED_FILE=1). Off by default: a server
+   * holds a lock beside the file and another refuses to start, since `kv.watch` sees only its own
+   * process's writes there and its live pages would go stale.
+   */
+  kvSharedFile: boolean;
   plans: Plans;
   /** Delays in seconds before attempts 2…n of a webhook delivery. */
   webhookRetryDelays: number[];
@@ -320,6 +326,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     hostname: hostname(r),
     siteUrl: siteUrl(r, port),
     kvPath: kvPath(r),
+    kvSharedFile: r.flag("KV_SHARED_FILE", false),
     plans: structuredClone(plans),
     webhookRetryDelays: delays(r),
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 1, 600_000, " of milliseconds"),

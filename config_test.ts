@@ -91,6 +91,7 @@ Deno.test("good values are read", () => {
   assertEquals(loadConfig({ HOSTNAME: "::" }).hostname, "::");
   assertEquals(loadConfig({ HOSTNAME: "[::1]" }).hostname, "::1");
   assertEquals(loadConfig({ KV_PATH: "" }).kvPath, undefined);
+  assertEquals([loadConfig({}).kvSharedFile, loadConfig({ KV_SHARED_FILE: "1" }).kvSharedFile], [false, true]);
   assertEquals(
     loadConfig({ KV_PATH: "https://api.deno.com/databases/x/connect" }).kvPath,
     "https://api.deno.com/databases/x/connect",
@@ -122,6 +123,7 @@ Deno.test("every bad variable gives one line naming it, its value and what is al
   rejects("SITE_URL", "https://timers.example.com/?a=1", /http\(s\) address/);
   rejects("KV_PATH", "redis://cache:6379", /:memory:/);
   rejects("KV_PATH", "./data/", /file path/);
+  rejects("KV_SHARED_FILE", "both", /use 1 or 0 \(default 0\)/);
   rejects("PLANS", "{pro:1}", /not JSON; use JSON such as/);
   rejects("PLANS", "[1]", /JSON object/);
   rejects("PLANS", '{"gold":{}}', /unknown plan "gold" \(plans: anonymous, free, pro, enterprise\)/);

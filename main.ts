@@ -2,7 +2,7 @@
 import { createApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { jsonLogger, stdoutLog } from "./lib/http.ts";
-import { openKv } from "./lib/kv/open.ts";
+import { isLocalFile, lockKvFile, openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
 import { probeKvLimits } from "./lib/kv/batch.ts";
 import { dropUnreadableExtraCa } from "./lib/webhooks/deliver.ts";
@@ -58,8 +58,24 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   } catch (e) {
     throw new StartError(`KV_PATH=${config.kvPath ?? "(platform default)"} could not be opened (${firstLine(e)})`);
   }
+  // One server per local file unless told otherwise: another's writes never reach this one's kv.watch.
+  let lock: Deno.FsFile | null = null;
+  if (isLocalFile(config.kvPath) && !config.kvSharedFile) {
+    lock = await lockKvFile(config.kvPath).catch((e) => {
+      kv.close();
+      throw new StartError(`could not lock ${config.kvPath}.lock (${firstLine(e)}); check the folder's permissions`);
+    });
+    if (!lock) {
+      kv.close();
+      throw new StartError(
+        `KV_PATH=${config.kvPath} is in use by another server, whose changes this one's live pages would not see; ` +
+          "stop it, or set KV_SHARED_FILE=1 to run both anyway",
+      );
+    }
+  }
   const useQueue = config.scheduler === "auto" ? await hasQueues(kv) : config.scheduler === "queue";
-  const store = new Store(kv, { useQueue, limits: await probeKvLimits(kv) });
+  const limits = await probeKvLimits(kv);
+  const store = new Store(kv, { useQueue, limits });
   // Told once listening (the first line a supervisor reads stays "listening").
   const caWarning = dropUnreadableExtraCa();
   const app = createApp({ store, config, log: jsonLogger });
@@ -86,6 +102,8 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           port,
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
+          kv_checks_per_commit: limits.checks,
+          kv_commits_in_flight: limits.inFlight,
         });
         if (caWarning) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: caWarning });
       },
@@ -130,6 +148,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     server = listen();
   } catch (e) {
     kv.close();
+    lock?.close();
     throw new StartError(listenProblem(e, config));
   }
   keepServing(server);
@@ -156,6 +175,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     await app.limiter.stop();
     await app.requestLog.stop();
     kv.close();
+    lock?.close();
     // Request log lines still being written go out before the process exits.
     await stdoutLog.flush();
   };

@@ -2,10 +2,12 @@
  * `deno task bench [--quick] [--only=a,b]` — what users pay for, measured against references
  * taken in the same run. Prints a table and writes bench/results.json.
  *
- * Sections: throughput, floors, precision, restart, webhooks, scale, widget, live, rundowns (see bench/README.md).
+ * Sections: throughput, floors, precision, restart, webhooks, scale, widget, live, rundowns, kvconnect (see
+ * bench/README.md).
  */
 import { BENCH_DIR, extraServerEnv, killAll, log, machine, round } from "./harness.ts";
 import { floors } from "./floors.ts";
+import { kvconnect } from "./kvconnect.ts";
 import { live } from "./live.ts";
 import { precision } from "./precision.ts";
 import { restart } from "./restart.ts";
@@ -26,6 +28,7 @@ const SECTIONS: Record<string, (mode: Mode) => Promise<Result[]>> = {
   widget,
   live,
   rundowns,
+  kvconnect,
 };
 
 function parseArgs(args: string[]) {

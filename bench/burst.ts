@@ -4,6 +4,7 @@
  * before the server starts — so the burst, not the API, is what is measured. Used by the restart
  * section (SIGKILL mid-burst) and for profiling the burst (`deno run -A bench/burst.ts N`).
  */
+import type { StoreOptions } from "../lib/kv/due.ts";
 import { Store } from "../lib/kv/store.ts";
 import { newTimerId } from "../lib/ids.ts";
 import { planTimerChange } from "../lib/timers/changes.ts";
@@ -17,11 +18,20 @@ export interface Arrival {
   event: string;
 }
 
-/** Seeds `n` idle event timers due at `deadline` (an event counts whether or not it was started). */
-export async function seedBurst(path: string, n: number, deadline: number, hook: string): Promise<string[]> {
-  const accounts = await seedAccounts(path, 32);
+/**
+ * Seeds `n` idle event timers due at `deadline` (an event counts whether or not it was started).
+ * `opts.store` for a KV without queues (KV Connect: `{ useQueue: false, limits }`).
+ */
+export async function seedBurst(
+  path: string,
+  n: number,
+  deadline: number,
+  hook: string,
+  opts: { accounts?: number; store?: StoreOptions } = {},
+): Promise<string[]> {
+  const accounts = await seedAccounts(path, opts.accounts ?? 32);
   const kv = await Deno.openKv(path);
-  const store = new Store(kv, { useQueue: true });
+  const store = new Store(kv, opts.store ?? { useQueue: true });
   const ids: string[] = [];
   try {
     for (let base = 0; base < n; base += 100) {

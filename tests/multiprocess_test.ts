@@ -15,7 +15,8 @@ async function startServer(kvPath: string) {
     args: ["run", "-A", "main.ts"],
     cwd: ROOT,
     // The default configuration, request logs included.
-    env: { PORT: "0", KV_PATH: kvPath, PLANS, WEBHOOK_ALLOW_PRIVATE: "1" },
+    // Several servers on one file on purpose (their live pages see only their own writes).
+    env: { PORT: "0", KV_PATH: kvPath, KV_SHARED_FILE: "1", PLANS, WEBHOOK_ALLOW_PRIVATE: "1" },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

@@ -15,27 +15,51 @@ export interface KvLimits {
   bytes: number;
   /** Keys of the checks and mutations, serialised. */
   keyBytes: number;
+  /**
+   * Commits kept in flight at once by `commitWrites`: enough to cover the backend's round trip
+   * (bench/inflight.ts measures commits/s by the number in flight).
+   */
+  inFlight?: number;
 }
 
 /** Local SQLite KV, measured on Deno 2.9.6 (`Too many checks (max 100)` and so on). */
-export const LOCAL_KV_LIMITS: KvLimits = { checks: 100, mutations: 1000, bytes: 800 * 1024, keyBytes: 80 * 1024 };
+export const LOCAL_KV_LIMITS: KvLimits = {
+  checks: 100,
+  mutations: 1000,
+  bytes: 800 * 1024,
+  keyBytes: 80 * 1024,
+  inFlight: 2,
+};
 /** KV Connect (remote KV, self-hosted denokv) allows 10 checks. */
-export const REMOTE_KV_LIMITS: KvLimits = { checks: 10, mutations: 1000, bytes: 800 * 1024, keyBytes: 80 * 1024 };
+export const REMOTE_KV_LIMITS: KvLimits = { ...LOCAL_KV_LIMITS, checks: 10, inFlight: 32 };
+/** A read slower than this is a network round trip: commits then go many at a time. */
+export const REMOTE_ROUND_TRIP_MS = 5;
 
 /**
  * The limits of this KV, asked of it rather than guessed from its URL: a commit of 11 checks on
  * scratch keys (nothing written). A local file accepts it (100 allowed) and so does Deploy's
  * managed KV (documented 100); self-hosted denokv refuses more than 10. Any refusal, a network
- * error included, leaves the limits every backend accepts.
+ * error included, leaves the limits every backend accepts. Then the fastest of three reads of a
+ * scratch key tells a local store from one across a network, whose round trip many commits in
+ * flight cover (REMOTE_KV_LIMITS.inFlight).
  */
 export async function probeKvLimits(kv: Deno.Kv): Promise<KvLimits> {
   const op = kv.atomic();
   for (let n = 0; n <= REMOTE_KV_LIMITS.checks; n++) op.check({ key: key.probe(n), versionstamp: null });
+  let accepted = false;
   try {
-    return (await op.commit()).ok ? LOCAL_KV_LIMITS : REMOTE_KV_LIMITS;
-  } catch {
-    return REMOTE_KV_LIMITS;
-  }
+    accepted = (await op.commit()).ok;
+  } catch { /* the limits every backend accepts */ }
+  let roundTrip = Infinity;
+  try {
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await kv.get(key.probe(0));
+      roundTrip = Math.min(roundTrip, performance.now() - t0);
+    }
+  } catch { /* unknown: taken as remote */ }
+  const inFlight = roundTrip >= REMOTE_ROUND_TRIP_MS ? REMOTE_KV_LIMITS.inFlight : LOCAL_KV_LIMITS.inFlight;
+  return { ...(accepted ? LOCAL_KV_LIMITS : REMOTE_KV_LIMITS), inFlight };
 }
 
 /** One atomic unit: its checks and its mutations commit together or not at all. */
@@ -220,10 +244,52 @@ async function commitPack(
   return out;
 }
 
+/** A key as a string, for telling whether two commits touch the same key. */
+function keyId(k: Deno.KvKey): string {
+  let id = "";
+  for (const p of k) {
+    id += typeof p === "string"
+      ? `s${p}\u0000`
+      : p instanceof Uint8Array
+      ? `u${p.join(",")}\u0000`
+      : `${typeof p}${String(p)}\u0000`;
+  }
+  return id;
+}
+
+/** The keys a pack reads (checks) or writes: sums apart, since sums on one key commute. */
+interface PackKeys {
+  exclusive: Set<string>;
+  sums: Set<string>;
+}
+
+function packKeys(pack: KvWrite[]): PackKeys {
+  const exclusive = new Set<string>(), sums = new Set<string>();
+  for (const w of pack) {
+    for (const c of w.checks) exclusive.add(keyId(c.key));
+    for (const s of w.sets) exclusive.add(keyId(s.key));
+    for (const d of w.deletes) exclusive.add(keyId(d));
+    for (const s of w.sums ?? []) sums.add(keyId(s.key));
+  }
+  return { exclusive, sums };
+}
+
+/** Whether two packs must commit in their order (one checks or writes a key the other touches). */
+function overlaps(a: PackKeys, b: PackKeys): boolean {
+  const [small, large] = a.exclusive.size <= b.exclusive.size ? [a, b] : [b, a];
+  for (const k of small.exclusive) if (large.exclusive.has(k) || large.sums.has(k)) return true;
+  for (const k of a.sums) if (b.exclusive.has(k)) return true;
+  return false;
+}
+
 /**
- * Commits `writes`, as few commits as the limits allow. Returns, per write, the versionstamp of
- * the commit that applied it, or null where its checks failed (the caller reads again and decides).
- * `landed` hears of each commit as it lands (the indexes of its writes and their versionstamps).
+ * Commits `writes`, as few commits as the limits allow, up to `limits.inFlight` of them at once
+ * (a pack waits for any earlier one in flight that checks or writes one of its keys, so the
+ * result is the one committing them in order gives). Returns, per write, the versionstamp of the
+ * commit that applied it, or null where its checks failed (the caller reads again and decides).
+ * `landed` hears of each commit as it lands (the indexes of its writes and their versionstamps),
+ * in the order they land. When a commit throws, no further pack starts; those in flight finish
+ * (and are announced) and the first error is thrown.
  */
 export async function commitWrites(
   kv: Deno.Kv,
@@ -231,9 +297,39 @@ export async function commitWrites(
   limits: KvLimits,
   landed?: (first: number, stamps: (string | null)[]) => void,
 ): Promise<(string | null)[]> {
-  const out: (string | null)[] = [];
   // One write is one commit whatever its size (KV itself refuses one too large): no need to weigh it.
   const packs = writes.length === 1 ? [writes] : packWrites(writes, limits);
-  for (const pack of packs) out.push(...await commitPack(kv, pack, out.length, landed));
+  const window = Math.max(1, limits.inFlight ?? 1);
+  if (packs.length === 1 || window === 1) {
+    const out: (string | null)[] = [];
+    for (const pack of packs) out.push(...await commitPack(kv, pack, out.length, landed));
+    return out;
+  }
+  const out: (string | null)[] = new Array(writes.length).fill(null);
+  const inFlight: { keys: PackKeys; done: Promise<void> }[] = [];
+  let failure: { error: unknown } | null = null;
+  let first = 0;
+  for (const pack of packs) {
+    const keys = packKeys(pack);
+    for (;;) {
+      const before = inFlight.filter((p) => overlaps(p.keys, keys));
+      if (before.length) await Promise.all(before.map((p) => p.done));
+      else if (inFlight.length >= window) await Promise.race(inFlight.map((p) => p.done));
+      else break;
+    }
+    if (failure) break;
+    const at = first;
+    first += pack.length;
+    const entry = {
+      keys,
+      done: commitPack(kv, pack, at, landed).then(
+        (stamps) => stamps.forEach((s, i) => out[at + i] = s),
+        (error) => void (failure ??= { error }),
+      ).finally(() => inFlight.splice(inFlight.indexOf(entry), 1)),
+    };
+    inFlight.push(entry);
+  }
+  await Promise.all(inFlight.map((p) => p.done));
+  if (failure) throw (failure as { error: unknown }).error;
   return out;
 }

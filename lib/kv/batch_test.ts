@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  addCount,
   commitWrites,
   emptyWrite,
   type KvWrite,
@@ -44,6 +45,144 @@ Deno.test("the limits are asked of the backend: 100 checks where 11 pass, 10 whe
   }
 });
 
+Deno.test("a store across a network (reads of 10 ms) gets many commits in flight, whatever its checks", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    // Deploy's managed KV: 100 checks, a round trip away.
+    const far = Object.assign(Object.create(kv), {
+      atomic: () => kv.atomic(),
+      get: (k: Deno.KvKey) => new Promise((r) => setTimeout(r, 10)).then(() => kv.get(k)),
+    }) as Deno.Kv;
+    const limits = await probeKvLimits(far);
+    assert.equal(limits.checks, LOCAL_KV_LIMITS.checks);
+    assert.equal(limits.inFlight, REMOTE_KV_LIMITS.inFlight);
+    assert.ok(REMOTE_KV_LIMITS.inFlight! > LOCAL_KV_LIMITS.inFlight!);
+  } finally {
+    kv.close();
+  }
+});
+
+/** A KV whose commits take `ms` (with jitter when `jitter`), counting how many are in flight at once. */
+function slowKv(kv: Deno.Kv, ms: number, jitter = false) {
+  const seen = { now: 0, max: 0, commits: 0 };
+  const atomic = kv.atomic.bind(kv);
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = async () => {
+      seen.now++;
+      seen.commits++;
+      seen.max = Math.max(seen.max, seen.now);
+      await new Promise((r) => setTimeout(r, jitter ? ms * (seen.commits % 3 === 1 ? 3 : 1) : ms));
+      try {
+        return await commit();
+      } finally {
+        seen.now--;
+      }
+    };
+    return op;
+  };
+  return seen;
+}
+
+Deno.test("commitWrites keeps inFlight commits going at once and returns every write's versionstamp in order", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const seen = slowKv(kv, 20);
+  try {
+    const writes = Array.from({ length: 100 }, (_, i) => completion(i, 1));
+    const announced: number[] = [];
+    const stamps = await commitWrites(
+      kv,
+      writes,
+      { ...REMOTE_KV_LIMITS, inFlight: 4 },
+      (first, s) => announced.push(...s.map((_, i) => first + i)),
+    );
+    assert.equal(seen.commits, 10);
+    assert.equal(seen.max, 4, "four commits at once, no more");
+    assert.ok(stamps.every((s) => s !== null));
+    assert.deepEqual(announced.sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i));
+    // A versionstamp per write, that of the commit that applied it.
+    for (const i of [0, 9, 10, 99]) assert.equal((await kv.get(["t", i, 0])).versionstamp, stamps[i]);
+    // One at a time when told so.
+    seen.max = 0;
+    await commitWrites(kv, Array.from({ length: 30 }, (_, i) => completion(1000 + i, 1)), {
+      ...REMOTE_KV_LIMITS,
+      inFlight: 1,
+    });
+    assert.equal(seen.max, 1);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("commits touching one key land in their order, however long each takes; counters do not wait", async () => {
+  const kv = await Deno.openKv(":memory:");
+  // Every third commit is three times slower: without the ordering, later packs would land first.
+  const seen = slowKv(kv, 10, true);
+  try {
+    const limits = { ...REMOTE_KV_LIMITS, checks: 1, inFlight: 8 };
+    const writes: KvWrite[] = [];
+    for (let i = 0; i < 6; i++) {
+      const w = completion(i, 1);
+      w.sets.push({ key: ["shared"], value: i });
+      writes.push(w);
+    }
+    // A check on a key an earlier write sets fails, as when committed one after the other.
+    const late = emptyWrite();
+    late.checks.push({ key: ["shared"], versionstamp: null });
+    late.sets.push({ key: ["late"], value: true });
+    writes.push(late);
+    const stamps = await commitWrites(kv, writes, limits);
+    assert.equal((await kv.get(["shared"])).value, 5, "the last write's value stays");
+    assert.equal(stamps[6], null, "its check saw the earlier writes");
+    assert.equal(seen.max, 1, "they went one at a time");
+
+    seen.max = 0;
+    const counted = Array.from({ length: 16 }, (_, i) => {
+      const w = completion(100 + i, 1);
+      addCount(w, ["count"], 1);
+      return w;
+    });
+    await commitWrites(kv, counted, limits);
+    assert.equal((await kv.get<Deno.KvU64>(["count"])).value?.value, 16n);
+    assert.ok(seen.max > 1, `sums on one counter commute: ${seen.max} in flight`);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("when a commit in flight throws, no further one starts, those in flight land and are announced", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const atomic = kv.atomic.bind(kv);
+  let commits = 0;
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    const n = ++commits;
+    op.commit = async () => {
+      await new Promise((r) => setTimeout(r, n === 2 ? 5 : 30));
+      if (n === 2) throw new Error("database is gone");
+      return await commit();
+    };
+    return op;
+  };
+  const announced: number[] = [];
+  await assert.rejects(
+    commitWrites(
+      kv,
+      Array.from({ length: 100 }, (_, i) => completion(i, 1)),
+      { ...REMOTE_KV_LIMITS, inFlight: 4 },
+      (f) => announced.push(f),
+    ),
+    /database is gone/,
+  );
+  assert.equal(commits, 4, "the four in flight, none after the failure");
+  assert.deepEqual(announced.sort((a, b) => a - b), [0, 20, 30]);
+  assert.ok((await kv.get(["t", 30, 0])).versionstamp, "a pack in flight landed");
+  assert.equal((await kv.get(["t", 40, 0])).versionstamp, null, "none started after");
+  kv.close();
+});
+
 Deno.test("packing respects checks, mutations and key bytes, in order, and never divides a write", () => {
   const small = Array.from({ length: 250 }, (_, i) => completion(i, 1));
   assert.deepEqual(packWrites(small, LOCAL_KV_LIMITS).map((p) => p.length), [100, 100, 50]);
@@ -83,7 +222,7 @@ Deno.test("a pack KV refuses as too large is halved until every write lands, in 
   const stamps = await commitWrites(
     kv,
     Array.from({ length: 250 }, (_, i) => big(i)),
-    LOCAL_KV_LIMITS,
+    { ...LOCAL_KV_LIMITS, inFlight: 1 },
     (first, s) => announced.push(first, s.length),
   );
   assert.equal(stamps.length, 250);

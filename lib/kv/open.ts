@@ -7,13 +7,30 @@ import type { Config } from "../../config.ts";
 
 export async function openKv(config: Pick<Config, "kvPath">): Promise<Deno.Kv> {
   const path = config.kvPath;
-  const local = path && path !== ":memory:" && !/^https?:\/\//.test(path);
+  const local = isLocalFile(path);
   if (local) {
     const dir = path.replace(/[/\\][^/\\]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
   }
   const kv = await retryBusy(() => Deno.openKv(path));
   return local ? retryingKv(kv) : kv;
+}
+
+/** Whether a KV path names a local file (not memory, not a KV Connect URL, not the platform default). */
+export function isLocalFile(path: string | undefined): path is string {
+  return !!path && path !== ":memory:" && !/^https?:\/\//.test(path);
+}
+
+/**
+ * Takes the exclusive advisory lock of `<path>.lock` beside a local KV file, held while the
+ * returned file stays open (the OS lets go of it when the process dies, SIGKILL included).
+ * Resolves null when another process holds it.
+ */
+export async function lockKvFile(path: string): Promise<Deno.FsFile | null> {
+  const file = await Deno.open(`${path}.lock`, { read: true, write: true, create: true });
+  if (await file.tryLock(true)) return file;
+  file.close();
+  return null;
 }
 
 /**

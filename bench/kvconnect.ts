@@ -1,0 +1,113 @@
+/**
+ * `kvconnect`: a burst over KV Connect. N event timers due at one instant, seeded into the test
+ * KV Connect server (tests/kvconnect: denokv's storage and limits, +20 ms per call), each with a
+ * webhook to a receiver in its own process; then 1 instance, and in the same run 3 instances, of
+ * the service on that server. Reported: webhook and completion p99 lateness, the time until the
+ * last webhook arrived, and the share of commits failing their check (counted by the server).
+ * A baseline: the due work is not divided between instances yet (issue 30, item 1).
+ */
+import { probeKvLimits } from "../lib/kv/batch.ts";
+import { startKvConnect } from "../tests/kvconnect/helper.ts";
+import { arrivals, count, seedBurst, tally } from "./burst.ts";
+import { BENCH_PLANS, dist, getManyValues, log, type Proc, round, sleep, spawn } from "./harness.ts";
+import type { Mode, Result } from "./result.ts";
+
+/** Added to every call to the KV Connect server: a network round trip. */
+const DELAY_MS = 20;
+/** How long after the deadline the run waits for every completion. */
+const WAIT_MS = 180_000;
+
+async function burst(n: number, instances: number) {
+  const kvc = await startKvConnect({ delayMs: DELAY_MS });
+  // This process seeds through Deno's KV Connect client too (it reads the token at open).
+  Deno.env.set("DENO_KV_ACCESS_TOKEN", kvc.token);
+  const rx = await spawn(`receiver-kvc-${instances}`, "bench/receiver.ts", { DELAY_MS: "0" });
+  const apps: Proc[] = [];
+  try {
+    const probe = await kvc.open();
+    const limits = await probeKvLimits(probe);
+    probe.close();
+    const s0 = Date.now();
+    // Room for the seeding (~2 ms a timer here) and for the instances to start and arm.
+    const deadline = Math.ceil((Date.now() + 15_000 + n * 3) / 1000) * 1000;
+    const ids = await seedBurst(kvc.url, n, deadline, `${rx.base}/hook`, {
+      accounts: 4,
+      store: { useQueue: false, limits },
+    });
+    log(`kvconnect ${instances}×: seeded ${n} in ${Date.now() - s0} ms; deadline in ${deadline - Date.now()} ms`);
+    const env = {
+      ...kvc.env,
+      LOG_REQUESTS: "0",
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      PLANS: BENCH_PLANS,
+    };
+    for (let i = 0; i < instances; i++) apps.push(await spawn(`app-kvc-${instances}-${i}`, "main.ts", env));
+    await Promise.all(apps.map((a) => a.waitLine(/"msg":"scheduler armed"/, 60_000)));
+    const armedBefore = deadline - Date.now();
+    const before = await kvc.stats();
+    while (Date.now() < deadline + WAIT_MS && await count(rx, "timer.completed") < n) await sleep(100);
+    await sleep(1000); // late duplicates
+    const after = await kvc.stats();
+    const t = tally(await arrivals(rx), ids, deadline);
+    for (const a of apps) await a.stop();
+    apps.length = 0;
+    // Completion times as stored (changed_at), read back through KV Connect.
+    const kv = await kvc.open();
+    const stored = await getManyValues<{ state: string; changed_at?: number }>(kv, ids.map((id) => ["timer", id]));
+    kv.close();
+    const stateLate = stored.flatMap((s) =>
+      s?.state === "completed" && s.changed_at !== undefined ? [s.changed_at - deadline] : []
+    );
+    const commits = after.commits - before.commits;
+    const failed = after.checkFailures - before.checkFailures;
+    return {
+      instances,
+      n,
+      arrived: t.arrived,
+      lost: t.lost,
+      duplicates: t.duplicates,
+      webhook_p50_s: round(dist(t.late).p50 / 1000),
+      webhook_p99_s: round(dist(t.late).p99 / 1000),
+      completion_p99_s: round(dist(stateLate).p99 / 1000),
+      completed_state: stateLate.length,
+      finished_after_s: t.last_at === null ? null : round((t.last_at - deadline) / 1000, 2),
+      deliveries_per_s: t.deliveries_per_s,
+      commits,
+      commits_failed_check: failed,
+      failed_check_pct: round(100 * failed / Math.max(1, commits + failed), 1),
+      reads: after.reads - before.reads,
+      armed_before_deadline_ms: armedBefore,
+      load_average: (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" "),
+    };
+  } finally {
+    for (const a of apps) await a.stop();
+    await rx.stop();
+    await kvc.stop();
+  }
+}
+
+export async function kvconnect(mode: Mode): Promise<Result[]> {
+  const n = mode.quick ? 2000 : 10_000;
+  const runs = [await burst(n, 1), await burst(n, 3)];
+  const results: Result[] = [];
+  for (const r of runs) {
+    const name = `kvconnect_burst_n${n}_${r.instances}inst`;
+    log(`kvconnect: ${JSON.stringify(r)}`);
+    results.push(
+      { name: `${name}_webhook_p99`, value: r.webhook_p99_s, unit: "s late", target: "report", met: null, ...r },
+      { name: `${name}_finished`, value: r.finished_after_s, unit: "s after due", target: "report", met: null },
+      { name: `${name}_failed_checks`, value: r.failed_check_pct, unit: "% of commits", target: "report", met: null },
+    );
+  }
+  const [one, three] = runs;
+  results.push({
+    name: `kvconnect_burst_n${n}_speedup_3inst`,
+    value: one.finished_after_s && three.finished_after_s
+      ? round(one.finished_after_s / three.finished_after_s, 2)
+      : null,
+    unit: "× (1 instance's time / 3 instances')",
+    target: "report (≥ 2 once the due work is divided)",
+    met: null,
+  });
+  return results;
+}

@@ -27,7 +27,7 @@ Deno.test("a stale step does not delete the due entry a reset wrote meanwhile", 
     }
     return r;
   };
-  await s.app.scheduler.stepTimer(id, read[0]);
+  await s.app.scheduler.steps.stepTimer(id, read[0]);
   timers.getTimer = getTimer;
   assert.equal((await getTimer(id))?.timer.due_at, at);
   assert.notEqual((await s.kv.get(key.due(at, "timer", id))).versionstamp, null);

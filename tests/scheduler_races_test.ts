@@ -126,7 +126,7 @@ Deno.test("a page whose step ended while another wake-up waited for a slot is no
   await s.close();
 });
 
-Deno.test("the wheel lets go of deadlines that moved: a far-off timer paused and resumed again and again holds it bounded", async () => {
+Deno.test("the due heap lets go of deadlines that moved: a far-off timer paused and resumed again and again holds it bounded", async () => {
   const s = await setup();
   // This scheduler arms what the API commits (the app's own one is not started here).
   const scheduler = new Scheduler({ store: s.store, config: s.app.config, now: s.clock.now, reloadMin: 20 });

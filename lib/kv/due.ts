@@ -13,7 +13,7 @@ export const QUEUE_SLACK_MS = 3000;
 
 /**
  * Queue wake-ups go only with changes due within this long. A process holds every deadline in
- * its wheel (armed from the index at each start) and sweeps what is overdue, so a wake-up for a
+ * its due heap (armed from the index at each start) and sweeps what is overdue, so a wake-up for a
  * deadline further ahead adds nothing, and one per start or resume of a far-off timer would pile
  * up in the queue for up to 30 days each.
  */
@@ -249,7 +249,7 @@ export class DueIndex {
 
   /**
    * Re-sends the queue wake-up of an instant the queue delivered early, once it is within the
-   * horizon (older versions wrote wake-ups up to 30 days ahead; the wheel holds further ones).
+   * horizon (older versions wrote wake-ups up to 30 days ahead; the due heap holds further ones).
    */
   async requeue(at: number, now: number): Promise<void> {
     if (!this.opts.useQueue || at - now > QUEUE_HORIZON_MS) return;

@@ -7,5 +7,5 @@ export * from "./pool.ts";
 export * from "./manual.ts";
 export * from "./deliveries.ts";
 export * from "./sender.ts";
-export * from "./wheel.ts";
+export * from "./due_heap.ts";
 export * from "./endpoints.ts";

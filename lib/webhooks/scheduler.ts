@@ -3,7 +3,7 @@
  *
  * One source of truth: the due index in KV, written atomically with every change and carrying
  * that change's record. Wake-ups, all running the same idempotent steps guarded by atomic checks:
- * - one native wake-up (wheel.ts) for every instant armed in this process (all of them, loaded
+ * - one native wake-up (due_heap.ts) for every instant armed in this process (all of them, loaded
  *   at start), which reads the records due then in one range read and commits their transitions
  *   as few commits as the backend's limits allow;
  * - `kv.enqueue` messages where the KV has queues, for what is due within the hour (a durable
@@ -20,7 +20,7 @@ import { Sender } from "./sender.ts";
 import { DueSteps } from "./steps.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./deliveries.ts";
-import { Wheel } from "./wheel.ts";
+import { DueHeap } from "./due_heap.ts";
 import { type Claim, HEARTBEAT_MS, Lease, STOPPED } from "./lease.ts";
 
 /** Queue messages as written by the store (one per due instant); anything else is ignored. */
@@ -30,7 +30,7 @@ const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number()
 const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
 const SWEEP_SKIPS_MAX = 10;
-/** The wheel loads again from the index once it holds twice what it was loaded with, and at least this many. */
+/** The heap loads again from the index once it holds twice what it was loaded with, and at least this many. */
 const RELOAD_MIN = 50_000;
 
 export interface SchedulerDeps {
@@ -40,7 +40,7 @@ export interface SchedulerDeps {
   log?: (line: LogLine) => void;
   /** Injectable for tests. */
   fetch?: typeof fetch;
-  /** The fewest instants the wheel holds before it loads again from the index (tests). */
+  /** The fewest instants the heap holds before it loads again from the index (tests). */
   reloadMin?: number;
   /** The monotonic clock other instances' silence is timed on (default `performance.now`; tests). */
   mono?: () => number;
@@ -54,7 +54,7 @@ export class Scheduler {
   readonly sender: Sender;
   /** What happens at a due instant (steps.ts). */
   readonly steps: DueSteps;
-  #wheel: Wheel;
+  #heap: DueHeap;
   /** Work being stepped here, by `kind:ref`: the step's end, and the versionstamp of the entry it took. */
   #inflight = new Map<string, { done: Promise<void>; versionstamp: string }>();
   /**
@@ -90,11 +90,11 @@ export class Scheduler {
       stepped: this.#stepped,
       log: (level, msg, e) => this.#log(level, msg, e),
     });
-    this.#wheel = new Wheel(deps.now, (instants) => void this.runAt(instants), {
+    this.#heap = new DueHeap(deps.now, (instants) => void this.runAt(instants), {
       read: () => this.#dueInstants(),
       min: deps.reloadMin ?? RELOAD_MIN,
       reloaded: (held, armed, e) =>
-        e ? this.#log("error", "reloading the wheel failed", e) : this.#log("info", "wheel reloaded", undefined, {
+        e ? this.#log("error", "reloading the due heap failed", e) : this.#log("info", "due heap reloaded", undefined, {
           held,
           armed,
         }),
@@ -161,7 +161,7 @@ export class Scheduler {
     const t0 = performance.now();
     let n = 0;
     try {
-      n = await this.#wheel.load(this.#dueInstants());
+      n = await this.#heap.load(this.#dueInstants());
       await this.sweep(true);
     } catch (e) {
       this.#log("error", "arming the due index failed", e);
@@ -181,7 +181,7 @@ export class Scheduler {
     clearInterval(this.#sweepTimer);
     clearInterval(this.#beatTimer);
     clearInterval(this.#takeOverTimer);
-    this.#wheel.stop();
+    this.#heap.stop();
     await this.settled();
     // Gone for good: claims still held (past an account's bound) are another process's at once.
     if (this.#started) await this.deps.store.timers.beat(this.instance, STOPPED).catch(() => {});
@@ -189,16 +189,16 @@ export class Scheduler {
 
   /**
    * Waits until every wake-up, step and attempt started so far has finished, instants armed after
-   * a step included, and runs what the wheel holds due by the clock now (for tests and benchmarks).
+   * a step included, and runs what the heap holds due by the clock now (for tests and benchmarks).
    */
   async settled(): Promise<void> {
     const busy = () =>
       this.#inflight.size > 0 || this.#sweeping || this.#runs.size > 0 || this.#armLater.size > 0 ||
-      this.#wheel.loading !== null || this.sender.pool.pending > 0;
-    for (this.#wheel.fireDue(); busy(); this.#wheel.fireDue()) {
+      this.#heap.loading !== null || this.sender.pool.pending > 0;
+    for (this.#heap.fireDue(); busy(); this.#heap.fireDue()) {
       await Promise.allSettled([...this.#inflight.values()].map((s) => s.done));
       await Promise.allSettled([...this.#armLater.keys()]);
-      await this.#wheel.loading;
+      await this.#heap.loading;
       await Promise.allSettled([...this.#runs]);
       await this.#sweeping;
       await this.sender.settled();
@@ -250,19 +250,19 @@ export class Scheduler {
     this.#armLater.set(step.done, instants);
     void step.done.then(() => {
       this.#armLater.delete(step.done);
-      for (const at of instants) this.#wheel.add(at);
+      for (const at of instants) this.#heap.add(at);
     });
   }
 
   /** Holds a deadline for its instant; expiries are left to the sweep (nobody waits for them). */
   arm(item: DueItem): void {
     if (this.#stopped || item.kind === "expire") return;
-    this.#wheel.add(item.at);
+    this.#heap.add(item.at);
   }
 
   /** Armed deadlines held in memory. */
   get armed(): number {
-    return this.#wheel.size;
+    return this.#heap.size;
   }
 
   /**

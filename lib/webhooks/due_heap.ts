@@ -12,17 +12,17 @@
 /** The longest single wait; longer ones wake up early and wait again. */
 export const MAX_WAIT_MS = 2 ** 30;
 
-/** Where the wheel loads its instants from. */
-export interface WheelIndex {
+/** Where the heap loads its instants from. */
+export interface DueHeapIndex {
   /** The instants due in the index and not yet come, page by page. */
   read: () => AsyncIterable<number[]>;
-  /** The fewest instants held before the wheel loads again. */
+  /** The fewest instants held before the heap loads again. */
   min: number;
-  /** Told after each load the wheel started itself (the error if it could not read the index). */
+  /** Told after each load the heap started itself (the error if it could not read the index). */
   reloaded: (held: number, armed: number, error?: unknown) => void;
 }
 
-export class Wheel {
+export class DueHeap {
   /** Instants, a binary min-heap; one armed twice is held twice and fired once. */
   #heap: number[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -30,7 +30,7 @@ export class Wheel {
   #stopped = false;
   /** Instants added while a load reads the index, kept by it. */
   #since = new Set<number[]>();
-  /** The size past which the wheel loads again from the index. */
+  /** The size past which the heap loads again from the index. */
   #reloadAt: number;
   /** The loads from the index under way, if any (settles when the last ends). */
   loading: Promise<void> | null = null;
@@ -40,7 +40,7 @@ export class Wheel {
   constructor(
     readonly now: () => number,
     readonly fire: (instants: number[]) => void,
-    readonly index?: WheelIndex,
+    readonly index?: DueHeapIndex,
   ) {
     this.#reloadAt = index?.min ?? Infinity;
   }

@@ -1,7 +1,7 @@
 /** Races between the scheduler's steps and changes made through the API at the same instant. */
 import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
-import { DROPPED_FOR_NEW_URL } from "../lib/webhooks/deliveries.ts";
+import { DROPPED_FOR_NEW_URL } from "../lib/webhooks/delivery_model.ts";
 import { Scheduler } from "../lib/webhooks/scheduler.ts";
 import { receiver, setup } from "./helpers.ts";
 

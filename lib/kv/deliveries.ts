@@ -2,7 +2,7 @@
  * Webhook deliveries in Deno KV: each one guarded by its versionstamp, its due entry (the next
  * attempt, or the running claim) written with it, many per commit as the limits allow.
  */
-import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
+import { type Delivery, type DeliveryChange } from "../webhooks/delivery_model.ts";
 import { deliveryDue } from "../timers/changes.ts";
 import { addCount, emptyWrite, type KvWrite } from "./batch.ts";
 import { DueIndex, dueKeys, type OnCommitted } from "./due.ts";

@@ -3,7 +3,7 @@
  * is an entry `["due", at, kind, ref]` written in the same commit as the change that schedules
  * it, carrying that change's record; where the KV has queues a delayed message goes with it.
  */
-import type { Delivery } from "../webhooks/deliveries.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
 import type { DueItem, DueKind, DueValue, DueWrite, QueueMessage } from "../timers/changes.ts";
 import { commitWrites, type KvLimits, type KvWrite, LOCAL_KV_LIMITS } from "./batch.ts";
 import { key } from "./keys.ts";

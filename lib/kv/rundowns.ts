@@ -3,7 +3,7 @@
  * deliveries of its events as one atomic unit (the rundown guarded by its versionstamp, each
  * timer by its own), so a linked advance lands whole or not at all.
  */
-import type { Delivery } from "../webhooks/deliveries.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
 import { deliveryDue, type TimerChange } from "../timers/changes.ts";
 import type { Rundown } from "../rundowns/model.ts";
 import { addCount, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";

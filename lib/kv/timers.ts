@@ -3,7 +3,7 @@
  * atomic unit — the timer guarded by its versionstamp, its due entries and the deliveries its
  * events cause — and many changes go in as few commits as the backend's limits allow.
  */
-import type { Delivery } from "../webhooks/deliveries.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
 import type { TimerChange } from "../timers/changes.ts";
 import type { Timer, TimerType } from "../timers/model.ts";
 import { addCount, commitWrites, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";

@@ -3,7 +3,7 @@
  * as stored, its due-index entries (what is due when), and the webhook deliveries its events
  * cause. Pure: the store writes a change atomically and decides nothing.
  */
-import { type Delivery, newDelivery } from "../webhooks/deliveries.ts";
+import { type Delivery, newDelivery } from "../webhooks/delivery_model.ts";
 import { type Endpoint, wants } from "../webhooks/endpoints.ts";
 import { lifetimeEnd, nextDeadline, type Timer, type TimerEvent } from "./model.ts";
 

@@ -5,7 +5,7 @@ export * from "./deliver.ts";
 export * from "./scheduler.ts";
 export * from "./pool.ts";
 export * from "./manual.ts";
-export * from "./deliveries.ts";
+export * from "./delivery_model.ts";
 export * from "./sender.ts";
 export * from "./due_heap.ts";
 export * from "./endpoints.ts";

@@ -4,7 +4,7 @@
  * bounded by incremental trims (log_trim.ts) that never read the whole log.
  */
 import type { OnCommitted, Store } from "../kv/store.ts";
-import type { DeliveryChange } from "./deliveries.ts";
+import type { DeliveryChange } from "./delivery_model.ts";
 import { LogTrimmer } from "./log_trim.ts";
 
 /**

@@ -19,7 +19,7 @@ import { z } from "zod";
 import { Sender } from "./sender.ts";
 import { DueSteps } from "./steps.ts";
 import type { AttemptResult } from "./deliver.ts";
-import type { Delivery } from "./deliveries.ts";
+import type { Delivery } from "./delivery_model.ts";
 import { DueHeap } from "./due_heap.ts";
 import { type Claim, HEARTBEAT_MS, Lease, STOPPED } from "./lease.ts";
 

@@ -9,7 +9,7 @@ import type { RateLimiter } from "../accounts/rate_limit.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
 import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
-import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
+import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./delivery_model.ts";
 import { OutcomeRecorder } from "./recorder.ts";
 import { PLAN_DAY_SPENT, testOutcome, testSendWait, withinPlan } from "./quota.ts";
 import { WorkerPool } from "./pool.ts";

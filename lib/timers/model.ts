@@ -3,7 +3,7 @@
  * Nothing here reads a clock or KV; `remaining_seconds`, rounds and phases are computed from
  * stored instants at read time, so a timer is right at every instant even with nobody watching.
  */
-import { hasShow, overtimeSeconds, settleShow, showDeadline, showView } from "./show.ts";
+import { catchUpShow, hasShow, overtimeSeconds, showDeadline, showView } from "./show.ts";
 
 export const TIMER_TYPES = ["countdown", "event", "interval"] as const;
 export type TimerType = typeof TIMER_TYPES[number];
@@ -222,13 +222,13 @@ export const MISSED_ROUNDS_SENT = 10;
  * emitting at most `maxEvents` events (a long catch-up may be split over several changes). Round
  * ends beyond the MISSED_ROUNDS_SENT most recent are skipped in one step, not one by one.
  */
-export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
-  if (!isCounting(t) || !hasShow(t)) return settleClock(t, now, maxEvents);
-  return settleShow(t, now, (u) => settleClock(u, now, maxEvents));
+export function catchUp(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
+  if (!isCounting(t) || !hasShow(t)) return catchUpClock(t, now, maxEvents);
+  return catchUpShow(t, now, (u) => catchUpClock(u, now, maxEvents));
 }
 
 /** Completion and interval round ends due at `now` (zones and overtime aside: show.ts). */
-function settleClock(t: Timer, now: number, maxEvents: number): { timer: Timer; events: TimerEvent[] } {
+function catchUpClock(t: Timer, now: number, maxEvents: number): { timer: Timer; events: TimerEvent[] } {
   if (!isCounting(t)) return { timer: t, events: [] };
   const events: TimerEvent[] = [];
   let next = t;
@@ -284,7 +284,7 @@ export function completionOnReset(t: Timer, now: number): { timer: Timer; event:
 export function effective(t: Timer, now: number): Timer {
   if (!isCounting(t)) return t;
   // Overtime goes on past zero, and stops itself after its limit.
-  if (t.overtime && t.type !== "interval") return settle(t, now).timer;
+  if (t.overtime && t.type !== "interval") return catchUp(t, now).timer;
   const total = totalMs(t);
   const end = t.type === "event"
     ? Date.parse(t.target_date!)
@@ -352,7 +352,7 @@ export function actionForState(current: TimerState, wanted: TimerState): Action 
 export const FIXED_INSTANT = "event timers count to a fixed instant";
 
 /**
- * Applies a client's action to a settled timer. Throws TransitionError where DECISIONS.md's
+ * Applies a client's action to a caught-up timer. Throws TransitionError where DECISIONS.md's
  * table has no such transition.
  */
 export function applyAction(t: Timer, action: Action, now: number): { timer: Timer; event: TimerEvent } {

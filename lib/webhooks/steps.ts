@@ -9,7 +9,7 @@ import type { DueEntry, DueItem, OnCommitted } from "../kv/store.ts";
 import { fits, writeCost } from "../kv/batch.ts";
 import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
 import { followRundown } from "../rundowns/follow.ts";
-import { CATCH_UP_EVENTS, settle, type Timer } from "../timers/model.ts";
+import { CATCH_UP_EVENTS, catchUp, type Timer } from "../timers/model.ts";
 import type { Sender } from "./sender.ts";
 import type { Claim } from "./lease.ts";
 
@@ -59,7 +59,7 @@ export class DueSteps {
     }
     const plan = this.#planOptions(now);
     for (let max = CATCH_UP_EVENTS;; max = Math.ceil(max / 2)) {
-      const { timer: next, events } = settle(timer, now, max);
+      const { timer: next, events } = catchUp(timer, now, max);
       if (!events.length) return null;
       const change = planTimerChange(timer, versionstamp, next, events, plan);
       // Split, never drop: fewer round ends per change until it fits; the rest follow at once.

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { DueHeap, MAX_WAIT_MS } from "./due_heap.ts";
+import { DueHeap } from "./due_heap.ts";
+import { MAX_WAIT_MS } from "../wait.ts";
 
 Deno.test("the heap fires every instant once, earliest first, through one wake-up", async () => {
   const fired: number[] = [];

@@ -5,7 +5,7 @@
  */
 import type { Delivery } from "../webhooks/delivery_model.ts";
 import type { DueItem, DueKind, DueValue, DueWrite, QueueMessage } from "../timers/changes.ts";
-import { commitWrites, type KvLimits, type KvWrite, LOCAL_KV_LIMITS } from "./batch.ts";
+import { commitWrites, getManyChunked, type KvLimits, type KvWrite, LOCAL_KV_LIMITS } from "./batch.ts";
 import { key } from "./keys.ts";
 
 /** How long after an item is due its queue wake-up arrives, leaving the in-process wake-up first. */
@@ -225,12 +225,8 @@ export class DueIndex {
 
   /** The last heartbeat of each instance (null: none). */
   async heartbeats(instances: string[]): Promise<Map<string, number | null>> {
-    const out = new Map<string, number | null>();
-    for (let i = 0; i < instances.length; i += 10) {
-      const entries = await this.kv.getMany<number[]>(instances.slice(i, i + 10).map(key.instance));
-      entries.forEach((e, n) => out.set(instances[i + n], e.value));
-    }
-    return out;
+    const entries = await getManyChunked<number>(this.kv, instances.map(key.instance));
+    return new Map(entries.map((e, n) => [instances[n], e.value]));
   }
 
   /**

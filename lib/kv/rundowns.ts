@@ -6,7 +6,7 @@
 import type { Delivery } from "../webhooks/delivery_model.ts";
 import { deliveryDue, type TimerChange } from "../timers/changes.ts";
 import type { Rundown } from "../rundowns/model.ts";
-import { addCount, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
+import { addCount, emptyWrite, fits, getManyChunked, type KvWrite, writeCost } from "./batch.ts";
 import { type Committed, DueIndex, type OnCommitted, type StoreOptions } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 import type { TimerStore } from "./timers.ts";
@@ -109,12 +109,7 @@ export class RundownStore extends DueIndex {
       ids.push(e.value);
       after = iter.cursor;
     }
-    const rundowns: Rundown[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      for (const e of await this.kv.getMany<Rundown[]>(ids.slice(i, i + 10).map(key.rundown))) {
-        if (e.value) rundowns.push(e.value);
-      }
-    }
+    const rundowns = (await getManyChunked<Rundown>(this.kv, ids.map(key.rundown))).flatMap((e) => e.value ?? []);
     return { rundowns, next_cursor: more ? pageCursor.wrap("r", after) : null };
   }
 }

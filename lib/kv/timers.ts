@@ -6,7 +6,7 @@
 import type { Delivery } from "../webhooks/delivery_model.ts";
 import type { TimerChange } from "../timers/changes.ts";
 import type { Timer, TimerType } from "../timers/model.ts";
-import { addCount, commitWrites, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
+import { addCount, commitWrites, emptyWrite, fits, getManyChunked, type KvWrite, writeCost } from "./batch.ts";
 import { type Committed, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 
@@ -18,15 +18,10 @@ export class TimerStore extends DueIndex {
     return e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null;
   }
 
-  /** Reads timers by id (getMany takes 10 keys at a time). */
+  /** Reads timers by id. */
   async getTimers(ids: string[]): Promise<(TimerEntry | null)[]> {
-    const out: (TimerEntry | null)[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      for (const e of await this.kv.getMany<Timer[]>(ids.slice(i, i + 10).map(key.timer))) {
-        out.push(e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null);
-      }
-    }
-    return out;
+    const entries = await getManyChunked<Timer>(this.kv, ids.map(key.timer));
+    return entries.map((e) => e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null);
   }
 
   /** A stream of the timer's entry: now, then after every change (same process, or managed KV). */

@@ -3,9 +3,8 @@
  * attempt, or the running claim) written with it, many per commit as the limits allow.
  */
 import { type Delivery, type DeliveryChange } from "../webhooks/delivery_model.ts";
-import { deliveryDue } from "../timers/changes.ts";
 import { addCount, emptyWrite, getManyChunked, type KvWrite } from "./batch.ts";
-import { DueIndex, dueKeys, type OnCommitted } from "./due.ts";
+import { deliveryDue, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };

@@ -4,7 +4,7 @@
  * it, carrying that change's record; where the KV has queues a delayed message goes with it.
  */
 import type { Delivery } from "../webhooks/delivery_model.ts";
-import type { DueItem, DueKind, DueValue, DueWrite, QueueMessage } from "../timers/changes.ts";
+import type { Timer } from "../timers/record.ts";
 import { commitWrites, getManyChunked, type KvLimits, type KvWrite, LOCAL_KV_LIMITS } from "./batch.ts";
 import { key } from "./keys.ts";
 
@@ -18,6 +18,51 @@ export const QUEUE_SLACK_MS = 3000;
  * up in the queue for up to 30 days each.
  */
 export const QUEUE_HORIZON_MS = 3600_000;
+
+export type DueKind = "timer" | "delivery" | "expire";
+
+/** One entry of the due index. */
+export interface DueItem {
+  at: number;
+  kind: DueKind;
+  /** Timer id, or `timerId/deliveryId`. */
+  ref: string;
+}
+
+/**
+ * A due entry's value: the record as it was written in the same commit (so the entry's
+ * versionstamp is the record's while it is current), and nothing to read at the instant. A
+ * running claim's entry carries none: it is read only if its claimer died.
+ */
+export type DueValue =
+  | { kind: "timer"; timer?: Timer }
+  | { kind: "delivery"; delivery?: Delivery; by?: string }
+  | { kind: "expire"; id?: string };
+
+/**
+ * Queue messages: one per due instant ("wake up at `at`": everything due then is read from the
+ * index), so a New Year second costs one message, not one per timer. Handlers validate them and
+ * never trust them to be current.
+ */
+export type QueueMessage = { kind: "instant"; at: number };
+
+export interface DueWrite {
+  item: DueItem;
+  value: DueValue;
+  /** Wants a queue wake-up at its instant (where the KV has queues). */
+  wake?: boolean;
+}
+
+export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
+
+/** The due entry of a delivery's next attempt (or running claim), if any. */
+export function deliveryDue(d: Delivery): DueWrite | null {
+  if (d.next_attempt_at === null) return null;
+  const item: DueItem = { at: d.next_attempt_at, kind: "delivery", ref: dueRef(d) };
+  // A claimed one is sent by its claimer; the sweep takes it over if the claim runs out.
+  if (d.claimed) return { item, value: { kind: "delivery", ...(d.claimed_by !== undefined && { by: d.claimed_by }) } };
+  return { item, value: { kind: "delivery", delivery: d }, wake: true };
+}
 
 /** What a commit scheduled: due instants to arm, and deliveries written claimed by this process. */
 export interface Committed {

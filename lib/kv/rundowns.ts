@@ -4,12 +4,11 @@
  * timer by its own), so a linked advance lands whole or not at all.
  */
 import type { Delivery } from "../webhooks/delivery_model.ts";
-import { deliveryDue, type TimerChange } from "../timers/changes.ts";
 import type { Rundown } from "../rundowns/model.ts";
 import { addCount, emptyWrite, fits, getManyChunked, type KvWrite, writeCost } from "./batch.ts";
-import { type Committed, DueIndex, type OnCommitted, type StoreOptions } from "./due.ts";
+import { type Committed, deliveryDue, DueIndex, type OnCommitted, type StoreOptions } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
-import type { TimerStore } from "./timers.ts";
+import type { TimerChange, TimerStore } from "./timers.ts";
 
 export type RundownEntry = { rundown: Rundown; versionstamp: string };
 

@@ -4,11 +4,23 @@
  * events cause — and many changes go in as few commits as the backend's limits allow.
  */
 import type { Delivery } from "../webhooks/delivery_model.ts";
-import type { TimerChange } from "../timers/changes.ts";
-import type { Timer, TimerType } from "../timers/model.ts";
+import type { Timer, TimerType } from "../timers/record.ts";
 import { addCount, commitWrites, emptyWrite, fits, getManyChunked, type KvWrite, writeCost } from "./batch.ts";
-import { type Committed, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
+import { type Committed, DueIndex, type DueItem, dueKeys, type DueWrite, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
+
+/** The whole change a timer's transition causes, as planned (lib/timers/changes.ts): written in one commit. */
+export interface TimerChange {
+  /** The record this change replaces (null: a new timer) and the versionstamp it was read at. */
+  prev: Timer | null;
+  versionstamp: string | null;
+  /** The timer as it will be stored. */
+  timer: Timer;
+  /** Deliveries of its events, written with it. */
+  deliveries: Delivery[];
+  dueSet: DueWrite[];
+  dueDelete: DueItem[];
+}
 
 export type TimerEntry = { timer: Timer; versionstamp: string };
 

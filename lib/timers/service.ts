@@ -3,10 +3,10 @@ import type { Config } from "../../config.ts";
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.ts";
-import type { OnCommitted, Store } from "../kv/store.ts";
+import type { OnCommitted, Store, TimerChange } from "../kv/store.ts";
 import type { Claim } from "../webhooks/lease.ts";
 import { dropRetry, retriesToOldUrl } from "../webhooks/delivery_model.ts";
-import { type PlanOptions, planTimerChange, type TimerChange } from "./changes.ts";
+import { type PlanOptions, planTimerChange } from "./changes.ts";
 import { followRundown } from "../rundowns/follow.ts";
 import {
   type Action,

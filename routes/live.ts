@@ -10,6 +10,7 @@ import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
 import { connectionEnded, MAX_UNREAD_BYTES, type OpenStreams, streamsFull } from "../lib/streams.ts";
 import { effective, nextDeadlineAfter, type Timer, timerView } from "../lib/timers/model.ts";
+import { callAt } from "../lib/wait.ts";
 
 /** What viewers receive: the public view plus the instants a display computes from. */
 export function publicSnapshot(t: Timer, now: number, siteUrl: string) {
@@ -36,24 +37,8 @@ function endsAt(t: Timer): number | null {
 }
 
 const HEARTBEAT_MS = 15_000;
-/**
- * The longest single setTimeout here. A delay over 2^31−1 ms (~24.8 days) fires at once, so a
- * deadline further away is waited for in chunks of this size.
- */
-export const MAX_WAIT_MS = 6 * 3600_000;
 /** Timer ids are short; a longer one is no timer (and too long for a KV key). */
 const MAX_ID_LENGTH = 64;
-
-/** Calls `fn` at `at` by `now()`, however far away; returns the canceller. */
-export function callAt(at: number, now: () => number, fn: () => void): () => void {
-  let handle: ReturnType<typeof setTimeout>;
-  const arm = () => {
-    const left = at - now();
-    handle = left > MAX_WAIT_MS ? setTimeout(arm, MAX_WAIT_MS) : setTimeout(fn, Math.max(0, left));
-  };
-  arm();
-  return () => clearTimeout(handle);
-}
 
 /** Registers the stream route. */
 export function liveRoutes(

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { receiver, setup } from "./helpers.ts";
 import { REQUEST_LOG_SIZE } from "../lib/accounts/request_log.ts";
 import { readRequests } from "../lib/kv/request_log.ts";
-import { DELIVERY_LOG_KEEP } from "../lib/webhooks/deliveries.ts";
+import { DELIVERY_LOG_KEEP } from "../lib/webhooks/delivery_model.ts";
 import { LogTrimmer } from "../lib/webhooks/log_trim.ts";
 import { newEventId } from "../lib/ids.ts";
 

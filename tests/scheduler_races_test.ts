@@ -1,7 +1,7 @@
 /** Races between the scheduler's steps and changes made through the API at the same instant. */
 import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
-import { DROPPED_FOR_NEW_URL } from "../lib/webhooks/deliveries.ts";
+import { DROPPED_FOR_NEW_URL } from "../lib/webhooks/delivery_model.ts";
 import { Scheduler } from "../lib/webhooks/scheduler.ts";
 import { receiver, setup } from "./helpers.ts";
 
@@ -27,7 +27,7 @@ Deno.test("a stale step does not delete the due entry a reset wrote meanwhile", 
     }
     return r;
   };
-  await s.app.scheduler.stepTimer(id, read[0]);
+  await s.app.scheduler.steps.stepTimer(id, read[0]);
   timers.getTimer = getTimer;
   assert.equal((await getTimer(id))?.timer.due_at, at);
   assert.notEqual((await s.kv.get(key.due(at, "timer", id))).versionstamp, null);
@@ -126,7 +126,7 @@ Deno.test("a page whose step ended while another wake-up waited for a slot is no
   await s.close();
 });
 
-Deno.test("the wheel lets go of deadlines that moved: a far-off timer paused and resumed again and again holds it bounded", async () => {
+Deno.test("the due heap lets go of deadlines that moved: a far-off timer paused and resumed again and again holds it bounded", async () => {
   const s = await setup();
   // This scheduler arms what the API commits (the app's own one is not started here).
   const scheduler = new Scheduler({ store: s.store, config: s.app.config, now: s.clock.now, reloadMin: 20 });

@@ -122,7 +122,7 @@ Deno.test("reset and stop cancel a pending completion", async () => {
   await s.act(b.timer_id, "start");
   await s.act(a.timer_id, "reset");
   await s.act(b.timer_id, "stop");
-  // Past the deadline they had, on the clock: the wheel fires what it holds, the sweep the rest.
+  // Past the deadline they had, on the clock: the due heap fires what it holds, the sweep the rest.
   s.clock.advance(1500);
   await s.app.scheduler.sweep();
   await s.app.scheduler.settled();
@@ -517,7 +517,7 @@ Deno.test("after two minutes of downtime in sweep mode, ten 1-second intervals s
 });
 
 Deno.test("a catch-up goes on by its own wake-ups, without waiting for a sweep", async () => {
-  // No sweep for an hour: only the wheel can take the rounds left after the timer's first change.
+  // No sweep for an hour: only the due heap can take the rounds left after the timer's first change.
   const s = await clocked({ sweepIntervalMs: 3_600_000 });
   const rx = receiver();
   const t = await s.create({ type: "interval", work: 1, rest: 0, webhook_url: rx.url });
@@ -527,7 +527,7 @@ Deno.test("a catch-up goes on by its own wake-ups, without waiting for a sweep",
   const target = new Date(s.clock.now() + 119_500).toISOString();
   for (let i = 0; i < 600; i++) await s.create({ type: "event", target_date: target }, s.enterprise.apiKey);
   await s.app.scheduler.settled();
-  // The wheel fires the first round end (settled() fires what the clock has reached) and finds
+  // The due heap fires the first round end (settled() fires what the clock has reached) and finds
   // everything due; settled() returns once the instants armed after each step have run too.
   s.clock.advance(120_000);
   await s.app.scheduler.settled();

@@ -2,7 +2,7 @@
  * Commits sized to the backend's limits. A write is one unit that must commit atomically (its checks
  * with its mutations); `packWrites` groups whole writes into as few commits as the limits allow,
  * and `commitWrites` commits them, halving a group KV finds too large and falling back to one
- * write per commit when a group conflicts.
+ * write per commit when a group conflicts. Reads of many keys are chunked the same way (getManyChunked).
  */
 import { key } from "./keys.ts";
 
@@ -331,5 +331,17 @@ export async function commitWrites(
   }
   await Promise.all(inFlight.map((p) => p.done));
   if (failure) throw (failure as { error: unknown }).error;
+  return out;
+}
+
+/** The most keys one getMany reads (KV Connect's limit, and the local KV's). */
+export const GET_MANY_MAX = 10;
+
+/** Reads `keys` in order, as few getMany calls as GET_MANY_MAX allows. */
+export async function getManyChunked<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
+  const out: Deno.KvEntryMaybe<T>[] = [];
+  for (let i = 0; i < keys.length; i += GET_MANY_MAX) {
+    out.push(...await kv.getMany<T[]>(keys.slice(i, i + GET_MANY_MAX)));
+  }
   return out;
 }

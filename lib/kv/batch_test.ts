@@ -3,6 +3,8 @@ import {
   addCount,
   commitWrites,
   emptyWrite,
+  GET_MANY_MAX,
+  getManyChunked,
   type KvWrite,
   LOCAL_KV_LIMITS,
   packWrites,
@@ -293,4 +295,19 @@ Deno.test("when a conflict's writes go on alone and one of them throws, those th
   assert.equal(announced[0][1][1], null, "write 1 conflicted");
   assert.ok((await kv.get(["t", 0, 0])).versionstamp, "and is there");
   kv.close();
+});
+
+Deno.test("getManyChunked reads any number of keys in order, GET_MANY_MAX at a time", async () => {
+  using kv = await Deno.openKv(":memory:");
+  for (let i = 0; i < 25; i += 2) await kv.set(["k", i], i);
+  const sizes: number[] = [];
+  const counted = new Proxy(kv, {
+    get: (target, name) =>
+      name === "getMany"
+        ? (keys: Deno.KvKey[]) => (sizes.push(keys.length), target.getMany(keys))
+        : Reflect.get(target, name).bind?.(target) ?? Reflect.get(target, name),
+  });
+  const entries = await getManyChunked<number>(counted, Array.from({ length: 25 }, (_, i) => ["k", i]));
+  assert.deepEqual(entries.map((e) => e.value), Array.from({ length: 25 }, (_, i) => i % 2 ? null : i));
+  assert.deepEqual(sizes, [GET_MANY_MAX, GET_MANY_MAX, 5]);
 });

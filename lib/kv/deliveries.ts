@@ -2,10 +2,9 @@
  * Webhook deliveries in Deno KV: each one guarded by its versionstamp, its due entry (the next
  * attempt, or the running claim) written with it, many per commit as the limits allow.
  */
-import { type Delivery, type DeliveryChange } from "../webhooks/deliveries.ts";
-import { deliveryDue } from "../timers/changes.ts";
-import { addCount, emptyWrite, type KvWrite } from "./batch.ts";
-import { DueIndex, dueKeys, type OnCommitted } from "./due.ts";
+import { type Delivery, type DeliveryChange } from "../webhooks/delivery_model.ts";
+import { addCount, emptyWrite, getManyChunked, type KvWrite } from "./batch.ts";
+import { deliveryDue, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 import { acctDeliveryEntry } from "./delivery_index.ts";
 
@@ -17,16 +16,11 @@ export class DeliveryStore extends DueIndex {
     return e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null;
   }
 
-  /** Reads deliveries by `timerId/deliveryId` (getMany takes 10 keys at a time). */
+  /** Reads deliveries by `timerId/deliveryId`. */
   async getDeliveries(refs: string[]): Promise<(DeliveryEntry | null)[]> {
-    const out: (DeliveryEntry | null)[] = [];
-    for (let i = 0; i < refs.length; i += 10) {
-      const keys = refs.slice(i, i + 10).map((r) => key.delivery(...(r.split("/") as [string, string])));
-      for (const e of await this.kv.getMany<Delivery[]>(keys)) {
-        out.push(e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null);
-      }
-    }
-    return out;
+    const keys = refs.map((r) => key.delivery(...(r.split("/") as [string, string])));
+    const entries = await getManyChunked<Delivery>(this.kv, keys);
+    return entries.map((e) => e.value ? { delivery: e.value, versionstamp: e.versionstamp! } : null);
   }
 
   /**

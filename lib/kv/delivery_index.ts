@@ -3,7 +3,7 @@
  * delivery (`{ timer_id, event }`), written and deleted in the same commit as the delivery, so the
  * index is exactly as long as the timers' bounded logs together (trimmed with them).
  */
-import type { Delivery } from "../webhooks/deliveries.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
 import { key, pageCursor } from "./keys.ts";
 
 /** What the index holds per delivery: enough to filter by timer and event without reading it. */

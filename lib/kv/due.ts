@@ -3,9 +3,9 @@
  * is an entry `["due", at, kind, ref]` written in the same commit as the change that schedules
  * it, carrying that change's record; where the KV has queues a delayed message goes with it.
  */
-import type { Delivery } from "../webhooks/deliveries.ts";
-import type { DueItem, DueKind, DueValue, DueWrite, QueueMessage } from "../timers/changes.ts";
-import { commitWrites, type KvLimits, type KvWrite, LOCAL_KV_LIMITS } from "./batch.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
+import type { Timer } from "../timers/record.ts";
+import { commitWrites, getManyChunked, type KvLimits, type KvWrite, LOCAL_KV_LIMITS } from "./batch.ts";
 import { key } from "./keys.ts";
 
 /** How long after an item is due its queue wake-up arrives, leaving the in-process wake-up first. */
@@ -13,11 +13,56 @@ export const QUEUE_SLACK_MS = 3000;
 
 /**
  * Queue wake-ups go only with changes due within this long. A process holds every deadline in
- * its wheel (armed from the index at each start) and sweeps what is overdue, so a wake-up for a
+ * its due heap (armed from the index at each start) and sweeps what is overdue, so a wake-up for a
  * deadline further ahead adds nothing, and one per start or resume of a far-off timer would pile
  * up in the queue for up to 30 days each.
  */
 export const QUEUE_HORIZON_MS = 3600_000;
+
+export type DueKind = "timer" | "delivery" | "expire";
+
+/** One entry of the due index. */
+export interface DueItem {
+  at: number;
+  kind: DueKind;
+  /** Timer id, or `timerId/deliveryId`. */
+  ref: string;
+}
+
+/**
+ * A due entry's value: the record as it was written in the same commit (so the entry's
+ * versionstamp is the record's while it is current), and nothing to read at the instant. A
+ * running claim's entry carries none: it is read only if its claimer died.
+ */
+export type DueValue =
+  | { kind: "timer"; timer?: Timer }
+  | { kind: "delivery"; delivery?: Delivery; by?: string }
+  | { kind: "expire"; id?: string };
+
+/**
+ * Queue messages: one per due instant ("wake up at `at`": everything due then is read from the
+ * index), so a New Year second costs one message, not one per timer. Handlers validate them and
+ * never trust them to be current.
+ */
+export type QueueMessage = { kind: "instant"; at: number };
+
+export interface DueWrite {
+  item: DueItem;
+  value: DueValue;
+  /** Wants a queue wake-up at its instant (where the KV has queues). */
+  wake?: boolean;
+}
+
+export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
+
+/** The due entry of a delivery's next attempt (or running claim), if any. */
+export function deliveryDue(d: Delivery): DueWrite | null {
+  if (d.next_attempt_at === null) return null;
+  const item: DueItem = { at: d.next_attempt_at, kind: "delivery", ref: dueRef(d) };
+  // A claimed one is sent by its claimer; the sweep takes it over if the claim runs out.
+  if (d.claimed) return { item, value: { kind: "delivery", ...(d.claimed_by !== undefined && { by: d.claimed_by }) } };
+  return { item, value: { kind: "delivery", delivery: d }, wake: true };
+}
 
 /** What a commit scheduled: due instants to arm, and deliveries written claimed by this process. */
 export interface Committed {
@@ -225,12 +270,8 @@ export class DueIndex {
 
   /** The last heartbeat of each instance (null: none). */
   async heartbeats(instances: string[]): Promise<Map<string, number | null>> {
-    const out = new Map<string, number | null>();
-    for (let i = 0; i < instances.length; i += 10) {
-      const entries = await this.kv.getMany<number[]>(instances.slice(i, i + 10).map(key.instance));
-      entries.forEach((e, n) => out.set(instances[i + n], e.value));
-    }
-    return out;
+    const entries = await getManyChunked<number>(this.kv, instances.map(key.instance));
+    return new Map(entries.map((e, n) => [instances[n], e.value]));
   }
 
   /**
@@ -249,7 +290,7 @@ export class DueIndex {
 
   /**
    * Re-sends the queue wake-up of an instant the queue delivered early, once it is within the
-   * horizon (older versions wrote wake-ups up to 30 days ahead; the wheel holds further ones).
+   * horizon (older versions wrote wake-ups up to 30 days ahead; the due heap holds further ones).
    */
   async requeue(at: number, now: number): Promise<void> {
     if (!this.opts.useQueue || at - now > QUEUE_HORIZON_MS) return;

@@ -4,6 +4,7 @@
  * here is seen at once; one made by another instance within CACHE_MS.
  */
 import type { Endpoint, EndpointRecords } from "../webhooks/endpoints.ts";
+import { getManyChunked } from "./batch.ts";
 import { key } from "./keys.ts";
 
 /** How long another instance's change to an account's endpoints may go unseen here. */
@@ -43,15 +44,12 @@ export class EndpointStore implements EndpointRecords {
     return this.#cache.get(acct)?.endpoints;
   }
 
-  /** Makes the endpoints of these accounts cached and fresh at `now` (getMany takes 10 keys at a time). */
+  /** Makes the endpoints of these accounts cached and fresh at `now`. */
   async load(accts: Iterable<string>, now: number): Promise<void> {
     const stale = [...new Set(accts)].filter((a) => (this.#cache.get(a)?.until ?? -Infinity) <= now);
     if (this.#cache.size + stale.length > CACHE_MAX) this.#cache.clear();
-    for (let i = 0; i < stale.length; i += 10) {
-      const part = stale.slice(i, i + 10);
-      const entries = await this.kv.getMany<Endpoint[][]>(part.map(key.webhookEndpoints));
-      part.forEach((a, n) => this.#cache.set(a, { endpoints: entries[n].value ?? [], until: now + CACHE_MS }));
-    }
+    const entries = await getManyChunked<Endpoint[]>(this.kv, stale.map(key.webhookEndpoints));
+    stale.forEach((a, n) => this.#cache.set(a, { endpoints: entries[n].value ?? [], until: now + CACHE_MS }));
   }
 
   /** The account's endpoints, cached for planning (at most CACHE_MS old). */

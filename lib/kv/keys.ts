@@ -1,5 +1,5 @@
 /** Every Deno KV key of the service is spelled here, and nowhere else. */
-import type { TimerType } from "../timers/model.ts";
+import type { TimerType } from "../timers/record.ts";
 import type { DueKind } from "./store.ts";
 
 /** A rate-limit window's counter; its start is in the key, so an old window is never reused. */

@@ -3,14 +3,13 @@
  * deliveries of its events as one atomic unit (the rundown guarded by its versionstamp, each
  * timer by its own), so a linked advance lands whole or not at all.
  */
-import type { Delivery } from "../webhooks/deliveries.ts";
-import { deliveryDue, type TimerChange } from "../timers/changes.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
 import type { Rundown } from "../rundowns/model.ts";
-import { addCount, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
-import { type Committed, DueIndex, type OnCommitted, type StoreOptions } from "./due.ts";
+import { addCount, emptyWrite, fits, getManyChunked, type KvWrite, writeCost } from "./batch.ts";
+import { type Committed, deliveryDue, DueIndex, type OnCommitted, type StoreOptions } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 import { acctDeliveryEntry } from "./delivery_index.ts";
-import type { TimerStore } from "./timers.ts";
+import type { TimerChange, TimerStore } from "./timers.ts";
 
 export type RundownEntry = { rundown: Rundown; versionstamp: string };
 
@@ -160,12 +159,7 @@ export class RundownStore extends DueIndex {
       ids.push(e.value);
       after = iter.cursor;
     }
-    const rundowns: Rundown[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      for (const e of await this.kv.getMany<Rundown[]>(ids.slice(i, i + 10).map(key.rundown))) {
-        if (e.value) rundowns.push(e.value);
-      }
-    }
+    const rundowns = (await getManyChunked<Rundown>(this.kv, ids.map(key.rundown))).flatMap((e) => e.value ?? []);
     return { rundowns, next_cursor: more ? pageCursor.wrap("r", after) : null };
   }
 }

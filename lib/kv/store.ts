@@ -13,11 +13,20 @@ import { RundownStore } from "./rundowns.ts";
 import { EndpointStore } from "./endpoints.ts";
 
 export type { Account, ApiKey, WebhookSecret } from "./accounts.ts";
-export type { Attempt, Delivery, DeliveryChange, WebhookPayload } from "../webhooks/deliveries.ts";
-export type { DueItem, DueKind, DueValue, QueueMessage, TimerChange } from "../timers/changes.ts";
-export type { Committed, DueEntry, OnCommitted, StoreOptions } from "./due.ts";
+export type { Attempt, Delivery, DeliveryChange, WebhookPayload } from "../webhooks/delivery_model.ts";
+export type {
+  Committed,
+  DueEntry,
+  DueItem,
+  DueKind,
+  DueValue,
+  DueWrite,
+  OnCommitted,
+  QueueMessage,
+  StoreOptions,
+} from "./due.ts";
 export { QUEUE_SLACK_MS } from "./due.ts";
-export type { TimerEntry } from "./timers.ts";
+export type { TimerChange, TimerEntry } from "./timers.ts";
 export type { DeliveryEntry } from "./deliveries.ts";
 export type { RundownChange, RundownEntry } from "./rundowns.ts";
 

@@ -3,13 +3,25 @@
  * atomic unit — the timer guarded by its versionstamp, its due entries and the deliveries its
  * events cause — and many changes go in as few commits as the backend's limits allow.
  */
-import type { Delivery } from "../webhooks/deliveries.ts";
-import type { TimerChange } from "../timers/changes.ts";
-import type { Timer, TimerType } from "../timers/model.ts";
-import { addCount, commitWrites, emptyWrite, fits, type KvWrite, writeCost } from "./batch.ts";
-import { type Committed, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
+import type { Timer, TimerType } from "../timers/record.ts";
+import { addCount, commitWrites, emptyWrite, fits, getManyChunked, type KvWrite, writeCost } from "./batch.ts";
+import { type Committed, DueIndex, type DueItem, dueKeys, type DueWrite, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 import { acctDeliveryEntry } from "./delivery_index.ts";
+
+/** The whole change a timer's transition causes, as planned (lib/timers/changes.ts): written in one commit. */
+export interface TimerChange {
+  /** The record this change replaces (null: a new timer) and the versionstamp it was read at. */
+  prev: Timer | null;
+  versionstamp: string | null;
+  /** The timer as it will be stored. */
+  timer: Timer;
+  /** Deliveries of its events, written with it. */
+  deliveries: Delivery[];
+  dueSet: DueWrite[];
+  dueDelete: DueItem[];
+}
 
 export type TimerEntry = { timer: Timer; versionstamp: string };
 
@@ -19,15 +31,10 @@ export class TimerStore extends DueIndex {
     return e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null;
   }
 
-  /** Reads timers by id (getMany takes 10 keys at a time). */
+  /** Reads timers by id. */
   async getTimers(ids: string[]): Promise<(TimerEntry | null)[]> {
-    const out: (TimerEntry | null)[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      for (const e of await this.kv.getMany<Timer[]>(ids.slice(i, i + 10).map(key.timer))) {
-        out.push(e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null);
-      }
-    }
-    return out;
+    const entries = await getManyChunked<Timer>(this.kv, ids.map(key.timer));
+    return entries.map((e) => e.value ? { timer: e.value, versionstamp: e.versionstamp! } : null);
   }
 
   /** A stream of the timer's entry: now, then after every change (same process, or managed KV). */

@@ -6,9 +6,9 @@ import { ApiError } from "../errors.ts";
 import {
   applyAction,
   CATCH_UP_EVENTS,
+  catchUp,
   effective,
   isCounting,
-  settle,
   type Timer,
   type TimerEvent,
 } from "../timers/model.ts";
@@ -30,9 +30,9 @@ function drive(plan: RundownPlan, timers: (Timer | null)[], i: number, want: Wan
   if (!t) {
     throw new ApiError(409, `item ${i} has no timer any more (it was deleted); remove it from the rundown`, "items");
   }
-  const settled = held ? { timer: t, events: [] } : settle(t, at, CATCH_UP_EVENTS);
-  let cur = settled.timer;
-  const events = [...(held?.events ?? []), ...settled.events];
+  const caughtUp = held ? { timer: t, events: [] } : catchUp(t, at, CATCH_UP_EVENTS);
+  let cur = caughtUp.timer;
+  const events = [...(held?.events ?? []), ...caughtUp.events];
   const apply = (action: "start" | "stop" | "reset" | "resume") => {
     const r = applyAction(cur, action, at);
     cur = r.timer;

@@ -10,7 +10,7 @@ import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
 import type { RundownPlan } from "./actions.ts";
 import { planFollow } from "./actions.ts";
 import { finishes, type Rundown, rundownDelivery } from "./model.ts";
-import type { Delivery } from "../webhooks/deliveries.ts";
+import type { Delivery } from "../webhooks/delivery_model.ts";
 import { wants } from "../webhooks/endpoints.ts";
 
 /** The whole change of a rundown plan: its items' timer changes (checked as read) and its deliveries. */

@@ -4,7 +4,7 @@
  */
 import { newEventId } from "../ids.ts";
 import { effective, isCounting, iso, type Message, remainingSeconds, type Timer } from "../timers/model.ts";
-import type { Delivery, WebhookPayload } from "../webhooks/deliveries.ts";
+import type { Delivery, WebhookPayload } from "../webhooks/delivery_model.ts";
 
 export const RUNDOWN_MODES = ["manual", "linked"] as const;
 export type RundownMode = typeof RUNDOWN_MODES[number];

@@ -2,8 +2,8 @@
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newRundownId, sha256Hex, timingSafeEqual } from "../ids.ts";
-import type { RundownChange, RundownEntry, TimerEntry } from "../kv/store.ts";
-import { planTimerChange, type TimerChange } from "../timers/changes.ts";
+import type { RundownChange, RundownEntry, TimerChange, TimerEntry } from "../kv/store.ts";
+import { planTimerChange } from "../timers/changes.ts";
 import { effective, isCounting, type Timer } from "../timers/model.ts";
 import { type CreateInput, type MessageInput, requireAccount, type TimerService } from "../timers/service.ts";
 import { newMessage } from "../timers/show_input.ts";

@@ -3,55 +3,11 @@
  * as stored, its due-index entries (what is due when), and the webhook deliveries its events
  * cause. Pure: the store writes a change atomically and decides nothing.
  */
-import { type Delivery, newDelivery } from "../webhooks/deliveries.ts";
+import { deliveryDue } from "../kv/due.ts";
+import type { DueItem, DueWrite, TimerChange } from "../kv/store.ts";
+import { type Delivery, newDelivery } from "../webhooks/delivery_model.ts";
 import { type Endpoint, wants } from "../webhooks/endpoints.ts";
 import { lifetimeEnd, nextDeadline, type Timer, type TimerEvent } from "./model.ts";
-
-export type DueKind = "timer" | "delivery" | "expire";
-
-/** One entry of the due index. */
-export interface DueItem {
-  at: number;
-  kind: DueKind;
-  /** Timer id, or `timerId/deliveryId`. */
-  ref: string;
-}
-
-/**
- * A due entry's value: the record as it was written in the same commit (so the entry's
- * versionstamp is the record's while it is current), and nothing to read at the instant. A
- * running claim's entry carries none: it is read only if its claimer died.
- */
-export type DueValue =
-  | { kind: "timer"; timer?: Timer }
-  | { kind: "delivery"; delivery?: Delivery; by?: string }
-  | { kind: "expire"; id?: string };
-
-/**
- * Queue messages: one per due instant ("wake up at `at`": everything due then is read from the
- * index), so a New Year second costs one message, not one per timer. Handlers validate them and
- * never trust them to be current.
- */
-export type QueueMessage = { kind: "instant"; at: number };
-
-export interface DueWrite {
-  item: DueItem;
-  value: DueValue;
-  /** Wants a queue wake-up at its instant (where the KV has queues). */
-  wake?: boolean;
-}
-
-export interface TimerChange {
-  /** The record this change replaces (null: a new timer) and the versionstamp it was read at. */
-  prev: Timer | null;
-  versionstamp: string | null;
-  /** The timer as it will be stored. */
-  timer: Timer;
-  /** Deliveries of its events, written with it. */
-  deliveries: Delivery[];
-  dueSet: DueWrite[];
-  dueDelete: DueItem[];
-}
 
 export interface PlanOptions {
   now: number;
@@ -63,17 +19,6 @@ export interface PlanOptions {
   endpoints?: readonly Endpoint[];
   /** Or where to find them by account (a cache loaded before planning; undefined: none). */
   endpointsOf?: (accountId: string) => readonly Endpoint[] | undefined;
-}
-
-export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
-
-/** The due entry of a delivery's next attempt (or running claim), if any. */
-export function deliveryDue(d: Delivery): DueWrite | null {
-  if (d.next_attempt_at === null) return null;
-  const item: DueItem = { at: d.next_attempt_at, kind: "delivery", ref: dueRef(d) };
-  // A claimed one is sent by its claimer; the sweep takes it over if the claim runs out.
-  if (d.claimed) return { item, value: { kind: "delivery", ...(d.claimed_by !== undefined && { by: d.claimed_by }) } };
-  return { item, value: { kind: "delivery", delivery: d }, wake: true };
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { planTimerChange } from "./changes.ts";
 import type { Endpoint } from "../webhooks/endpoints.ts";
-import { applyAction, newTimer, settle, type Timer } from "./model.ts";
+import { applyAction, catchUp, newTimer, type Timer } from "./model.ts";
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const DAY = 86400_000;
@@ -49,7 +49,7 @@ Deno.test("a change carries its due entry with the record, and one delivery per 
   assert.equal(c.deliveries[0].claimed, true, "due at once: claimed by the committing process");
   assert.equal(c.deliveries[0].next_attempt_at, T0 + 12_000);
   // Completed: its due entry goes, nothing new is due.
-  const done = settle(c.timer, T0 + 60_000);
+  const done = catchUp(c.timer, T0 + 60_000);
   const end = planTimerChange(c.timer, "v2", done.timer, done.events, { now: T0 + 60_000, claimUntil: null });
   assert.deepEqual(end.dueDelete, [{ at: T0 + 60_000, kind: "timer", ref: "tmr_a" }]);
   assert.equal(end.deliveries[0].payload.event, "timer.completed");
@@ -63,8 +63,8 @@ Deno.test("an event timer nobody started is due at its target and completes ther
   const c = planTimerChange(null, null, ev, [], { now: T0, claimUntil: null });
   assert.equal(c.timer.state, "idle");
   assert.equal(c.timer.due_at, target);
-  assert.equal(settle(c.timer, target - 1).events.length, 0);
-  const { timer: done, events } = settle(c.timer, target + 5);
+  assert.equal(catchUp(c.timer, target - 1).events.length, 0);
+  const { timer: done, events } = catchUp(c.timer, target + 5);
   assert.equal(done.state, "completed");
   assert.equal(done.completed_at, target);
   assert.equal(events[0].type, "timer.completed");
@@ -87,7 +87,7 @@ Deno.test("each enabled endpoint that wants an event gets its own delivery of it
   const { timer: running, event } = applyAction(idle, "start", T0);
   const started = planTimerChange(idle, "v1", running, [event], { now: T0, claimUntil: null, endpoints });
   assert.deepEqual(started.deliveries.map((d) => [d.endpoint_id, d.url]), [["we_all", "https://example.com/we_all"]]);
-  const done = settle(running, T0 + 60_000);
+  const done = catchUp(running, T0 + 60_000);
   const completed = planTimerChange(running, "v2", done.timer, done.events, {
     now: T0 + 60_000,
     claimUntil: null,

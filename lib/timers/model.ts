@@ -3,100 +3,18 @@
  * Nothing here reads a clock or KV; `remaining_seconds`, rounds and phases are computed from
  * stored instants at read time, so a timer is right at every instant even with nobody watching.
  */
-import { hasShow, overtimeSeconds, settleShow, showDeadline, showView } from "./show.ts";
+import { catchUpShow, hasShow, overtimeSeconds, showDeadline, showView } from "./show.ts";
+import {
+  type Action,
+  DEFAULT_THEME,
+  type EventType,
+  type Timer,
+  type TimerEvent,
+  type TimerFields,
+  type TimerState,
+} from "./record.ts";
 
-export const TIMER_TYPES = ["countdown", "event", "interval"] as const;
-export type TimerType = typeof TIMER_TYPES[number];
-export const TIMER_STATES = ["idle", "running", "paused", "completed", "stopped"] as const;
-export type TimerState = typeof TIMER_STATES[number];
-export const ACTIONS = ["start", "pause", "resume", "reset", "stop"] as const;
-/** The five state actions, and `adjust` (show.ts), which moves a running deadline. */
-export type Action = typeof ACTIONS[number] | "adjust";
-export const THEMES = ["light", "dark", "auto"] as const;
-/** The theme of a timer created without one, and of a widget without the parameter: they look alike. */
-export const DEFAULT_THEME = "dark";
-export type Theme = typeof THEMES[number];
-
-export type EventType =
-  | "timer.started"
-  | "timer.paused"
-  | "timer.resumed"
-  | "timer.reset"
-  | "timer.stopped"
-  | "timer.completed"
-  | "interval.round_end"
-  | "interval.completed"
-  | "timer.warning"
-  | "timer.danger"
-  | "timer.adjusted";
-
-/** A timer as stored. Instants are epoch milliseconds. */
-export interface Timer {
-  id: string;
-  account_id: string;
-  type: TimerType;
-  title: string | null;
-  theme: Theme;
-  color: string;
-  webhook_url: string | null;
-  /** Seconds: countdown as given; event from creation to target; interval rounds × cycle (null if unlimited). */
-  duration: number | null;
-  target_date: string | null;
-  work: number | null;
-  rest: number | null;
-  rounds: number | null;
-  control_token_hash: string;
-  state: TimerState;
-  /** First start since creation or the last reset. */
-  started_at: number | null;
-  /** Start of the current running stretch (null unless running). */
-  resumed_at: number | null;
-  /** Active milliseconds accumulated before `resumed_at`. */
-  elapsed_ms: number;
-  /** When a stopped event timer stopped counting. */
-  stopped_at: number | null;
-  completed_at: number | null;
-  /** Interval rounds whose `interval.round_end` has been emitted. */
-  rounds_done: number;
-  created_at: number;
-  expires_at: number;
-  /** Bumped by every change of state; queue messages carry it to detect staleness. */
-  version: number;
-  /** The due-index instant the store wrote for this timer (kept by the store). */
-  due_at: number | null;
-  /** When the store last committed a change (kept by the store; for measuring lateness). */
-  changed_at?: number;
-  /** Show features (show.ts); absent on timers stored before them, which behave as without them. */
-  warn_at?: number | null;
-  danger_at?: number | null;
-  overtime?: boolean;
-  /** Net milliseconds added by adjust since the last start or reset. */
-  added_ms?: number;
-  /** Position (active ms; an event's epoch ms) up to which zone crossings are done: none at or before it is sent. */
-  zones_from?: number;
-  /** An overtime timer past zero has sent its completion. */
-  ended?: boolean;
-  message?: Message | null;
-  /** The cue the pages play at warning, danger and zero (absent: none). */
-  sound?: "none" | "beep" | "chime";
-  /** The rundown this timer is an item of (a hint: the rundown's item list decides). */
-  rundown_id?: string | null;
-}
-
-/** A message to the speaker, shown on the viewer (display state: no deadline, no webhook). */
-export interface Message {
-  text: string;
-  color: "white" | "green" | "yellow" | "red";
-  flash: number;
-  blackout: boolean;
-  /** When it was set, ISO 8601 (pages flash and announce a message once, from then). */
-  set_at: string;
-}
-
-/** What defines a timer; everything else of a new one is at rest. */
-export type TimerFields =
-  & Pick<Timer, "id" | "account_id" | "type" | "created_at" | "expires_at" | "control_token_hash">
-  & Partial<Timer>;
+export * from "./record.ts";
 
 /** The run fields of a timer that has not started: new, or reset. */
 const AT_REST = {
@@ -130,14 +48,6 @@ export function newTimer(fields: TimerFields): Timer {
     due_at: null,
     ...fields,
   };
-}
-
-/** An event a change emits, before it becomes a webhook payload. */
-export interface TimerEvent {
-  type: EventType;
-  /** When it happened (for clock events: the deadline, not when it was noticed). */
-  at: number;
-  data: Record<string, unknown>;
 }
 
 /** A transition refused in the current state: the API answers 409. */
@@ -222,13 +132,13 @@ export const MISSED_ROUNDS_SENT = 10;
  * emitting at most `maxEvents` events (a long catch-up may be split over several changes). Round
  * ends beyond the MISSED_ROUNDS_SENT most recent are skipped in one step, not one by one.
  */
-export function settle(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
-  if (!isCounting(t) || !hasShow(t)) return settleClock(t, now, maxEvents);
-  return settleShow(t, now, (u) => settleClock(u, now, maxEvents));
+export function catchUp(t: Timer, now: number, maxEvents = 200): { timer: Timer; events: TimerEvent[] } {
+  if (!isCounting(t) || !hasShow(t)) return catchUpClock(t, now, maxEvents);
+  return catchUpShow(t, now, (u) => catchUpClock(u, now, maxEvents));
 }
 
 /** Completion and interval round ends due at `now` (zones and overtime aside: show.ts). */
-function settleClock(t: Timer, now: number, maxEvents: number): { timer: Timer; events: TimerEvent[] } {
+function catchUpClock(t: Timer, now: number, maxEvents: number): { timer: Timer; events: TimerEvent[] } {
   if (!isCounting(t)) return { timer: t, events: [] };
   const events: TimerEvent[] = [];
   let next = t;
@@ -284,7 +194,7 @@ export function completionOnReset(t: Timer, now: number): { timer: Timer; event:
 export function effective(t: Timer, now: number): Timer {
   if (!isCounting(t)) return t;
   // Overtime goes on past zero, and stops itself after its limit.
-  if (t.overtime && t.type !== "interval") return settle(t, now).timer;
+  if (t.overtime && t.type !== "interval") return catchUp(t, now).timer;
   const total = totalMs(t);
   const end = t.type === "event"
     ? Date.parse(t.target_date!)
@@ -352,7 +262,7 @@ export function actionForState(current: TimerState, wanted: TimerState): Action 
 export const FIXED_INSTANT = "event timers count to a fixed instant";
 
 /**
- * Applies a client's action to a settled timer. Throws TransitionError where DECISIONS.md's
+ * Applies a client's action to a caught-up timer. Throws TransitionError where DECISIONS.md's
  * table has no such transition.
  */
 export function applyAction(t: Timer, action: Action, now: number): { timer: Timer; event: TimerEvent } {

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import {
   applyAction,
+  catchUp,
   effective,
   intervalPosition,
   newTimer,
   nextDeadline,
   nextDeadlineAfter,
   remainingSeconds,
-  settle,
   type Timer,
   TransitionError,
 } from "./model.ts";
@@ -62,7 +62,7 @@ Deno.test("pause freezes the countdown and resume shifts the deadline by the pau
   assert.equal(remainingSeconds(t, T + 500_000), 50);
   t = applyAction(t, "resume", T + 40_000).timer;
   assert.equal(nextDeadline(t), T + 90_000);
-  const s = settle(t, T + 90_000);
+  const s = catchUp(t, T + 90_000);
   assert.equal(s.timer.state, "completed");
   assert.equal(s.events[0].type, "timer.completed");
   assert.equal(s.events[0].data.actual_duration, 90);
@@ -120,7 +120,7 @@ Deno.test("event timers count to target_date and cannot pause or resume", () => 
   assert.equal(remainingSeconds(running, T + 1000), 3599);
   assert.throws(() => applyAction(running, "pause", T), TransitionError);
   assert.throws(() => applyAction(running, "resume", T), TransitionError);
-  const s = settle(running, T + 3600_000);
+  const s = catchUp(running, T + 3600_000);
   assert.equal(s.timer.state, "completed");
   assert.equal(s.events[0].data.completed_at, target);
   const stopped = applyAction(running, "stop", T + 600_000).timer;
@@ -144,7 +144,7 @@ Deno.test("an event nobody started completes with actual_duration equal to its d
   // Created 0.6 s into a second: duration counts the part-second as a second, as does actual_duration.
   const target = new Date(T + 3600_000).toISOString();
   const e = timer({ type: "event", target_date: target, duration: 3600, created_at: T + 600 });
-  const s = settle(e, T + 3600_000);
+  const s = catchUp(e, T + 3600_000);
   assert.equal(s.timer.state, "completed");
   assert.equal(s.events[0].data.duration, 3600);
   assert.equal(s.events[0].data.actual_duration, 3600);
@@ -183,9 +183,9 @@ Deno.test("nextDeadlineAfter names the round end after now, whatever the schedul
   assert.equal(nextDeadlineAfter(countdown, T + 1000), T + 60_000);
 });
 
-Deno.test("interval settle emits each round end in order, then interval.completed", () => {
+Deno.test("interval catch-up emits each round end in order, then interval.completed", () => {
   const t = applyAction(interval(), "start", T).timer;
-  const mid = settle(t, T + 45_000);
+  const mid = catchUp(t, T + 45_000);
   assert.deepEqual(mid.events.map((e) => [e.type, e.data.round ?? null, e.at]), [[
     "interval.round_end",
     1,
@@ -193,7 +193,7 @@ Deno.test("interval settle emits each round end in order, then interval.complete
   ]]);
   assert.equal(mid.timer.state, "running");
   assert.equal(nextDeadline(mid.timer), T + 60_000);
-  const end = settle(mid.timer, T + 200_000);
+  const end = catchUp(mid.timer, T + 200_000);
   assert.deepEqual(end.events.map((e) => e.type), ["interval.round_end", "interval.round_end", "interval.completed"]);
   assert.equal(end.timer.completed_at, T + 90_000);
   assert.deepEqual(end.events[2].data, {
@@ -203,7 +203,7 @@ Deno.test("interval settle emits each round end in order, then interval.complete
     started_at: new Date(T).toISOString(),
     completed_at: new Date(T + 90_000).toISOString(),
   });
-  assert.deepEqual(settle(end.timer, T + 300_000).events, []);
+  assert.deepEqual(catchUp(end.timer, T + 300_000).events, []);
 });
 
 Deno.test("a paused interval keeps its phase; unlimited rounds never complete", () => {
@@ -213,7 +213,7 @@ Deno.test("a paused interval keeps its phase; unlimited rounds never complete", 
   t = applyAction(t, "resume", T + 100_000).timer;
   assert.equal(nextDeadline(t), T + 105_000);
   assert.equal(remainingSeconds(t, T + 100_000), null);
-  const s = settle(t, T + 100_000 + 3600_000, 50);
+  const s = catchUp(t, T + 100_000 + 3600_000, 50);
   // 120 round ends owed: the 10 most recent are sent, the first saying how many were skipped.
   assert.deepEqual(s.events.map((e) => e.data.round), [111, 112, 113, 114, 115, 116, 117, 118, 119, 120]);
   assert.equal(s.events[0].data.missed_rounds, 110);
@@ -226,18 +226,18 @@ Deno.test("a catch-up sends at most 10 round ends, skips the rest arithmetically
   // A 1-second interval down for a week: no loop per missed round, the same 10 events.
   const t = applyAction(interval({ work: 1, rest: 0, rounds: null, duration: null }), "start", T).timer;
   const week = 7 * 86400;
-  const s = settle(t, T + week * 1000 + 500);
+  const s = catchUp(t, T + week * 1000 + 500);
   assert.equal(s.events.length, 10);
   assert.equal(s.events[0].data.missed_rounds, week - 10);
   assert.deepEqual(s.events.map((e) => e.at), Array.from({ length: 10 }, (_, i) => T + (week - 9 + i) * 1000));
   assert.equal(s.timer.rounds_done, week);
   // Exactly 10 owed: all sent, nothing said skipped.
-  const ten = settle(s.timer, T + (week + 10) * 1000);
+  const ten = catchUp(s.timer, T + (week + 10) * 1000);
   assert.equal(ten.events.length, 10);
   assert.ok(ten.events.every((e) => e.data.missed_rounds === undefined));
   // A finite interval owing 100: rounds 91–100, then interval.completed.
   const finite = applyAction(interval({ work: 1, rest: 0, rounds: 100, duration: 100 }), "start", T).timer;
-  const done = settle(finite, T + 3600_000);
+  const done = catchUp(finite, T + 3600_000);
   assert.deepEqual(done.events.map((e) => e.data.round ?? e.type), [
     91,
     92,
@@ -254,10 +254,10 @@ Deno.test("a catch-up sends at most 10 round ends, skips the rest arithmetically
   assert.equal(done.events[0].data.missed_rounds, 90);
   assert.equal(done.timer.state, "completed");
   // Split over changes (a commit too small for 10): the skip is told once, in the first.
-  const first = settle(t, T + 3600_000, 4);
+  const first = catchUp(t, T + 3600_000, 4);
   assert.deepEqual(first.events.map((e) => e.data.round), [3591, 3592, 3593, 3594]);
   assert.equal(first.events[0].data.missed_rounds, 3590);
-  const rest = settle(first.timer, T + 3600_000, 4);
+  const rest = catchUp(first.timer, T + 3600_000, 4);
   assert.deepEqual(rest.events.map((e) => e.data.round), [3595, 3596, 3597, 3598]);
   assert.equal(rest.events[0].data.missed_rounds, undefined);
 });

@@ -3,21 +3,21 @@ import type { Config } from "../../config.ts";
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.ts";
-import type { OnCommitted, Store } from "../kv/store.ts";
+import type { OnCommitted, Store, TimerChange } from "../kv/store.ts";
 import type { Claim } from "../webhooks/lease.ts";
-import { dropRetry, retriesToOldUrl } from "../webhooks/deliveries.ts";
-import { type PlanOptions, planTimerChange, type TimerChange } from "./changes.ts";
+import { dropRetry, retriesToOldUrl } from "../webhooks/delivery_model.ts";
+import { type PlanOptions, planTimerChange } from "./changes.ts";
 import { followRundown } from "../rundowns/follow.ts";
 import {
   type Action,
   actionForState,
   applyAction,
   CATCH_UP_EVENTS,
+  catchUp,
   completionOnReset,
   DEFAULT_THEME,
   type Message,
   newTimer,
-  settle,
   type Theme,
   type Timer,
   type TimerEvent,
@@ -249,25 +249,25 @@ export class TimerService {
       const endpoints = await this.store.endpoints.of(timer.account_id, now);
       // Each event is delivered to every destination: a catch-up holds as many deliveries per commit as with one.
       const destinations = Math.max(1, endpoints.filter((e) => e.enabled).length + (timer.webhook_url ? 1 : 0));
-      const settled = settle(timer, now, Math.max(1, Math.floor(CATCH_UP_EVENTS / destinations)));
-      if (settled.events.length > 0 && settle(settled.timer, now, 1).events.length > 0) {
+      const caughtUp = catchUp(timer, now, Math.max(1, Math.floor(CATCH_UP_EVENTS / destinations)));
+      if (caughtUp.events.length > 0 && catchUp(caughtUp.timer, now, 1).events.length > 0) {
         // A long-missed unlimited interval: commit this batch of round ends, then go on.
-        await this.#commit(this.#plan(timer, versionstamp, settled.timer, settled.events, now));
+        await this.#commit(this.#plan(timer, versionstamp, caughtUp.timer, caughtUp.events, now));
         continue;
       }
-      const action = body.action ?? actionForState(settled.timer.state, body.state!)!;
+      const action = body.action ?? actionForState(caughtUp.timer.state, body.state!)!;
       let result: { timer: Timer; events: TimerEvent[] };
       try {
-        if (action === "adjust") result = applyAdjust(settled.timer, body.seconds!, now);
+        if (action === "adjust") result = applyAdjust(caughtUp.timer, body.seconds!, now);
         else {
-          const { timer, event } = applyAction(settled.timer, action, now);
+          const { timer, event } = applyAction(caughtUp.timer, action, now);
           result = { timer, events: [event] };
         }
       } catch (e) {
         if (e instanceof TransitionError) throw new ApiError(409, e.message, body.action ? "action" : "state");
         throw e;
       }
-      const events: TimerEvent[] = [...settled.events, ...result.events];
+      const events: TimerEvent[] = [...caughtUp.events, ...result.events];
       const completed = completionOnReset(result.timer, now);
       if (completed) events.push(completed.event);
       const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now);

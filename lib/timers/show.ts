@@ -1,7 +1,7 @@
 /**
  * Show features on the one timer state machine: warning and danger zones, overtime and adjust.
  * Pure, like model.ts. A zone threshold is a deadline like a round end: `showDeadline` names it, so
- * it is in the due index, and `settleShow` sends its crossing once. Positions are active
+ * it is in the due index, and `catchUpShow` sends its crossing once. Positions are active
  * milliseconds (an event's: epoch milliseconds, as it counts to a fixed instant); `zones_from`
  * is the position up to which crossings are done, so a crossing at or before it sends nothing.
  */
@@ -25,7 +25,7 @@ export const OVERTIME_LIMIT_MS = 86400_000;
 /** The largest adjust, either way, in seconds. */
 export const ADJUST_MAX = 86_400;
 
-type Settled = { timer: Timer; events: TimerEvent[] };
+type Transitions = { timer: Timer; events: TimerEvent[] };
 
 /** Whether the timer uses a clock feature beyond completion and round ends. */
 export function hasShow(t: Timer): boolean {
@@ -162,7 +162,7 @@ export function showDeadline(t: Timer, clock: number | null): number | null {
  * What a countdown or event in overtime becomes at zero (it goes on counting) and the completion
  * it sends, or, without overtime, its completion; `at` the instant of zero.
  */
-function reachZero(t: Timer, at: number): Settled {
+function reachZero(t: Timer, at: number): Transitions {
   if (!t.overtime) {
     const done = complete(t, at);
     return { timer: done, events: [{ type: "timer.completed", at, data: completedData(done) }] };
@@ -173,17 +173,17 @@ function reachZero(t: Timer, at: number): Settled {
 
 /**
  * Applies the clock transitions due at `now` of a counting timer with show features: threshold
- * crossings, then zero (completion, or overtime) and the overtime limit. `clock` settles
+ * crossings, then zero (completion, or overtime) and the overtime limit. `clock` applies
  * completion and round ends (model.ts) for intervals.
  */
-export function settleShow(t: Timer, now: number, clock: (t: Timer) => Settled): Settled {
+export function catchUpShow(t: Timer, now: number, clock: (t: Timer) => Transitions): Transitions {
   const from = t.zones_from ?? 0;
   const pos = position(t, now);
   if (t.type === "interval") {
     const rounds = clock(t);
     const cycle = cycleMs(t);
     const total = totalMs(t);
-    // Crossings only up to the round ends settled (a long catch-up goes in batches).
+    // Crossings only up to the round ends applied (a long catch-up goes in batches).
     const reachable = Math.floor(pos / cycle);
     const target = t.rounds === null ? reachable : Math.min(reachable, t.rounds);
     const upTo = rounds.timer.rounds_done < target ? rounds.timer.rounds_done * cycle : Math.min(pos, total ?? pos);
@@ -240,7 +240,7 @@ export function settleShow(t: Timer, now: number, clock: (t: Timer) => Settled):
  * to its full length. Thresholds ahead of the new position are armed again, those behind it are
  * not crossed.
  */
-export function applyAdjust(t: Timer, seconds: number, now: number): Settled {
+export function applyAdjust(t: Timer, seconds: number, now: number): Transitions {
   const refuse = (detail?: string) => {
     throw new TransitionError(t.state, "adjust", detail);
   };

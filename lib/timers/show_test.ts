@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { applyAction, newTimer, nextDeadline, settle, type Timer } from "./model.ts";
+import { applyAction, catchUp, newTimer, nextDeadline, type Timer } from "./model.ts";
 import { applyAdjust, zoneAt } from "./show.ts";
 
 const T = Date.parse("2026-01-01T00:00:00Z");
@@ -20,12 +20,12 @@ function timer(over: Partial<Timer>): Timer {
 Deno.test("the next deadline of a countdown with zones is each threshold in turn, then zero", () => {
   let t = applyAction(timer({ warn_at: 20, danger_at: 5 }), "start", T).timer;
   assert.equal(nextDeadline(t), T + 40_000);
-  let r = settle(t, T + 40_000);
+  let r = catchUp(t, T + 40_000);
   assert.deepEqual(r.events.map((e) => [e.type, e.at]), [["timer.warning", T + 40_000]]);
   t = r.timer;
   assert.equal(nextDeadline(t), T + 55_000);
-  assert.deepEqual(settle(t, T + 54_999).events, []);
-  r = settle(t, T + 60_000);
+  assert.deepEqual(catchUp(t, T + 54_999).events, []);
+  r = catchUp(t, T + 60_000);
   assert.deepEqual(r.events.map((e) => [e.type, e.at]), [["timer.danger", T + 55_000], [
     "timer.completed",
     T + 60_000,
@@ -54,12 +54,12 @@ Deno.test("an interval catching up after downtime sends the crossings of its lat
     "start",
     T,
   ).timer;
-  const r = settle(iv, T + 3 * 30_000 + 19_000);
+  const r = catchUp(iv, T + 3 * 30_000 + 19_000);
   const zones = r.events.filter((e) => e.type !== "interval.round_end");
   assert.deepEqual(zones.map((e) => [e.type, e.data.round]), [["timer.warning", 4], ["timer.danger", 4]]);
   assert.equal(r.events.filter((e) => e.type === "interval.round_end").length, 3);
   assert.deepEqual(r.events.map((e) => e.at), [...r.events.map((e) => e.at)].sort((a, b) => a - b));
-  assert.deepEqual(settle(r.timer, T + 3 * 30_000 + 19_000).events, []);
+  assert.deepEqual(catchUp(r.timer, T + 3 * 30_000 + 19_000).events, []);
   assert.equal(nextDeadline(r.timer), T + 4 * 30_000);
 });
 
@@ -67,7 +67,7 @@ Deno.test("an event counts its zones to its target whether or not it was started
   const target = T + 600_000;
   const e = timer({ type: "event", target_date: new Date(target).toISOString(), duration: 600, warn_at: 60 });
   assert.equal(nextDeadline(e), target - 60_000);
-  const r = settle(e, target - 60_000);
+  const r = catchUp(e, target - 60_000);
   assert.deepEqual(r.events.map((x) => x.type), ["timer.warning"]);
   assert.equal(nextDeadline(r.timer), target);
 });

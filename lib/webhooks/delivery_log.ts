@@ -7,7 +7,7 @@ import type { Principal } from "../accounts/auth.ts";
 import { ApiError } from "../errors.ts";
 import { type AcctDeliveryQuery, acctDeliveryRef, listAccountDeliveries } from "../kv/delivery_index.ts";
 import { requireAccount, type TimerService } from "../timers/service.ts";
-import type { Delivery } from "./deliveries.ts";
+import type { Delivery } from "./delivery_model.ts";
 import { redeliver } from "./manual.ts";
 
 export const DELIVERY_STATES = ["pending", "succeeded", "failed"] as const;

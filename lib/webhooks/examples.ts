@@ -6,7 +6,7 @@
 import { ApiError } from "../errors.ts";
 import { newEventId } from "../ids.ts";
 import type { EventType } from "../timers/model.ts";
-import type { WebhookPayload } from "./deliveries.ts";
+import type { WebhookPayload } from "./delivery_model.ts";
 import type { EndpointService } from "./endpoints.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Sender } from "./sender.ts";

@@ -4,7 +4,7 @@
  * the whole log (a log of 20 000 pending deliveries read every 50 outcomes was quadratic).
  */
 import type { Store } from "../kv/store.ts";
-import { beyondLog, DELIVERY_LOG_KEEP } from "./deliveries.ts";
+import { beyondLog, DELIVERY_LOG_KEEP } from "./delivery_model.ts";
 
 /** The log of a timer is trimmed after this many new outcomes were recorded for it here. */
 const PRUNE_EVERY = 50;

@@ -9,7 +9,7 @@ import type { Delivery } from "../kv/store.ts";
 import { requireAccount, type TimerService } from "../timers/service.ts";
 import type { Scheduler } from "./scheduler.ts";
 import { TEST_SENDS_PER_MINUTE } from "./quota.ts";
-import { clipError } from "./deliveries.ts";
+import { clipError } from "./delivery_model.ts";
 import { exampleData } from "./examples.ts";
 import type { EventType } from "../timers/model.ts";
 

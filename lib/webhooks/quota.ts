@@ -7,7 +7,7 @@ import type { Config } from "../../config.ts";
 import type { RateLimiter } from "../accounts/rate_limit.ts";
 import type { Account } from "../kv/store.ts";
 import type { AttemptResult } from "./deliver.ts";
-import type { Delivery } from "./deliveries.ts";
+import type { Delivery } from "./delivery_model.ts";
 
 /** Events the clock sends, not a client's action: they count against the plan's webhooks_per_day. */
 const CLOCK_EVENTS = new Set([

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { serialize } from "node:v8";
 import { excerptOf, keepResponses, RESPONSE_BODY_BYTES, RESPONSE_HEADER_CHARS } from "./response.ts";
-import { afterAttempt, type Delivery, MAX_ATTEMPTS_KEPT, MAX_ERROR_CHARS } from "./deliveries.ts";
+import { afterAttempt, type Delivery, MAX_ATTEMPTS_KEPT, MAX_ERROR_CHARS } from "./delivery_model.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

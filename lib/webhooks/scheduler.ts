@@ -1,9 +1,9 @@
 /**
- * Makes timers act on their own and hands due webhooks to the sender.
+ * Makes timers act on their own: the wake-ups that run the due steps (steps.ts) on time.
  *
  * One source of truth: the due index in KV, written atomically with every change and carrying
  * that change's record. Wake-ups, all running the same idempotent steps guarded by atomic checks:
- * - one native wake-up (wheel.ts) for every instant armed in this process (all of them, loaded
+ * - one native wake-up (due_heap.ts) for every instant armed in this process (all of them, loaded
  *   at start), which reads the records due then in one range read and commits their transitions
  *   as few commits as the backend's limits allow;
  * - `kv.enqueue` messages where the KV has queues, for what is due within the hour (a durable
@@ -14,30 +14,23 @@
 import type { Config } from "../../config.ts";
 import type { RateLimiter } from "../accounts/rate_limit.ts";
 import type { LogLine } from "../http.ts";
-import type { Committed, DueEntry, DueItem, Store, TimerChange } from "../kv/store.ts";
-import { fits, writeCost } from "../kv/batch.ts";
-import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
-import { followRundown } from "../rundowns/follow.ts";
-import { CATCH_UP_EVENTS, settle, type Timer } from "../timers/model.ts";
+import type { Committed, DueEntry, DueItem, Store } from "../kv/store.ts";
 import { z } from "zod";
 import { Sender } from "./sender.ts";
+import { DueSteps } from "./steps.ts";
 import type { AttemptResult } from "./deliver.ts";
-import type { Delivery } from "./deliveries.ts";
-import { Wheel } from "./wheel.ts";
+import type { Delivery } from "./delivery_model.ts";
+import { DueHeap } from "./due_heap.ts";
 import { type Claim, HEARTBEAT_MS, Lease, STOPPED } from "./lease.ts";
 
 /** Queue messages as written by the store (one per due instant); anything else is ignored. */
 const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number() });
 
-/** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
-const PLAN_CHUNK = 100;
-/** Rundown items stepped at once in a burst (each reads its rundown and next item, then commits). */
-const RUNDOWN_STEPS_AT_ONCE = 16;
 /** How often running claims are checked for dead claimers (and once at start). */
 const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
 const SWEEP_SKIPS_MAX = 10;
-/** The wheel loads again from the index once it holds twice what it was loaded with, and at least this many. */
+/** The heap loads again from the index once it holds twice what it was loaded with, and at least this many. */
 const RELOAD_MIN = 50_000;
 
 export interface SchedulerDeps {
@@ -47,7 +40,7 @@ export interface SchedulerDeps {
   log?: (line: LogLine) => void;
   /** Injectable for tests. */
   fetch?: typeof fetch;
-  /** The fewest instants the wheel holds before it loads again from the index (tests). */
+  /** The fewest instants the heap holds before it loads again from the index (tests). */
   reloadMin?: number;
   /** The monotonic clock other instances' silence is timed on (default `performance.now`; tests). */
   mono?: () => number;
@@ -59,7 +52,9 @@ export interface SchedulerDeps {
 
 export class Scheduler {
   readonly sender: Sender;
-  #wheel: Wheel;
+  /** What happens at a due instant (steps.ts). */
+  readonly steps: DueSteps;
+  #heap: DueHeap;
   /** Work being stepped here, by `kind:ref`: the step's end, and the versionstamp of the entry it took. */
   #inflight = new Map<string, { done: Promise<void>; versionstamp: string }>();
   /**
@@ -85,11 +80,21 @@ export class Scheduler {
   constructor(readonly deps: SchedulerDeps) {
     this.lease = new Lease({ timeoutMs: deps.config.webhookTimeoutMs, busyMs: deps.busyMs, mono: deps.mono });
     this.sender = new Sender({ ...deps, lease: this.lease, onCommitted: this.committed });
-    this.#wheel = new Wheel(deps.now, (instants) => void this.runAt(instants), {
+    this.steps = new DueSteps({
+      store: deps.store,
+      now: deps.now,
+      sender: this.sender,
+      committed: this.committed,
+      claim: (now) => this.claim(now),
+      arm: (item) => this.arm(item),
+      stepped: this.#stepped,
+      log: (level, msg, e) => this.#log(level, msg, e),
+    });
+    this.#heap = new DueHeap(deps.now, (instants) => void this.runAt(instants), {
       read: () => this.#dueInstants(),
       min: deps.reloadMin ?? RELOAD_MIN,
       reloaded: (held, armed, e) =>
-        e ? this.#log("error", "reloading the wheel failed", e) : this.#log("info", "wheel reloaded", undefined, {
+        e ? this.#log("error", "reloading the due heap failed", e) : this.#log("info", "due heap reloaded", undefined, {
           held,
           armed,
         }),
@@ -156,7 +161,7 @@ export class Scheduler {
     const t0 = performance.now();
     let n = 0;
     try {
-      n = await this.#wheel.load(this.#dueInstants());
+      n = await this.#heap.load(this.#dueInstants());
       await this.sweep(true);
     } catch (e) {
       this.#log("error", "arming the due index failed", e);
@@ -176,7 +181,7 @@ export class Scheduler {
     clearInterval(this.#sweepTimer);
     clearInterval(this.#beatTimer);
     clearInterval(this.#takeOverTimer);
-    this.#wheel.stop();
+    this.#heap.stop();
     await this.settled();
     // Gone for good: claims still held (past an account's bound) are another process's at once.
     if (this.#started) await this.deps.store.timers.beat(this.instance, STOPPED).catch(() => {});
@@ -184,16 +189,16 @@ export class Scheduler {
 
   /**
    * Waits until every wake-up, step and attempt started so far has finished, instants armed after
-   * a step included, and runs what the wheel holds due by the clock now (for tests and benchmarks).
+   * a step included, and runs what the heap holds due by the clock now (for tests and benchmarks).
    */
   async settled(): Promise<void> {
     const busy = () =>
       this.#inflight.size > 0 || this.#sweeping || this.#runs.size > 0 || this.#armLater.size > 0 ||
-      this.#wheel.loading !== null || this.sender.pool.pending > 0;
-    for (this.#wheel.fireDue(); busy(); this.#wheel.fireDue()) {
+      this.#heap.loading !== null || this.sender.pool.pending > 0;
+    for (this.#heap.fireDue(); busy(); this.#heap.fireDue()) {
       await Promise.allSettled([...this.#inflight.values()].map((s) => s.done));
       await Promise.allSettled([...this.#armLater.keys()]);
-      await this.#wheel.loading;
+      await this.#heap.loading;
       await Promise.allSettled([...this.#runs]);
       await this.#sweeping;
       await this.sender.settled();
@@ -245,19 +250,19 @@ export class Scheduler {
     this.#armLater.set(step.done, instants);
     void step.done.then(() => {
       this.#armLater.delete(step.done);
-      for (const at of instants) this.#wheel.add(at);
+      for (const at of instants) this.#heap.add(at);
     });
   }
 
   /** Holds a deadline for its instant; expiries are left to the sweep (nobody waits for them). */
   arm(item: DueItem): void {
     if (this.#stopped || item.kind === "expire") return;
-    this.#wheel.add(item.at);
+    this.#heap.add(item.at);
   }
 
   /** Armed deadlines held in memory. */
   get armed(): number {
-    return this.#wheel.size;
+    return this.#heap.size;
   }
 
   /**
@@ -343,111 +348,13 @@ export class Scheduler {
     const ids = entries.map((e) => `${e.item.kind}:${e.item.ref}`);
     entries.forEach((e, n) => this.#inflight.set(ids[n], { done: promise, versionstamp: e.versionstamp }));
     try {
-      const timers = entries.filter((e) => e.item.kind === "timer");
-      const deliveries = entries.filter((e) => e.item.kind === "delivery");
-      // Webhooks already due go first: a completion's own webhook is born with it.
-      const late = deliveries.length ? await this.sender.claimAndSend(deliveries) : [];
-      if (timers.length) await this.#stepTimers(timers);
-      for (const i of late) {
-        await this.sender.step(i.item.ref, i).catch((e) => this.#log("error", "delivery step failed", e));
-      }
-      for (const e of entries) if (e.item.kind === "expire") await this.stepExpire(e.item.ref, e);
+      await this.steps.run(entries);
     } catch (e) {
       this.#log("error", "due step failed", e);
     } finally {
       for (const id of ids) if (this.#inflight.get(id)?.done === promise) this.#inflight.delete(id);
       resolve();
     }
-  }
-
-  /**
-   * The clock transitions of a timer due at `now`, sized so one change fits one commit. Its
-   * account's endpoints must be loaded (`store.endpoints.load`): its events go to them too.
-   */
-  clockChange(timer: Timer, versionstamp: string, now: number): TimerChange | null {
-    if (!this.deps.store.endpoints.cached(timer.account_id)) {
-      throw new Error(`the endpoints of ${timer.account_id} were not loaded before planning`);
-    }
-    const plan = this.#planOptions(now);
-    for (let max = CATCH_UP_EVENTS;; max = Math.ceil(max / 2)) {
-      const { timer: next, events } = settle(timer, now, max);
-      if (!events.length) return null;
-      const change = planTimerChange(timer, versionstamp, next, events, plan);
-      // Split, never drop: fewer round ends per change until it fits; the rest follow at once.
-      if (events.length === 1 || max === 1) return change;
-      if (fits(writeCost(this.deps.store.timers.timerWrite(change).write), this.deps.store.timers.limits)) {
-        return change;
-      }
-    }
-  }
-
-  /** How changes committed now are planned: deliveries due at once are claimed by this process. */
-  #planOptions(now: number): PlanOptions {
-    const claim = this.claim(now);
-    return {
-      now,
-      claimUntil: claim?.until ?? null,
-      claimBy: claim?.by,
-      // Events go to the account's endpoints too: loaded before planning (see #stepTimers, stepTimer).
-      endpointsOf: (acct) => this.deps.store.endpoints.cached(acct),
-    };
-  }
-
-  /** Timers due now, from the records their due entries carry, committed in bulk. */
-  async #stepTimers(all: DueEntry[]): Promise<void> {
-    // A chunk is planned while the previous one's commits are being written.
-    let writing: Promise<void> = Promise.resolve();
-    for (let i = 0; i < all.length; i += PLAN_CHUNK) {
-      const chunk = all.slice(i, i + PLAN_CHUNK);
-      // Their accounts' endpoints, read before planning (most are cached).
-      const accounts = chunk.flatMap((e) =>
-        e.value.kind === "timer" && e.value.timer ? [e.value.timer.account_id] : []
-      );
-      await this.deps.store.endpoints.load(accounts, this.deps.now());
-      const planned = this.#planTimers(chunk);
-      await writing;
-      writing = this.#commitTimers(chunk, planned);
-      await Promise.resolve();
-    }
-    await writing;
-  }
-
-  #planTimers(entries: DueEntry[]): { changes: TimerChange[]; singles: DueEntry[] } {
-    const now = this.deps.now();
-    const changes: TimerChange[] = [];
-    const singles: DueEntry[] = [];
-    for (const e of entries) {
-      const timer = e.value.kind === "timer" ? e.value.timer : undefined;
-      // An item of a rundown steps alone: its finish may advance the rundown in the same commit. An
-      // account whose endpoints are not loaded (a cache cleared meanwhile) too: the single step loads them.
-      const change = timer && !timer.rundown_id && this.deps.store.endpoints.cached(timer.account_id)
-        ? this.clockChange(timer, e.versionstamp, now)
-        : null;
-      if (change) changes.push(change);
-      else singles.push(e); // early, or an entry without its record: the single step decides
-    }
-    return { changes, singles };
-  }
-
-  async #commitTimers(entries: DueEntry[], { changes, singles }: { changes: TimerChange[]; singles: DueEntry[] }) {
-    const stamps = changes.length ? await this.deps.store.timers.commitTimers(changes, this.committed) : [];
-    // Wake-ups that never pause leave the memo no moment to be forgotten: bounded (forgetting
-    // only costs a re-planned step whose atomic check fails).
-    if (this.#stepped.size >= 100_000) this.#stepped.clear();
-    stamps.forEach((vs, n) => {
-      // Changed meanwhile: read again and decide again.
-      if (!vs) singles.push(entries.find((e) => e.item.ref === changes[n].timer.id)!);
-      else if (changes[n].versionstamp) this.#stepped.set(`timer:${changes[n].timer.id}`, changes[n].versionstamp);
-    });
-    const step = (e: DueEntry) =>
-      this.stepTimer(e.item.ref, e).catch((err) => this.#log("error", "timer step failed", err));
-    // Rundown items each read their rundown before committing: a burst of them is stepped a few at a time.
-    const items = singles.filter((e) => e.value.kind === "timer" && e.value.timer?.rundown_id);
-    for (let i = 0; i < items.length; i += RUNDOWN_STEPS_AT_ONCE) {
-      await Promise.all(items.slice(i, i + RUNDOWN_STEPS_AT_ONCE).map(step));
-    }
-    const stepped = new Set(items);
-    for (const e of singles) if (!stepped.has(e)) await step(e);
   }
 
   /** A queue message: validated, then the same steps as any other wake-up. */
@@ -462,47 +369,6 @@ export class Scheduler {
     // Whatever is still due at that instant (done work has left the index).
     if (at > this.deps.now()) return void await this.deps.store.timers.requeue(at, this.deps.now());
     await this.#wakeUp(this.deps.store.timers.entriesAt(at));
-  }
-
-  /**
-   * Applies the timer's due clock transitions, read afresh; a stale wake-up changes nothing.
-   * `indexed`: the due entry that woke it (deleted if stale, unless written anew meanwhile).
-   */
-  async stepTimer(id: string, indexed: DueEntry): Promise<void> {
-    const { store, now } = this.deps;
-    for (;;) {
-      const entry = await store.timers.getTimer(id);
-      if (!entry) {
-        await store.timers.deleteDue(indexed);
-        return;
-      }
-      const t = now();
-      await store.endpoints.load([entry.timer.account_id], t);
-      const change = this.clockChange(entry.timer, entry.versionstamp, t);
-      if (!change) {
-        // Nothing due: an early wake-up or a stale index entry.
-        const at = entry.timer.due_at;
-        if (at !== indexed.item.at) await store.timers.deleteDue(indexed);
-        else if (at !== null && at > t) {
-          this.arm({ at, kind: "timer", ref: id });
-        }
-        return;
-      }
-      // On a conflict someone else changed the timer: read again and decide again. A catch-up
-      // with more round ends due is armed by its own commit.
-      const followed = change.timer.rundown_id
-        ? await followRundown(store, change, this.#planOptions(t), this.committed)
-        : undefined;
-      const vs = followed !== undefined ? followed : (await store.timers.commitTimers([change], this.committed))[0];
-      if (vs) return;
-    }
-  }
-
-  async stepExpire(id: string, indexed: DueEntry): Promise<void> {
-    const { store } = this.deps;
-    const entry = await store.timers.getTimer(id);
-    if (entry && entry.timer.expires_at <= this.deps.now()) await store.timers.deleteTimer(id);
-    else if (!entry || entry.timer.expires_at !== indexed.item.at) await store.timers.deleteDue(indexed);
   }
 
   /** Signs with the account's current secrets and POSTs once (the webhook test uses it too). */

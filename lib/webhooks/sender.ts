@@ -1,6 +1,6 @@
 /**
- * Sends deliveries: claims due attempts (many per commit), POSTs them from a bounded worker pool,
- * and records the outcomes in group commits (whatever piled up while the previous commit ran).
+ * Sends deliveries: admits due attempts (claims, many per commit, within each account's bound) and
+ * POSTs them from a bounded worker pool; their outcomes go to the recorder (recorder.ts).
  * A claim is a lease (lease.ts): another instance takes a delivery over only once its claimer is
  * certainly gone; this process takes its own claim up again only when no attempt of it runs here.
  */
@@ -9,8 +9,8 @@ import type { RateLimiter } from "../accounts/rate_limit.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
 import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
-import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./deliveries.ts";
-import { LogTrimmer } from "./log_trim.ts";
+import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./delivery_model.ts";
+import { OutcomeRecorder } from "./recorder.ts";
 import { PLAN_DAY_SPENT, testOutcome, testSendWait, withinPlan } from "./quota.ts";
 import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
@@ -33,13 +33,6 @@ const RENEW_MARGIN_MS = 500;
  */
 const MIN_IN_FLIGHT = 32;
 const TARGET_PER_MS = 1;
-/**
- * Answers received and not yet recorded, at most: a new attempt waits while more are (every one of
- * them is sent again if the process dies first). Bounds the duplicates of a crash to the attempts
- * in flight plus these when KV's writes lag behind the answers in a burst. SIGKILL in the middle
- * of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; 16 → 32, but webhooks slower; 32 → 29–32.
- */
-const MAX_UNRECORDED = 32;
 /**
  * Claimed attempts one account may have in this process (in flight or waiting). Beyond it due
  * deliveries of the account are not claimed (the sweep finds them again), and one born claimed is
@@ -75,13 +68,8 @@ const DROPPED_KEPT = 10_000;
 
 export class Sender {
   readonly pool: WorkerPool;
-  #queue: { change: DeliveryChange; done: (versionstamp: string | null) => void }[] = [];
-  #flushing: Promise<void> | null = null;
-  /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
-  #unrecorded = 0;
-  #backlogWaiters: (() => void)[] = [];
-  /** Keeps each timer's delivery log bounded. */
-  readonly log: LogTrimmer;
+  /** Group commits of outcomes and renewals, and the delivery logs' bound. */
+  readonly recorder: OutcomeRecorder;
   /** Deliveries (`timerId/id`) handed to the pool here and not yet recorded: this process's own work. */
   #held = new Set<string>();
   /** Timers deleted through this process: their attempts still queued here are dropped unsent. */
@@ -89,7 +77,12 @@ export class Sender {
 
   constructor(readonly deps: SenderDeps) {
     this.pool = new WorkerPool(deps.config.webhookConcurrency);
-    this.log = new LogTrimmer(deps.store, (msg, e) => this.#log("error", msg, e));
+    this.recorder = new OutcomeRecorder({
+      store: deps.store,
+      now: deps.now,
+      onCommitted: deps.onCommitted,
+      log: (msg, e) => this.#log("error", msg, e),
+    });
     this.pool.setLimit(MIN_IN_FLIGHT);
   }
 
@@ -267,16 +260,13 @@ export class Sender {
     let d = claimed;
     let versionstamp = claimVersion;
     if (this.#dropped.has(d.timer_id)) return;
-    while (this.#unrecorded >= MAX_UNRECORDED) {
-      waited = true;
-      await new Promise<void>((r) => this.#backlogWaiters.push(r));
-    }
+    if (await this.recorder.room()) waited = true;
     if (this.#dropped.has(d.timer_id)) return;
     // Waited in the pool (or for the backlog) so long that the claim could run out mid-attempt:
     // renew it first, or let whoever took it over meanwhile have it (never two attempts at once).
     if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
       const renewed = this.#claimed(d, now());
-      const vs = await this.#grouped({ versionstamp, prev: d, next: renewed });
+      const vs = await this.recorder.grouped({ versionstamp, prev: d, next: renewed });
       if (!vs) return;
       [d, versionstamp] = [renewed, vs];
     } else if (waited) {
@@ -315,12 +305,7 @@ export class Sender {
     const next = afterAttempt(tried, result, started, now(), config.webhookRetryDelays);
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
     // where the delivery changed meanwhile (its timer was deleted, its URL changed).
-    this.#unrecorded++;
-    const recording = this.#grouped({ versionstamp, prev: d, next }).then((vs) => {
-      this.#unrecorded--;
-      this.#backlogWaiters.splice(0).forEach((w) => w());
-      if (vs && next.state !== "pending") this.counted(next.timer_id);
-    });
+    const recording = this.recorder.outcome({ versionstamp, prev: d, next });
     return { recording };
   }
 
@@ -357,57 +342,21 @@ export class Sender {
     return await withinPlan(limiter, config.plans, limiter ? await this.#account(d.account_id, at) : null, d);
   }
 
-  /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */
-  #grouped(change: DeliveryChange): Promise<string | null> {
-    const { promise, resolve } = Promise.withResolvers<string | null>();
-    this.#queue.push({ change, done: resolve });
-    this.#flushing ??= this.#flush();
-    return promise;
-  }
-
-  /** One loop commits every change that piled up meanwhile, sized to the backend's limits. */
-  async #flush(): Promise<void> {
-    try {
-      await Promise.resolve(); // changes of the same moment gather
-      // Recorded at once, not after the burst's completions: an outcome not yet recorded is sent
-      // again after a crash (holding them back measured 17 % duplicates after SIGKILL, not 1.5 %).
-      while (this.#queue.length) {
-        const batch = this.#queue.splice(0, this.#queue.length);
-        const changes = batch.map((b) => b.change);
-        const stamps = await this.deps.store.deliveries.commitDeliveries(
-          changes,
-          this.deps.now(),
-          true,
-          this.deps.onCommitted,
-        )
-          .catch((e) => {
-            this.#log("error", "recording attempts failed", e);
-            return batch.map(() => null);
-          });
-        batch.forEach((b, n) => b.done(stamps[n]));
-      }
-    } finally {
-      // Cleared in the same step that found the queue empty: a change queued after it starts a new flush.
-      this.#flushing = null;
-    }
-  }
-
   /** Trims a timer's log once enough new outcomes were recorded for it (here or by a test send). */
   counted(timerId: string): void {
-    this.log.counted(timerId);
+    this.recorder.counted(timerId);
   }
 
   /** Trims a timer's log now (see LogTrimmer). */
   trimLog(timerId: string): Promise<number> {
-    return this.log.trim(timerId);
+    return this.recorder.log.trim(timerId);
   }
 
   /** Resolves once every attempt and record started so far has finished. */
   async settled(): Promise<void> {
-    while (this.pool.pending > 0 || this.#flushing || this.#queue.length || this.#unrecorded || this.log.busy) {
+    while (this.pool.pending > 0 || this.recorder.busy) {
       await this.pool.idle();
-      await this.#flushing;
-      await this.log.settled();
+      await this.recorder.settled();
     }
   }
 

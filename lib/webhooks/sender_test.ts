@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { key } from "../kv/keys.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
-import { claim } from "./deliveries.ts";
+import { claim } from "./delivery_model.ts";
 import { Scheduler } from "./scheduler.ts";
 import { clockDriven, PLAN_DAY_SPENT, testOutcome } from "./quota.ts";
 import { DEFAULT_PLANS } from "../../config.ts";

@@ -5,7 +5,7 @@
  * ever rendered as escaped text inside <pre>, never as markup.
  */
 import type { Delivery } from "../../lib/kv/store.ts";
-import type { Attempt } from "../../lib/webhooks/deliveries.ts";
+import type { Attempt } from "../../lib/webhooks/delivery_model.ts";
 import { CellLabel, Filled, type Frame, PostForm, When } from "./layout.tsx";
 
 function Attempts({ f, d }: { f: Frame; d: Delivery }) {

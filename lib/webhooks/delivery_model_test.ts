@@ -10,7 +10,7 @@ import {
   MAX_ATTEMPTS_KEPT,
   MAX_ERROR_CHARS,
   retriesToOldUrl,
-} from "./deliveries.ts";
+} from "./delivery_model.ts";
 
 function d(n: number, state: Delivery["state"], url = "https://a.example/hook"): { delivery: Delivery } {
   return {

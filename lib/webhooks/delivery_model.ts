@@ -3,7 +3,7 @@
  * makes of it, and which ones the bounded log lets go. Pure: no clock, no KV.
  */
 import { newEventId } from "../ids.ts";
-import type { Timer, TimerEvent, TimerType } from "../timers/model.ts";
+import type { Timer, TimerEvent, TimerType } from "../timers/record.ts";
 import { keepResponses, type ResponseExcerpt } from "./response.ts";
 
 /** The signed-over webhook body, without `signature`. Member order is the serialised order. */

@@ -1,6 +1,6 @@
 /**
  * Every armed deadline of the process behind one native wake-up: a min-heap of instants and a
- * single `setTimeout` for the earliest (chunked, since a delay over 2^31 − 1 ms fires at once).
+ * single wake-up for the earliest (lib/wait.ts: a delay over 2^31 − 1 ms goes in chunks).
  * It holds instants only — what is due at one is read from the due index when it comes — so
  * 100 000 deadlines cost 8 bytes each and arming them leaves nothing behind for the GC to keep.
  *
@@ -8,29 +8,28 @@
  * a timer started and paused again and again, months ahead, would grow the heap without end. So
  * once the heap holds twice what it was last loaded with, it loads again from the index.
  */
+import { callAt } from "../wait.ts";
 
-/** The longest single wait; longer ones wake up early and wait again. */
-export const MAX_WAIT_MS = 2 ** 30;
-
-/** Where the wheel loads its instants from. */
-export interface WheelIndex {
+/** Where the heap loads its instants from. */
+export interface DueHeapIndex {
   /** The instants due in the index and not yet come, page by page. */
   read: () => AsyncIterable<number[]>;
-  /** The fewest instants held before the wheel loads again. */
+  /** The fewest instants held before the heap loads again. */
   min: number;
-  /** Told after each load the wheel started itself (the error if it could not read the index). */
+  /** Told after each load the heap started itself (the error if it could not read the index). */
   reloaded: (held: number, armed: number, error?: unknown) => void;
 }
 
-export class Wheel {
+export class DueHeap {
   /** Instants, a binary min-heap; one armed twice is held twice and fired once. */
   #heap: number[] = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the pending native wake-up, if any. */
+  #cancel: (() => void) | undefined;
   #armedFor = Infinity;
   #stopped = false;
   /** Instants added while a load reads the index, kept by it. */
   #since = new Set<number[]>();
-  /** The size past which the wheel loads again from the index. */
+  /** The size past which the heap loads again from the index. */
   #reloadAt: number;
   /** The loads from the index under way, if any (settles when the last ends). */
   loading: Promise<void> | null = null;
@@ -40,7 +39,7 @@ export class Wheel {
   constructor(
     readonly now: () => number,
     readonly fire: (instants: number[]) => void,
-    readonly index?: WheelIndex,
+    readonly index?: DueHeapIndex,
   ) {
     this.#reloadAt = index?.min ?? Infinity;
   }
@@ -112,31 +111,30 @@ export class Wheel {
   /** Fires now what has come by the clock, without waiting for the native wake-up. */
   fireDue(): void {
     if (this.#stopped || !this.#heap.length || this.#heap[0] > this.now()) return;
-    clearTimeout(this.#timer); // #wake arms anew: the native wake-up it replaces must not stay pending
+    this.#cancel?.(); // #wake arms anew: the native wake-up it replaces must not stay pending
     this.#wake();
   }
 
   stop(): void {
     this.#stopped = true;
-    clearTimeout(this.#timer);
+    this.#cancel?.();
     this.#heap = [];
   }
 
   #arm(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancel?.();
+    this.#cancel = undefined;
     if (this.#heap.length === 0) {
       this.#armedFor = Infinity;
       return;
     }
     const at = this.#heap[0];
     this.#armedFor = at;
-    const wait = Math.min(MAX_WAIT_MS, Math.max(0, at - this.now()));
-    this.#timer = setTimeout(() => this.#wake(), wait);
+    this.#cancel = callAt(at, this.now, () => this.#wake());
   }
 
   #wake(): void {
-    this.#timer = undefined;
+    this.#cancel = undefined;
     const now = this.now();
     const due: number[] = [];
     while (this.#heap.length && this.#heap[0] <= now) {

@@ -1,0 +1,113 @@
+/**
+ * Records what attempts did: outcomes (and claim renewals) go in group commits — whatever piled
+ * up while the previous commit ran, sized to the backend's limits — and each timer's log is kept
+ * bounded by incremental trims (log_trim.ts) that never read the whole log.
+ */
+import type { OnCommitted, Store } from "../kv/store.ts";
+import type { DeliveryChange } from "./delivery_model.ts";
+import { LogTrimmer } from "./log_trim.ts";
+
+/**
+ * Answers received and not yet recorded, at most: a new attempt waits while more are (every one of
+ * them is sent again if the process dies first). Bounds the duplicates of a crash to the attempts
+ * in flight plus these when KV's writes lag behind the answers in a burst. SIGKILL in the middle
+ * of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; 16 → 32, but webhooks slower; 32 → 29–32.
+ */
+const MAX_UNRECORDED = 32;
+
+export interface RecorderDeps {
+  store: Store;
+  now: () => number;
+  /** Told of what recorded outcomes scheduled (retries to arm). */
+  onCommitted?: OnCommitted;
+  log: (msg: string, e: unknown) => void;
+}
+
+export class OutcomeRecorder {
+  #queue: { change: DeliveryChange; done: (versionstamp: string | null) => void }[] = [];
+  #flushing: Promise<void> | null = null;
+  /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
+  #unrecorded = 0;
+  #backlogWaiters: (() => void)[] = [];
+  /** Keeps each timer's delivery log bounded. */
+  readonly log: LogTrimmer;
+
+  constructor(readonly deps: RecorderDeps) {
+    this.log = new LogTrimmer(deps.store, deps.log);
+  }
+
+  /** Resolves once fewer than MAX_UNRECORDED outcomes wait to be recorded; true if it had to wait. */
+  async room(): Promise<boolean> {
+    let waited = false;
+    while (this.#unrecorded >= MAX_UNRECORDED) {
+      waited = true;
+      await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    }
+    return waited;
+  }
+
+  /**
+   * Records an attempt's outcome in the next group commit; counts it towards the log's bound once
+   * settled. Resolves with its versionstamp (null: the delivery changed meanwhile).
+   */
+  outcome(change: DeliveryChange): Promise<string | null> {
+    this.#unrecorded++;
+    return this.grouped(change).then((vs) => {
+      this.#unrecorded--;
+      this.#backlogWaiters.splice(0).forEach((w) => w());
+      if (vs && change.next.state !== "pending") this.counted(change.next.timer_id);
+      return vs;
+    });
+  }
+
+  /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */
+  grouped(change: DeliveryChange): Promise<string | null> {
+    const { promise, resolve } = Promise.withResolvers<string | null>();
+    this.#queue.push({ change, done: resolve });
+    this.#flushing ??= this.#flush();
+    return promise;
+  }
+
+  /** One loop commits every change that piled up meanwhile, sized to the backend's limits. */
+  async #flush(): Promise<void> {
+    try {
+      await Promise.resolve(); // changes of the same moment gather
+      // Recorded at once, not after the burst's completions: an outcome not yet recorded is sent
+      // again after a crash (holding them back measured 17 % duplicates after SIGKILL, not 1.5 %).
+      while (this.#queue.length) {
+        const batch = this.#queue.splice(0, this.#queue.length);
+        const changes = batch.map((b) => b.change);
+        const stamps = await this.deps.store.deliveries.commitDeliveries(
+          changes,
+          this.deps.now(),
+          true,
+          this.deps.onCommitted,
+        )
+          .catch((e) => {
+            this.deps.log("recording attempts failed", e);
+            return batch.map(() => null);
+          });
+        batch.forEach((b, n) => b.done(stamps[n]));
+      }
+    } finally {
+      // Cleared in the same step that found the queue empty: a change queued after it starts a new flush.
+      this.#flushing = null;
+    }
+  }
+
+  /** Trims a timer's log once enough new outcomes were recorded for it (here or by a test send). */
+  counted(timerId: string): void {
+    this.log.counted(timerId);
+  }
+
+  /** Whether outcomes or trims are still being recorded. */
+  get busy(): boolean {
+    return this.#flushing !== null || this.#queue.length > 0 || this.#unrecorded > 0 || this.log.busy;
+  }
+
+  /** Resolves once the commits and trims running now have finished. */
+  async settled(): Promise<void> {
+    await this.#flushing;
+    await this.log.settled();
+  }
+}

@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps) {
   timerRoutes(api, timers, config);
   showRoutes(api, timers, config);
   webhookRoutes(api, timers, scheduler);
-  logRoutes(api, timers, requestLog);
+  logRoutes(api, timers, requestLog, limiter);
   rundownRoutes(api, rundowns, config);
   endpointRoutes(api, endpoints, scheduler.sender, () => config.siteUrl);
   eventRoutes(api, now);

@@ -60,16 +60,19 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   }
   // One server per local file unless told otherwise: another's writes never reach this one's kv.watch.
   let lock: Deno.FsFile | null = null;
-  if (isLocalFile(config.kvPath) && !config.kvSharedFile) {
-    lock = await lockKvFile(config.kvPath).catch((e) => {
+  if (isLocalFile(config.kvPath)) {
+    lock = await lockKvFile(config.kvPath, !config.kvSharedFile).catch((e) => {
       kv.close();
       throw new StartError(`could not lock ${config.kvPath}.lock (${firstLine(e)}); check the folder's permissions`);
     });
     if (!lock) {
       kv.close();
       throw new StartError(
-        `KV_PATH=${config.kvPath} is in use by another server, whose changes this one's live pages would not see; ` +
-          "stop it, or set KV_SHARED_FILE=1 to run both anyway",
+        config.kvSharedFile
+          ? `KV_PATH=${config.kvPath} is in use by a server started without KV_SHARED_FILE=1, which counts on being ` +
+            "alone on it; stop it, or start every server on this file with KV_SHARED_FILE=1"
+          : `KV_PATH=${config.kvPath} is in use by another server, whose changes this one's live pages would not see; ` +
+            "stop it, or set KV_SHARED_FILE=1 to run both anyway",
       );
     }
   }

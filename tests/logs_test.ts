@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { receiver, setup } from "./helpers.ts";
 import { REQUEST_LOG_SIZE } from "../lib/accounts/request_log.ts";
+import { DEFAULT_PLANS } from "../config.ts";
 import { readRequests } from "../lib/kv/request_log.ts";
 import { DELIVERY_LOG_KEEP } from "../lib/webhooks/delivery_model.ts";
 import { LogTrimmer } from "../lib/webhooks/log_trim.ts";
@@ -197,6 +198,43 @@ Deno.test("the request log records a 422 with its request id and never a secret;
   // Another account's log holds none of these (its own first request is written after its answer).
   assert.deepEqual((await s.call("GET", "/api/v1/requests", { key: s.other.apiKey })).body.requests, []);
   assert.equal((await s.call("GET", "/api/v1/requests?status=abc")).status, 400);
+  await s.close();
+});
+
+Deno.test("redeliveries are budgeted per account: the 61st in a minute answers 429 with Retry-After", async () => {
+  const s = await setup();
+  const rx = receiver();
+  const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+  assert.equal((await s.act(t.timer_id, "start")).status, 200);
+  // Each asks for one more attempt (200), or finds one under way (409): both count.
+  const [d] = (await s.call("GET", "/api/v1/deliveries")).body.deliveries;
+  const statuses: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const path = i % 2
+      ? `/api/v1/deliveries/${d.id}/redeliver`
+      : `/api/v1/timers/${t.timer_id}/deliveries/${d.id}/redeliver`;
+    statuses.push((await s.call("POST", path)).status);
+  }
+  assert.ok(statuses.every((x) => x === 200 || x === 409), String(statuses));
+  assert.ok(statuses.includes(200));
+  const last = await s.call("POST", `/api/v1/deliveries/${d.id}/redeliver`);
+  assert.equal(last.status, 429);
+  assert.ok(Number(last.headers.get("retry-after")) > 0);
+  assert.match(last.body.error.message, /60 redeliveries a minute/);
+  await rx.close();
+  await s.close();
+});
+
+Deno.test("a request refused with 429 is not logged: the rate limit bounds the log's writes", async () => {
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro.per_minute = 3;
+  const s = await setup({ config: { plans } });
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) statuses.push((await s.call("GET", "/api/v1/timers")).status);
+  assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429]);
+  await s.app.requestLog.flush();
+  const logged = await readRequests(s.kv, s.pro.account.id);
+  assert.deepEqual(logged.map((r) => r.status), [200, 200, 200]);
   await s.close();
 });
 

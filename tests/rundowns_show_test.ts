@@ -163,6 +163,11 @@ Deno.test("the live item's controls through the rundown: adjust and its own mess
       body: { text: "Wrap up", color: "red" },
     });
     assert.equal(msg.status, 200, JSON.stringify(msg.body));
+    // The rundown's token is known on this path too: its own budget, not the caller address's.
+    assert.equal(msg.headers.get("x-ratelimit-limit"), String(s.config.plans.pro.per_minute));
+    await s.app.requestLog.flush();
+    const logged = (await s.call("GET", "/api/v1/requests?limit=100")).body.requests as { path: string }[];
+    assert.ok(logged.some((r) => r.path === `/api/v1/rundowns/${id}/item/message`), "logged for the account");
     assert.equal((await s.call("GET", `/api/v1/timers/${items[0].timer_id}`)).body.message.text, "Wrap up");
     const bad = await s.call("PUT", `/api/v1/rundowns/${id}/item/message`, {
       key: token,

@@ -63,11 +63,20 @@ Deno.test("a second server on the same local KV file refuses to start unless KV_
     const lines = refused.stderr.trim().split("\n");
     assert.equal(lines.length, 1, refused.stderr);
     assert.match(lines[0], /KV_PATH=.*kv\.sqlite3 is in use by another server.*set KV_SHARED_FILE=1/);
-    // Told explicitly, the second one starts beside the first.
-    const second = await startMain({ KV_PATH: kvPath, KV_SHARED_FILE: "1" });
-    assert.equal(await second.stop(), 0);
+    // The first counts on being alone: one that would share refuses too, and so does a symlink's.
+    const sharing = await runMain({ KV_PATH: kvPath, KV_SHARED_FILE: "1" });
+    assert.equal(sharing.code, 1);
+    assert.match(sharing.stderr, /in use by a server started without KV_SHARED_FILE=1/);
+    await Deno.symlink(`${dir}/data`, `${dir}/alias`);
+    assert.equal((await runMain({ KV_PATH: `${dir}/alias/kv.sqlite3` })).code, 1);
     assert.equal(await first.stop(), 0);
-    // Once the first is gone, the file is free again.
+    // Told explicitly, servers share the file; then one that counts on being alone refuses.
+    const a = await startMain({ KV_PATH: kvPath, KV_SHARED_FILE: "1" });
+    const b = await startMain({ KV_PATH: kvPath, KV_SHARED_FILE: "1" });
+    assert.equal((await runMain({ KV_PATH: kvPath })).code, 1);
+    assert.equal(await b.stop(), 0);
+    assert.equal(await a.stop(), 0);
+    // Once they are gone, the file is free again.
     const next = await startMain({ KV_PATH: kvPath });
     assert.equal(await next.stop(), 0);
   } finally {

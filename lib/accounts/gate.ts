@@ -60,8 +60,9 @@ function safeDecode(segment: string): string {
 
 const EXPOSED =
   "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id, WWW-Authenticate, Allow";
-/** The timer a control token may act on: GET /timers/:id and PATCH /timers/:id/state. */
-const CONTROL_PATH = /^\/api\/v1\/(?:timers|rundowns)\/([^/]+)(\/state|\/message|\/actions\/[a-z]+)?\/?$/;
+/** The timer or rundown a control token may act on, and the paths under it a token may use. */
+const CONTROL_PATH =
+  /^\/api\/v1\/(?:timers|rundowns)\/([^/]+)(\/state|\/message|\/item\/message|\/actions\/[a-z]+)?\/?$/;
 /** Routes that answer only an authenticated caller (everything but the public events and the document). */
 const AUTHENTICATED = /^\/api\/v1\/(timers|rundowns|webhook_endpoints|deliveries|requests)(\/|$)/;
 

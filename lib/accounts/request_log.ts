@@ -27,6 +27,8 @@ const KEPT_PARAMS = new Set([
   "upcoming",
   "from",
   "to",
+  "seconds",
+  "index",
 ]);
 const MAX_PATH = 300;
 
@@ -35,7 +37,8 @@ export function loggedPath(url: string): string {
   const u = new URL(url);
   const parts: string[] = [];
   for (const [k, v] of u.searchParams) {
-    const name = k.slice(0, 40);
+    // A name may be a secret pasted in the wrong place (`?tsk_…=1`): only plain names are kept.
+    const name = /^[a-z_]{1,40}$/.test(k) ? k : "param";
     parts.push(`${encodeURIComponent(name)}=${KEPT_PARAMS.has(k) ? encodeURIComponent(v.slice(0, 80)) : "redacted"}`);
   }
   const path = parts.length ? `${u.pathname}?${parts.join("&")}` : u.pathname;
@@ -52,7 +55,10 @@ const WRITE_AT = 200;
 
 export class RequestLog {
   #waiting: { for: LoggedFor; record: Omit<RequestRecord, "seq"> }[] = [];
-  #writing: Promise<void> | null = null;
+  /** Records noted and not yet written (waiting, or in a batch being written): bounded by MAX_WAITING. */
+  #pending = 0;
+  /** The chain of batch writes; never rejects. */
+  #writing: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setInterval> | undefined;
   /** Timer (or rundown) id → account id, for control-token requests. */
   #owners = new Map<string, string>();
@@ -67,35 +73,50 @@ export class RequestLog {
    * it is cut to its logged form (loggedPath) when written, not while the request is answered.
    */
   record(who: LoggedFor, record: Omit<RequestRecord, "seq">): void {
-    if (this.#waiting.length >= MAX_WAITING) return;
+    if (this.#pending >= MAX_WAITING) return;
+    this.#pending++;
     this.#waiting.push({ for: who, record });
     if (this.#waiting.length >= WRITE_AT) void this.flush();
   }
 
-  /** Writes what is waiting; resolves once it is written (what comes meanwhile goes next). */
+  /** Writes what is waiting now; resolves once that (and every earlier batch) is written. Never rejects. */
   flush(): Promise<void> {
-    this.#writing ??= this.#drain().finally(() => this.#writing = null);
+    if (!this.#waiting.length) return this.#writing;
+    const batch = this.#waiting;
+    this.#waiting = [];
+    this.#writing = this.#writing
+      .then(() => this.#write(batch))
+      .catch((e) => this.opts.failed?.("writing the API request log failed", e))
+      .finally(() => this.#pending -= batch.length);
     return this.#writing;
   }
 
-  async #drain(): Promise<void> {
-    while (this.#waiting.length) {
-      const batch = this.#waiting;
-      this.#waiting = [];
-      const byAccount = new Map<string, Omit<RequestRecord, "seq">[]>();
-      for (const w of batch) {
-        const acct = "account" in w.for ? w.for.account : await this.#ownerOf(w.for.controlled);
-        if (acct === null) continue;
-        const list = byAccount.get(acct) ?? [];
-        const path = w.record.path.startsWith("/") ? w.record.path : loggedPath(w.record.path);
-        list.push({ ...w.record, path });
-        byAccount.set(acct, list);
+  async #write(batch: { for: LoggedFor; record: Omit<RequestRecord, "seq"> }[]): Promise<void> {
+    const byAccount = new Map<string, Omit<RequestRecord, "seq">[]>();
+    for (const w of batch) {
+      let acct: string | null;
+      try {
+        acct = "account" in w.for ? w.for.account : await this.#ownerOf(w.for.controlled);
+      } catch (e) {
+        this.opts.failed?.("resolving a control token's account for the request log failed", e);
+        continue;
       }
-      for (const [acct, records] of byAccount) {
-        await appendRequests(this.store.kv, acct, records).catch((e) =>
-          this.opts.failed?.("writing the API request log failed", e)
-        );
-      }
+      if (acct === null) continue;
+      const list = byAccount.get(acct) ?? [];
+      const path = w.record.path.startsWith("/") ? w.record.path : loggedPath(w.record.path);
+      list.push({ ...w.record, path });
+      byAccount.set(acct, list);
+    }
+    // Accounts are independent rings: a few at once, so one slow round trip does not serialise all.
+    const all = [...byAccount];
+    for (let i = 0; i < all.length; i += 8) {
+      await Promise.all(
+        all.slice(i, i + 8).map(([acct, records]) =>
+          appendRequests(this.store.kv, acct, records).catch((e) =>
+            this.opts.failed?.("writing the API request log failed", e)
+          )
+        ),
+      );
     }
   }
 
@@ -146,7 +167,9 @@ export function logRequests(log: RequestLog, now: () => number): MiddlewareHandl
     const started = performance.now();
     await next();
     const who = c.get("loggedFor");
-    if (!who) return;
+    // A 429 is not logged: the rate limit then bounds the log's writes, and a control token's
+    // holder cannot fill its owner's log past what the limit lets through.
+    if (!who || c.res.status === 429) return;
     log.record(who.for, {
       at,
       method: c.req.method,

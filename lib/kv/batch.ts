@@ -278,7 +278,7 @@ function packKeys(pack: KvWrite[]): PackKeys {
 function overlaps(a: PackKeys, b: PackKeys): boolean {
   const [small, large] = a.exclusive.size <= b.exclusive.size ? [a, b] : [b, a];
   for (const k of small.exclusive) if (large.exclusive.has(k) || large.sums.has(k)) return true;
-  for (const k of a.sums) if (b.exclusive.has(k)) return true;
+  for (const k of small.sums) if (large.exclusive.has(k)) return true;
   return false;
 }
 

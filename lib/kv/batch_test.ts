@@ -311,3 +311,34 @@ Deno.test("getManyChunked reads any number of keys in order, GET_MANY_MAX at a t
   assert.deepEqual(entries.map((e) => e.value), Array.from({ length: 25 }, (_, i) => i % 2 ? null : i));
   assert.deepEqual(sizes, [GET_MANY_MAX, GET_MANY_MAX, 5]);
 });
+
+Deno.test("commitWrites in flight: a later pack's sum on a key an earlier pack sets lands after it", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const K = ["counter"];
+  // Pack 1: sets K to 100, plus other keys (so it has MORE exclusive keys than pack 2).
+  const a = emptyWrite();
+  a.sets.push({ key: K, value: new Deno.KvU64(100n) });
+  for (let i = 0; i < 3; i++) a.sets.push({ key: ["other", i], value: i });
+  // Pack 2: one exclusive key and a sum on K.
+  const b = emptyWrite();
+  b.sets.push({ key: ["b"], value: 1 });
+  b.sums = [{ key: K, value: 1n }];
+  // Delay pack 1's commit so that a concurrent pack 2 lands first.
+  const atomic = kv.atomic.bind(kv);
+  let n = 0;
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    const mine = ++n;
+    op.commit = async () => {
+      if (mine === 1) await new Promise((r) => setTimeout(r, 50));
+      return await commit();
+    };
+    return op;
+  };
+  // mutations: 4 → each write is its own pack.
+  await commitWrites(kv, [a, b], { ...LOCAL_KV_LIMITS, mutations: 4, inFlight: 2 });
+  const v = (await kv.get<Deno.KvU64>(K)).value!.value;
+  kv.close();
+  assert.equal(v, 101n, "serial order: set 100, then +1");
+});

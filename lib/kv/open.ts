@@ -22,13 +22,16 @@ export function isLocalFile(path: string | undefined): path is string {
 }
 
 /**
- * Takes the exclusive advisory lock of `<path>.lock` beside a local KV file, held while the
- * returned file stays open (the OS lets go of it when the process dies, SIGKILL included).
- * Resolves null when another process holds it.
+ * Takes the advisory lock of `<file>.lock` beside a local KV file, held while the returned file
+ * stays open (the OS lets go of it when the process dies, SIGKILL included): exclusive for a
+ * server alone on its file, shared for servers that agreed to share it (KV_SHARED_FILE=1), so
+ * neither kind starts beside the other. The file is named by its real path, so a symlink to it
+ * (or to its folder) finds the same lock. Resolves null when the lock is held the other way.
  */
-export async function lockKvFile(path: string): Promise<Deno.FsFile | null> {
-  const file = await Deno.open(`${path}.lock`, { read: true, write: true, create: true });
-  if (await file.tryLock(true)) return file;
+export async function lockKvFile(path: string, exclusive = true): Promise<Deno.FsFile | null> {
+  const real = await Deno.realPath(path).catch(() => path); // not created yet: as spelled
+  const file = await Deno.open(`${real}.lock`, { read: true, write: true, create: true });
+  if (await file.tryLock(exclusive)) return file;
   file.close();
   return null;
 }

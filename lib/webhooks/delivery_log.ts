@@ -9,6 +9,7 @@ import { type AcctDeliveryQuery, acctDeliveryRef, listAccountDeliveries } from "
 import { requireAccount, type TimerService } from "../timers/service.ts";
 import type { Delivery } from "./delivery_model.ts";
 import { redeliver } from "./manual.ts";
+import type { RateLimiter } from "../accounts/rate_limit.ts";
 
 export const DELIVERY_STATES = ["pending", "succeeded", "failed"] as const;
 
@@ -30,12 +31,17 @@ export async function accountDeliveries(
 }
 
 /** Redelivers one of the caller's deliveries named by its id alone (manual.ts `redeliver`). */
-export async function redeliverById(svc: TimerService, p: Principal, deliveryId: string): Promise<Delivery> {
+export async function redeliverById(
+  svc: TimerService,
+  p: Principal,
+  deliveryId: string,
+  limiter?: RateLimiter,
+): Promise<Delivery> {
   const account = requireAccount(p);
   const ref = await acctDeliveryRef(svc.store.kv, account.id, deliveryId);
   if (!ref) throw new ApiError(404, "delivery not found");
   if (ref.timer_id.startsWith("rdn_")) {
     throw new ApiError(409, "a rundown's deliveries cannot be redelivered");
   }
-  return await redeliver(svc, p, ref.timer_id, deliveryId);
+  return await redeliver(svc, p, ref.timer_id, deliveryId, limiter);
 }

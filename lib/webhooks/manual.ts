@@ -8,7 +8,8 @@ import { newEventId } from "../ids.ts";
 import type { Delivery } from "../kv/store.ts";
 import { requireAccount, type TimerService } from "../timers/service.ts";
 import type { Scheduler } from "./scheduler.ts";
-import { TEST_SENDS_PER_MINUTE } from "./quota.ts";
+import { REDELIVERIES_PER_MINUTE, redeliverWait, TEST_SENDS_PER_MINUTE } from "./quota.ts";
+import type { RateLimiter } from "../accounts/rate_limit.ts";
 import { clipError } from "./delivery_model.ts";
 import { exampleData } from "./examples.ts";
 import type { EventType } from "../timers/model.ts";
@@ -86,8 +87,23 @@ export async function sendTestWebhook(
  * pending one waiting for a retry is moved to now. 404 if unknown, 409 while an attempt is in
  * flight or its endpoint is disabled or deleted, 422 if the timer has no URL now.
  */
-export async function redeliver(svc: TimerService, p: Principal, timerId: string, deliveryId: string) {
-  requireAccount(p);
+export async function redeliver(
+  svc: TimerService,
+  p: Principal,
+  timerId: string,
+  deliveryId: string,
+  limiter?: RateLimiter,
+) {
+  const account = requireAccount(p);
+  const wait = await redeliverWait(limiter, account.id);
+  if (wait > 0) {
+    throw new ApiError(
+      429,
+      `at most ${REDELIVERIES_PER_MINUTE} redeliveries a minute per account; retry in ${wait} s`,
+      undefined,
+      { "Retry-After": String(wait) },
+    );
+  }
   // Committed against the timer as read too (a webhook_url changed meanwhile is not redelivered
   // to); a timer that changes every second (a running interval) is read again a few times.
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -32,6 +32,8 @@ export function clockDriven(payload: { event: string; data?: unknown }): boolean
 export const PLAN_DAY_SPENT = "plan's daily webhook limit reached";
 /** Test sends one account may make a minute. */
 export const TEST_SENDS_PER_MINUTE = 10;
+/** Redeliveries one account may ask for a minute (through the API and the dashboard together). */
+export const REDELIVERIES_PER_MINUTE = 60;
 
 /** Limits as the rate limiter reads them: only the window given counts. */
 const only = (o: { per_minute?: number; per_day?: number }) => ({
@@ -50,12 +52,21 @@ export async function withinPlan(
   limiter: RateLimiter | undefined,
   plans: Config["plans"],
   account: Account | null,
-  d: Pick<Delivery, "account_id" | "attempts" | "payload">,
+  d: Pick<Delivery, "account_id" | "attempts" | "payload"> & { last_try?: boolean },
 ): Promise<boolean> {
-  if (!limiter || !account || d.attempts.length > 0 || !clockDriven(d.payload)) return true;
+  // A redelivery of a settled delivery (`last_try`) is one more clock-driven POST: it counts.
+  const redelivered = "last_try" in d && d.last_try === true;
+  if (!limiter || !account || (d.attempts.length > 0 && !redelivered) || !clockDriven(d.payload)) return true;
   const perDay = plans[account.plan]?.webhooks_per_day ?? null;
   if (perDay === null) return true;
   return (await limiter.check(`webhooks:${d.account_id}`, only({ per_day: perDay }))).allowed;
+}
+
+/** Counts one redelivery asked for by the account: 0 when allowed, else the seconds to wait. */
+export async function redeliverWait(limiter: RateLimiter | undefined, accountId: string): Promise<number> {
+  if (!limiter) return 0;
+  const decision = await limiter.check(`redeliver:${accountId}`, only({ per_minute: REDELIVERIES_PER_MINUTE }));
+  return decision.allowed ? 0 : decision.retryAfter ?? 60;
 }
 
 /** Counts one test send of the account: 0 when allowed, else the seconds to wait. */

@@ -15,6 +15,7 @@ import { CellLabel, dashPage, type Flash, type Frame, When } from "./layout.tsx"
 import { DeliveryList } from "./delivery_items.tsx";
 import type { DashboardDeps } from "./mod.ts";
 import type { DashEnv } from "./session.ts";
+import { countedChanges } from "./timer_routes.ts";
 
 const DELIVERIES_PAGE = 20;
 const REQUESTS_PAGE = 50;
@@ -211,6 +212,7 @@ const principalOf = (c: Ctx): Principal => ({ kind: "account", account: c.get("s
 /** Mounts /dashboard/deliveries and /dashboard/requests. */
 export function logRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
   const { timers: svc, requestLog } = deps;
+  dash.use("/deliveries/*", countedChanges(deps));
 
   dash.get("/deliveries", async (c) => {
     const filter = deliveryFilterOf((k) => c.req.query(k));
@@ -237,7 +239,7 @@ export function logRoutes(dash: Hono<DashEnv>, deps: DashboardDeps) {
   dash.post("/deliveries/:did/redeliver", async (c) => {
     const back = safeBack(c.req.query("back") ?? (await formOf(c)).back, "/dashboard/deliveries");
     try {
-      await redeliverById(svc, principalOf(c), c.req.param("did"));
+      await redeliverById(svc, principalOf(c), c.req.param("did"), deps.limiter);
       flash(c, { kind: "ok", text: frameOf(c).t.dt_redelivered });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status >= 500 || e.status === 403) throw e;

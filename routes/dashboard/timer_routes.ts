@@ -44,6 +44,32 @@ function filterOf(q: (k: string) => string | undefined): Filter {
 }
 
 /** The API's create body from the form: only the chosen type's fields, numbers where digits were typed. */
+/**
+ * A change made in the dashboard counts against the account's API rate limits, as the same change
+ * through the API would: the dashboard is no way round them (each test send or redelivery is an
+ * outbound request). A plan without the timers API has no timers here either (a downgraded account
+ * may still delete its own).
+ */
+export function countedChanges(deps: Pick<DashboardDeps, "config" | "limiter">): MiddlewareHandler<DashEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "POST") return await next();
+    const { account } = c.get("session");
+    const plan = deps.config.plans[account.plan];
+    if (!plan.api && !/^\/dashboard\/timers\/[^/]+\/delete$/.test(c.req.path)) {
+      throw new PlanRefused(`the ${account.plan} plan has no timers; the administrator of this service sets plans`);
+    }
+    let d = deps.limiter.check(`acct:${account.id}`, plan);
+    if (d instanceof Promise) d = await d;
+    if (!d.allowed) {
+      const limit = d.window === "day" ? `${plan.per_day} requests per day` : `${plan.per_minute} requests per minute`;
+      throw new ApiError(429, `rate limit of ${limit} exceeded; retry in ${d.retryAfter} s`, undefined, {
+        "Retry-After": String(d.retryAfter),
+      });
+    }
+    await next();
+  };
+}
+
 export function formToInput(v: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = { type: v.type ?? "" };
   const put = (k: string, val: unknown) => {
@@ -101,28 +127,8 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once
   /** Open live feeds by account. */
   const feeds = new Map<string, number>();
 
-  // A change made here counts against the account's API rate limits, as the same change through
-  // the API would: the dashboard is no way round them (each test send is an outbound request).
-  const counted: MiddlewareHandler<DashEnv> = async (c, next) => {
-    if (c.req.method !== "POST") return await next();
-    const { account } = c.get("session");
-    const plan = config.plans[account.plan];
-    // A plan without the timers API has no timers here either (a downgraded account may still delete its own).
-    if (!plan.api && !/^\/dashboard\/timers\/[^/]+\/delete$/.test(c.req.path)) {
-      throw new PlanRefused(`the ${account.plan} plan has no timers; the administrator of this service sets plans`);
-    }
-    let d = deps.limiter.check(`acct:${account.id}`, plan);
-    if (d instanceof Promise) d = await d;
-    if (!d.allowed) {
-      const limit = d.window === "day" ? `${plan.per_day} requests per day` : `${plan.per_minute} requests per minute`;
-      throw new ApiError(429, `rate limit of ${limit} exceeded; retry in ${d.retryAfter} s`, undefined, {
-        "Retry-After": String(d.retryAfter),
-      });
-    }
-    await next();
-  };
   // (Hono's "/timers/*" matches "/timers" too.)
-  dash.use("/timers/*", counted);
+  dash.use("/timers/*", countedChanges(deps));
 
   /** A page of the account's timers as table rows, filtered by type (in KV) and state (now). */
   async function rowsOf(accountId: string, f: Filter) {
@@ -414,7 +420,7 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once
   dash.post("/timers/:id/deliveries/:did/redeliver", async (c) => {
     const id = c.req.param("id");
     return await change(c, `/dashboard/timers/${encodeURIComponent(id)}`, async () => {
-      await redeliver(svc, principalOf(c), id, c.req.param("did"));
+      await redeliver(svc, principalOf(c), id, c.req.param("did"), deps.limiter);
       return dashTexts(langOf(c)).dt_redelivered;
     });
   });

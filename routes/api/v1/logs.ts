@@ -10,6 +10,7 @@ import { errors, ok } from "./openapi.ts";
 import { EVENT_ID, queryInteger } from "./schemas.ts";
 import { WEBHOOK_EVENTS } from "./webhook_schemas.ts";
 import { DeliverySchema, deliveryView } from "./webhooks.ts";
+import type { RateLimiter } from "../../../lib/accounts/rate_limit.ts";
 
 const ONLY_KEY = { 403: "The plan has no API access, or a control token was used (only an API key is accepted)" };
 const limit = queryInteger(1, LIMITS.list.max).optional().openapi({
@@ -133,7 +134,12 @@ export async function requestPage(
   return { requests: page, next_cursor: matching.length > q.limit ? String(page.at(-1)!.seq) : null };
 }
 
-export function logRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, requestLog: RequestLog) {
+export function logRoutes(
+  api: OpenAPIHono<AppEnv>,
+  svc: TimerService,
+  requestLog: RequestLog,
+  limiter?: RateLimiter,
+) {
   api.openapi(listAccountDeliveries, async (c) => {
     const q = c.req.valid("query");
     const page = await accountDeliveries(svc, c.get("principal"), {
@@ -147,7 +153,7 @@ export function logRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, requestLo
   });
 
   api.openapi(redeliverAccountDelivery, async (c) => {
-    const next = await redeliverById(svc, c.get("principal"), c.req.valid("param").delivery_id);
+    const next = await redeliverById(svc, c.get("principal"), c.req.valid("param").delivery_id, limiter);
     return c.json(deliveryView(next), 200);
   });
 

@@ -186,7 +186,7 @@ export function webhookRoutes(api: OpenAPIHono<AppEnv>, svc: TimerService, sched
 
   api.openapi(redeliver, async (c) => {
     const params = c.req.valid("param");
-    const next = await redeliverFailed(svc, c.get("principal"), params.id, params.delivery_id);
+    const next = await redeliverFailed(svc, c.get("principal"), params.id, params.delivery_id, scheduler.deps.limiter);
     return c.json(deliveryView(next), 200);
   });
 }

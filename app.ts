@@ -123,6 +123,8 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/rundowns\/[^/]+$/, methods: ["GET", "PATCH", "DELETE"] },
     { pattern: /^\/api\/v1\/rundowns\/[^/]+\/state$/, methods: ["PATCH"] },
     { pattern: /^\/api\/v1\/rundowns\/[^/]+\/actions\/[^/]+$/, methods: ["POST"] },
+    { pattern: /^\/api\/v1\/rundowns\/[^/]+\/message$/, methods: ["PUT", "DELETE"] },
+    { pattern: /^\/api\/v1\/rundowns\/[^/]+\/item\/message$/, methods: ["PUT", "DELETE"] },
     { pattern: /^\/api\/v1\/deliveries$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/deliveries\/[^/]+\/redeliver$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/requests$/, methods: ["GET"] },

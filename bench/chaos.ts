@@ -181,7 +181,7 @@ export async function runChaos(o: ChaosOptions) {
           : -1;
         if (aim >= 0) {
           while (driver.burstTargets.length <= aim && Date.now() < end) await sleep(250);
-          if (driver.burstTargets.length > aim) at = driver.burstTargets[aim] + 100 + Math.random() * 600;
+          if (driver.burstTargets.length > aim) at = driver.burstTargets[aim] + 20 + Math.random() * 300;
         }
         if (at > end - 5_000) return;
         await sleep(at - Date.now());

@@ -226,6 +226,8 @@ export async function runChaos(o: ChaosOptions) {
       await sleep(1000);
     }
     const settledAfterMs = Date.now() - loadEnded;
+    // Every POST the receiver recorded, beside the answers and kills (for diagnosis).
+    for (const a of arrivals) lines.write({ kind: "arrival", ...a });
     driver.close();
 
     const firstArrival = new Map<string, number>();

@@ -202,6 +202,7 @@ export interface Ledger {
   after_delete_examples: { timer_id: string; event: string; ms_after_delete: number }[];
   in_flight_at_delete: number;
   in_flight_max_ms: number | null;
+  in_flight_examples: { timer_id: string; event: string; ms_after_delete: number }[];
   duplicates: number;
   duplicate_ratio: number;
   duplicates_explained: number;
@@ -229,6 +230,7 @@ export function ledger(timers: TimerLog[], arrivals: Arrival[], kills: Kill[], o
     after_delete_examples: [],
     in_flight_at_delete: 0,
     in_flight_max_ms: null,
+    in_flight_examples: [],
     duplicates: 0,
     duplicate_ratio: 0,
     duplicates_explained: 0,
@@ -248,6 +250,9 @@ export function ledger(timers: TimerLog[], arrivals: Arrival[], kills: Kill[], o
         if (after <= o.inflightMs) {
           out.in_flight_at_delete++;
           out.in_flight_max_ms = Math.max(out.in_flight_max_ms ?? 0, after);
+          if (out.in_flight_examples.length < 10) {
+            out.in_flight_examples.push({ timer_id: t.id, event: a.event, ms_after_delete: after });
+          }
         } else {
           out.after_delete++;
           if (out.after_delete_examples.length < 10) {

@@ -96,6 +96,8 @@ export function tally(all: Arrival[], ids: string[], deadline: number, event = "
     arrived: first.size,
     lost: ids.length - first.size,
     duplicates,
+    /** Distinct event ids that arrived (duplicates are counted against these). */
+    distinct_ids: seen.size,
     /** Timers that got more than one distinct event id (must be 0: duplicates share the id). */
     timers_with_several_ids: [...idsPerTimer.values()].filter((s) => s.size > 1).length,
     late,

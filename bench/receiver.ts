@@ -1,7 +1,8 @@
 /**
  * Webhook receiver for the bench, run as its own process so it does not compete with the
  * measuring process: records the arrival time (Date.now()) of every POST with the payload's
- * id / timer_id (or rundown_id) / event / timestamp, and answers 200 after DELAY_MS (0: at once).
+ * id / timer_id (or rundown_id) / event / timestamp (the event's instant), and answers 200 after DELAY_MS (0:
+ * at once).
  *
  * Control: GET /__count?event=<e> → {"n": arrivals (of that event)}; GET /__dump → every arrival;
  * POST /__reset forgets them.
@@ -13,9 +14,10 @@ interface Arrival {
   id: string;
   timer_id: string;
   event: string;
+  /** The payload's `timestamp`: when the event happened (a clock event: its deadline). */
+  timestamp: string;
   webhook_id: string | null;
   rundown_id?: string;
-  timestamp?: string;
 }
 
 let arrivals: Arrival[] = [];
@@ -50,8 +52,9 @@ Deno.serve({
     id: p.id ?? "",
     timer_id: p.timer_id ?? "",
     event: p.event ?? "",
+    timestamp: p.timestamp ?? "",
     webhook_id: req.headers.get("webhook-id"),
-    ...(p.rundown_id && { rundown_id: p.rundown_id, timestamp: p.timestamp }),
+    ...(p.rundown_id && { rundown_id: p.rundown_id }),
   });
   byEvent.set(p.event, (byEvent.get(p.event) ?? 0) + 1);
   if (delay > 0) await new Promise((r) => setTimeout(r, delay));

@@ -1,0 +1,49 @@
+/**
+ * Order under failure: a timer's deliveries form one chain in the order they were born (each
+ * names the one before, `Delivery.after`), and a delivery is not sent while the one before it
+ * still holds it back — pending with no attempt recorded (delivery_model.ts, `holdsBackLater`).
+ * So after a crash a later event waits for the take-over of an earlier one claimed by the dead
+ * process, instead of overtaking it. What this process recorded itself it knows without a read.
+ */
+import type { Store } from "../kv/store.ts";
+import { type Delivery, holdsBackLater } from "./delivery_model.ts";
+
+/** How long a delivery held back by an earlier one waits before it is looked at again. */
+export const ORDER_HOLD_MS = 1000;
+/** Deliveries remembered as tried here (a delivery after one of them needs no read). */
+const TRIED_KEPT = 100_000;
+
+export class OrderGate {
+  /** Outcomes of attempts made here being recorded, by `timerId/id`. */
+  #recording = new Map<string, Promise<unknown>>();
+  /** Deliveries whose attempt this process recorded: they hold nothing back any more. */
+  #tried = new Set<string>();
+
+  constructor(readonly store: Store) {}
+
+  /** An attempt's outcome is being recorded (`recorded` resolves with its versionstamp, null: not written). */
+  recording(d: Delivery, recorded: Promise<string | null>): void {
+    const ref = `${d.timer_id}/${d.id}`;
+    this.#recording.set(ref, recorded);
+    void recorded.then((vs) => {
+      if (this.#recording.get(ref) === recorded) this.#recording.delete(ref);
+      if (!vs) return;
+      if (this.#tried.size >= TRIED_KEPT) this.#tried.clear();
+      this.#tried.add(ref);
+    });
+  }
+
+  /**
+   * Whether `d` may be sent now: it is its timer's first, or the one before it was tried (here,
+   * as remembered; elsewhere, as read) or is gone. Waits for that one's outcome if it is being
+   * recorded here (a group commit: milliseconds).
+   */
+  async mayGo(d: Delivery): Promise<boolean> {
+    if (d.after === undefined) return true;
+    const ref = `${d.timer_id}/${d.after}`;
+    await this.#recording.get(ref);
+    if (this.#tried.has(ref)) return true;
+    const before = await this.store.deliveries.getDelivery(d.timer_id, d.after);
+    return !before || !holdsBackLater(before.delivery);
+  }
+}

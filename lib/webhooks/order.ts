@@ -34,16 +34,19 @@ export class OrderGate {
   }
 
   /**
-   * Whether `d` may be sent now: it is its timer's first, or the one before it was tried (here,
-   * as remembered; elsewhere, as read) or is gone. Waits for that one's outcome if it is being
-   * recorded here (a group commit: milliseconds).
+   * Null when `d` may be sent now: it is its timer's first, or the one before it was tried (here,
+   * as remembered; elsewhere, as read) or is gone. Else when to look at it again: when the one
+   * before is due itself (held back too: one wake-up then takes both, in order), or in
+   * ORDER_HOLD_MS. Waits for that one's outcome if it is being recorded here (milliseconds).
    */
-  async mayGo(d: Delivery): Promise<boolean> {
-    if (d.after === undefined) return true;
+  async heldUntil(d: Delivery, now: number): Promise<number | null> {
+    if (d.after === undefined) return null;
     const ref = `${d.timer_id}/${d.after}`;
     await this.#recording.get(ref);
-    if (this.#tried.has(ref)) return true;
-    const before = await this.store.deliveries.getDelivery(d.timer_id, d.after);
-    return !before || !holdsBackLater(before.delivery);
+    if (this.#tried.has(ref)) return null;
+    const before = (await this.store.deliveries.getDelivery(d.timer_id, d.after))?.delivery;
+    if (!before || !holdsBackLater(before)) return null;
+    const due = before.claimed ? null : before.next_attempt_at;
+    return due !== null && due > now ? due : now + ORDER_HOLD_MS;
   }
 }

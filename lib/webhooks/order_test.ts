@@ -24,7 +24,8 @@ Deno.test("a timer.started claimed by a dead process and a later timer.completed
   const rx = receiver();
   const b = otherProcess(s);
   try {
-    // Written unclaimed (no scheduler runs here), then claimed by an instance that dies at once.
+    s.app.timers.link = undefined; // this process only writes: the other one sends
+    // Written unclaimed, then claimed by an instance that dies at once.
     const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
     await s.act(t.timer_id, "start");
     const [started] = await s.store.deliveries.deliveryLog(t.timer_id);
@@ -62,6 +63,53 @@ Deno.test("a timer.started claimed by a dead process and a later timer.completed
     await rx.waitFor(2);
     assert.deepEqual(events(rx), ["timer.started", "timer.completed"]);
     assert.deepEqual(rx.received.map((r) => r.json.id), [started.delivery.id, completed.delivery.id]);
+  } finally {
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("deliveries held back behind one another are looked at again together, and go in one wake-up, in order", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const b = otherProcess(s);
+  try {
+    s.app.timers.link = undefined; // this process only writes: the other one sends
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    const [started] = await s.store.deliveries.deliveryLog(t.timer_id);
+    const t0 = s.clock.now();
+    const ghost = claim(started.delivery, t0 + b.scheduler.lease.leaseMs, "ghost");
+    await s.store.deliveries.commitDeliveries(
+      [{ versionstamp: started.versionstamp, prev: started.delivery, next: ghost }],
+      t0,
+      false,
+    );
+    await s.kv.set(key.instance("ghost"), 7);
+    await b.scheduler.takeOver(); // the ghost's heartbeat seen once
+    // timer.paused is held back behind the ghost's timer.started...
+    await s.act(t.timer_id, "pause");
+    await b.scheduler.sweep();
+    await b.scheduler.settled();
+    // ...and timer.resumed, 300 ms later, behind timer.paused: until the same instant, not 300 ms after it.
+    s.clock.advance(300);
+    await s.act(t.timer_id, "resume");
+    await b.scheduler.sweep();
+    await b.scheduler.settled();
+    assert.equal(rx.received.length, 0);
+    const held = (await s.store.deliveries.deliveryLog(t.timer_id)).filter((e) =>
+      e.delivery.payload.event !== "timer.started"
+    );
+    assert.deepEqual(held.map((e) => e.delivery.next_attempt_at), [t0 + ORDER_HOLD_MS, t0 + ORDER_HOLD_MS]);
+    // The ghost is certainly gone: its claim is taken over, and at the held instant the other two follow.
+    b.mono.t += b.scheduler.lease.deadAfterMs + 1;
+    await b.scheduler.takeOver();
+    await b.scheduler.settled();
+    assert.deepEqual(events(rx), ["timer.started"]);
+    s.clock.advance(ORDER_HOLD_MS - 300);
+    await b.scheduler.settled();
+    assert.deepEqual(events(rx), ["timer.started", "timer.paused", "timer.resumed"]);
   } finally {
     await b.scheduler.stop();
     await s.close();

@@ -10,7 +10,7 @@ import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
 import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
 import { afterAttempt, claim, type Delivery, type DeliveryChange, heldBack } from "./delivery_model.ts";
-import { ORDER_HOLD_MS, OrderGate } from "./order.ts";
+import { OrderGate } from "./order.ts";
 import { OutcomeRecorder } from "./recorder.ts";
 import { PLAN_DAY_SPENT, testOutcome, testSendWait, withinPlan } from "./quota.ts";
 import { WorkerPool } from "./pool.ts";
@@ -294,10 +294,11 @@ export class Sender {
       const current = await store.deliveries.getDelivery(d.timer_id, d.id);
       if (!current || (versionstamp && current.versionstamp !== versionstamp)) return;
     }
-    if (!(await this.order.mayGo(d))) {
+    const heldUntil = await this.order.heldUntil(d, now());
+    if (heldUntil !== null) {
       if (this.#queued.has(`${d.timer_id}/${d.after}`)) return { behind: { d, versionstamp } };
-      // Its timer's earlier delivery was never tried (claimed by a process that died?): looked at again soon.
-      return { recording: this.recorder.grouped({ versionstamp, prev: d, next: heldBack(d, now() + ORDER_HOLD_MS) }) };
+      // Its timer's earlier delivery was never tried (claimed by a process that died?): looked at again later.
+      return { recording: this.recorder.grouped({ versionstamp, prev: d, next: heldBack(d, heldUntil) }) };
     }
     const started = now();
     let tried = d;

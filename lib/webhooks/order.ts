@@ -6,6 +6,7 @@
  * process, instead of overtaking it. What this process recorded itself it knows without a read.
  */
 import type { Store } from "../kv/store.ts";
+import { GET_MANY_MAX } from "../kv/batch.ts";
 import { type Delivery, holdsBackLater } from "./delivery_model.ts";
 
 /** How long a delivery held back by an earlier one waits before it is looked at again. */
@@ -16,8 +17,10 @@ const TRIED_KEPT = 100_000;
 export class OrderGate {
   /** Outcomes of attempts made here being recorded, by `timerId/id`. */
   #recording = new Map<string, Promise<unknown>>();
-  /** Deliveries whose attempt this process recorded: they hold nothing back any more. */
+  /** Deliveries whose attempt this process recorded or read: they hold nothing back any more. */
   #tried = new Set<string>();
+  /** Reads ahead under way (`prefetch`), by `timerId/id`: whether it still held back when read. */
+  #reads = new Map<string, Promise<boolean>>();
 
   constructor(readonly store: Store) {}
 
@@ -27,10 +30,35 @@ export class OrderGate {
     this.#recording.set(ref, recorded);
     void recorded.then((vs) => {
       if (this.#recording.get(ref) === recorded) this.#recording.delete(ref);
-      if (!vs) return;
-      if (this.#tried.size >= TRIED_KEPT) this.#tried.clear();
-      this.#tried.add(ref);
+      if (vs) this.#remember(ref);
     });
+  }
+
+  /** Tried stays tried (attempts are only added), so it can be remembered. */
+  #remember(ref: string): void {
+    if (this.#tried.size >= TRIED_KEPT) this.#tried.clear();
+    this.#tried.add(ref);
+  }
+
+  /**
+   * Reads in bulk, ahead of their attempts, the deliveries these come after and that are not known
+   * here (a burst's completions, born in one commit by a process that did not send what came before).
+   */
+  prefetch(ds: Delivery[]): void {
+    const refs = [...new Set(ds.flatMap((d) => d.after === undefined ? [] : [`${d.timer_id}/${d.after}`]))]
+      .filter((r) => !this.#tried.has(r) && !this.#recording.has(r) && !this.#reads.has(r));
+    for (let i = 0; i < refs.length; i += GET_MANY_MAX) {
+      const part = refs.slice(i, i + GET_MANY_MAX);
+      const read = this.store.deliveries.getDeliveries(part);
+      part.forEach((ref, n) => {
+        const holds = read.then((found) => !!found[n] && holdsBackLater(found[n]!.delivery), () => true);
+        this.#reads.set(ref, holds);
+        void holds.then((h) => {
+          this.#reads.delete(ref);
+          if (!h) this.#remember(ref);
+        });
+      });
+    }
   }
 
   /**
@@ -43,7 +71,7 @@ export class OrderGate {
     if (d.after === undefined) return null;
     const ref = `${d.timer_id}/${d.after}`;
     await this.#recording.get(ref);
-    if (this.#tried.has(ref)) return null;
+    if (this.#tried.has(ref) || await this.#reads.get(ref) === false) return null;
     const before = (await this.store.deliveries.getDelivery(d.timer_id, d.after))?.delivery;
     if (!before || !holdsBackLater(before)) return null;
     const due = before.claimed ? null : before.next_attempt_at;

@@ -117,6 +117,46 @@ Deno.test("deliveries held back behind one another are looked at again together,
   }
 });
 
+Deno.test("completions born together read the deliveries they come after in bulk, not one by one", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const b = otherProcess(s); // sends the starts
+  const c = otherProcess(s); // a fresh process: steps the completions, knowing nothing of the starts
+  try {
+    s.app.timers.link = undefined;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const t = await s.create({ type: "countdown", duration: 60, webhook_url: rx.url });
+      await s.act(t.timer_id, "start");
+      ids.push(t.timer_id);
+    }
+    await b.scheduler.sweep();
+    await b.scheduler.settled();
+    assert.equal(rx.received.length, 12);
+    const starts = new Set(rx.received.map((r) => `${r.json.timer_id}/${r.json.id}`));
+    const store = s.store.deliveries;
+    const single: string[] = [];
+    const bulk: string[] = [];
+    const getDelivery = store.getDelivery.bind(store);
+    const getDeliveries = store.getDeliveries.bind(store);
+    store.getDelivery = (timerId, id) => (single.push(`${timerId}/${id}`), getDelivery(timerId, id));
+    store.getDeliveries = (refs) => (bulk.push(...refs), getDeliveries(refs));
+    c.scheduler.start(); // completions are born claimed by it, in one commit
+    s.clock.advance(60_000);
+    await c.scheduler.sweep();
+    await c.scheduler.settled();
+    await rx.waitFor(24);
+    assert.equal(rx.received.filter((r) => r.json.event === "timer.completed").length, 12);
+    assert.deepEqual(single.filter((r) => starts.has(r)), [], "no start read one by one");
+    assert.deepEqual(new Set(bulk.filter((r) => starts.has(r))), starts, "every start read in bulk");
+  } finally {
+    await b.scheduler.stop();
+    await c.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
 Deno.test("a failing receiver holds a timer's later events back by one attempt, not until its retries end", async () => {
   const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
   // The first POST fails (timer.started is retried later); the rest succeed.

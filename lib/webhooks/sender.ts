@@ -212,6 +212,7 @@ export class Sender {
       } else rest.push(e);
     }
     const stamps = changes.length ? await this.#claim(changes, now) : [];
+    if (changes.length > 1) this.order.prefetch(changes.map((c) => c.next));
     stamps.forEach((vs, n) => {
       if (vs) this.submit(changes[n].next, vs);
       else rest.push(read[n]);

@@ -5,7 +5,7 @@
  * section (SIGKILL mid-burst) and for profiling the burst (`deno run -A bench/burst.ts N`).
  */
 import type { StoreOptions } from "../lib/kv/due.ts";
-import { Store } from "../lib/kv/store.ts";
+import { Store, type TimerChange } from "../lib/kv/store.ts";
 import { newTimerId } from "../lib/ids.ts";
 import { planTimerChange } from "../lib/timers/changes.ts";
 import { newTimer } from "../lib/timers/model.ts";
@@ -20,14 +20,16 @@ export interface Arrival {
 
 /**
  * Seeds `n` idle event timers due at `deadline` (an event counts whether or not it was started).
- * `opts.store` for a KV without queues (KV Connect: `{ useQueue: false, limits }`).
+ * `opts.store` for a KV without queues (KV Connect: `{ useQueue: false, limits }`); `opts.chained`:
+ * each with an earlier delivery already sent, which its completion comes after (a server
+ * restarted since has to read it once before sending: the order gate's worst case).
  */
 export async function seedBurst(
   path: string,
   n: number,
   deadline: number,
   hook: string,
-  opts: { accounts?: number; store?: StoreOptions } = {},
+  opts: { accounts?: number; store?: StoreOptions; chained?: boolean } = {},
 ): Promise<string[]> {
   const accounts = await seedAccounts(path, opts.accounts ?? 32);
   const kv = await Deno.openKv(path);
@@ -51,7 +53,9 @@ export async function seedBurst(
           expires_at: deadline + 7 * 86400_000,
         });
         ids.push(t.id);
-        changes.push(planTimerChange(null, null, t, [], { now, claimUntil: null }));
+        const earlier = opts.chained ? [{ type: "timer.started" as const, at: now, data: {} }] : [];
+        const change = planTimerChange(null, null, t, earlier, { now, claimUntil: null });
+        changes.push(opts.chained ? sentAlready(change, now) : change);
       }
       await store.timers.commitTimers(changes);
     }
@@ -59,6 +63,16 @@ export async function seedBurst(
     kv.close();
   }
   return ids;
+}
+
+/** The change with its deliveries already sent and succeeded (no due entries left for them). */
+function sentAlready(c: TimerChange, now: number): TimerChange {
+  const attempt = { n: 1, at: new Date(now).toISOString(), duration_ms: 1, status: 200, error: null };
+  return {
+    ...c,
+    deliveries: c.deliveries.map((d) => ({ ...d, state: "succeeded", next_attempt_at: null, attempts: [attempt] })),
+    dueSet: c.dueSet.filter((w) => w.item.kind !== "delivery"),
+  };
 }
 
 export async function arrivals(rx: Proc): Promise<Arrival[]> {
@@ -113,7 +127,7 @@ if (import.meta.main) {
   const kv = await tempKv("burst");
   const rx = await spawn("receiver", "bench/receiver.ts", { DELAY_MS: "0" });
   const deadline = Math.ceil((Date.now() + 15000 + n * 0.5) / 1000) * 1000;
-  const ids = await seedBurst(kv.path, n, deadline, `${rx.base}/hook`);
+  const ids = await seedBurst(kv.path, n, deadline, `${rx.base}/hook`, { chained: Deno.args.includes("--chained") });
   log(`seeded ${n}; deadline in ${deadline - Date.now()} ms`);
   const dir = `${new URL(".", import.meta.url).pathname}profiles`;
   await Deno.mkdir(dir, { recursive: true });

@@ -63,6 +63,13 @@ export function planTimerChange(
       deliveries.push(newDelivery(timer, ev, o.now, o.claimUntil, o.claimBy, { url: e.url, endpoint_id: e.id }));
     }
   }
-  for (const d of deliveries) dueSet.push(deliveryDue(d)!);
+  // One chain per timer, in the order they were born: each is sent once the one before was tried.
+  let after = timer.last_delivery;
+  for (const d of deliveries) {
+    if (after !== undefined) d.after = after;
+    after = d.id;
+    dueSet.push(deliveryDue(d)!);
+  }
+  if (after !== undefined) timer.last_delivery = after;
   return { prev, versionstamp, timer, deliveries, dueSet, dueDelete };
 }

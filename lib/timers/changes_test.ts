@@ -108,3 +108,33 @@ Deno.test("each enabled endpoint that wants an event gets its own delivery of it
   });
   assert.deepEqual(own.deliveries.map((d) => d.endpoint_id ?? null), [null, "we_all"]);
 });
+
+Deno.test("a timer's deliveries form one chain in the order they were born, across changes and destinations", () => {
+  const endpoint: Endpoint = {
+    id: "we_1",
+    url: "https://example.com/other",
+    description: "",
+    events: "all",
+    enabled: true,
+    created_at: T0,
+    updated_at: T0,
+  };
+  const idle = timer();
+  const start = applyAction(idle, "start", T0);
+  const first = planTimerChange(idle, "v1", start.timer, [start.event], {
+    now: T0,
+    claimUntil: null,
+    endpoints: [endpoint],
+  });
+  const [toHook, toEndpoint] = first.deliveries;
+  assert.equal(toHook.after, undefined, "the timer's first delivery waits for nothing");
+  assert.equal(toEndpoint.after, toHook.id);
+  assert.equal(first.timer.last_delivery, toEndpoint.id);
+  const pause = applyAction(first.timer, "pause", T0 + 1000);
+  const second = planTimerChange(first.timer, "v2", pause.timer, [pause.event], { now: T0 + 1000, claimUntil: null });
+  assert.equal(second.deliveries[0].after, toEndpoint.id, "the next change's first follows the last one");
+  assert.equal(second.timer.last_delivery, second.deliveries[0].id);
+  // A change without events keeps the chain's end.
+  const quiet = planTimerChange(second.timer, "v3", second.timer, [], { now: T0 + 2000, claimUntil: null });
+  assert.equal(quiet.timer.last_delivery, second.deliveries[0].id);
+});

@@ -78,6 +78,8 @@ export interface Timer {
   sound?: "none" | "beep" | "chime";
   /** The rundown this timer is an item of (a hint: the rundown's item list decides). */
   rundown_id?: string | null;
+  /** The id of its latest delivery: the next one born waits for it (Delivery.after). */
+  last_delivery?: string;
 }
 
 /** A message to the speaker, shown on the viewer (display state: no deadline, no webhook). */

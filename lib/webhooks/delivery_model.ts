@@ -46,6 +46,11 @@ export interface Delivery {
   /** The next attempt is the last whatever it answers: a redelivery makes exactly one. */
   last_try?: boolean;
   created_at: number;
+  /**
+   * The delivery of the same timer born just before this one (its timer's `last_delivery` then):
+   * this one is not sent while that one holds later ones back (`holdsBackLater`). Absent: the first.
+   */
+  after?: string;
 }
 
 /** One delivery's change, guarded by the versionstamp it was read at. */
@@ -117,6 +122,22 @@ export const clipError = (error: string | null) =>
 export function claim(d: Delivery, until: number, by?: string): Delivery {
   const { claimed_by: _, ...rest } = d;
   return { ...rest, next_attempt_at: until, claimed: true, ...(by !== undefined && { claimed_by: by }) };
+}
+
+/**
+ * Whether a delivery still holds back its timer's later deliveries: it is pending and no attempt of
+ * it has been recorded yet (due, queued, claimed, or in flight — perhaps by a process that died).
+ * One recorded attempt releases them, whatever it answered: a retry scheduled after a failure does
+ * not hold later events back, so a failing receiver delays them by one attempt, never for good.
+ */
+export function holdsBackLater(d: Delivery): boolean {
+  return d.state === "pending" && d.attempts.length === 0;
+}
+
+/** A claimed delivery whose earlier one still holds it back: unclaimed again, due at `until`. */
+export function heldBack(d: Delivery, until: number): Delivery {
+  const { claimed_by: _, ...rest } = d;
+  return { ...rest, claimed: false, next_attempt_at: until };
 }
 
 /** What one attempt's outcome makes of a claimed delivery: settled, or the next retry scheduled. */

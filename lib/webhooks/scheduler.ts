@@ -113,6 +113,7 @@ export class Scheduler {
   readonly committed = (c: Committed): void => {
     if (this.#stopped) return;
     for (const item of c.due) this.#armAfterStep(item);
+    if (c.born.length > 1) this.sender.order.prefetch(c.born.map((b) => b.delivery));
     for (const b of c.born) this.sender.submit(b.delivery, b.versionstamp);
   };
 

@@ -9,7 +9,8 @@ import type { RateLimiter } from "../accounts/rate_limit.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
 import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
-import { afterAttempt, claim, type Delivery, type DeliveryChange } from "./delivery_model.ts";
+import { afterAttempt, claim, type Delivery, type DeliveryChange, heldBack } from "./delivery_model.ts";
+import { OrderGate } from "./order.ts";
 import { OutcomeRecorder } from "./recorder.ts";
 import { PLAN_DAY_SPENT, testOutcome, testSendWait, withinPlan } from "./quota.ts";
 import { WorkerPool } from "./pool.ts";
@@ -70,6 +71,8 @@ export class Sender {
   readonly pool: WorkerPool;
   /** Group commits of outcomes and renewals, and the delivery logs' bound. */
   readonly recorder: OutcomeRecorder;
+  /** Holds a delivery back while its timer's one before it was never tried (order.ts). */
+  readonly order: OrderGate;
   /** Deliveries (`timerId/id`) handed to the pool here and not yet recorded: this process's own work. */
   #held = new Set<string>();
   /** Timers deleted through this process: their attempts still queued here are dropped unsent. */
@@ -83,6 +86,7 @@ export class Sender {
       onCommitted: deps.onCommitted,
       log: (msg, e) => this.#log("error", msg, e),
     });
+    this.order = new OrderGate(deps.store);
     this.pool.setLimit(MIN_IN_FLIGHT);
   }
 
@@ -157,16 +161,32 @@ export class Sender {
     const ref = `${d.timer_id}/${d.id}`;
     if (this.#full(d.account_id) || this.#held.has(ref) || this.#dropped.has(d.timer_id)) return;
     this.#held.add(ref);
-    const waits = this.pool.wouldWait(d.timer_id, d.account_id);
+    this.#enqueue(d, versionstamp, this.pool.wouldWait(d.timer_id, d.account_id));
+  }
+
+  /** Deliveries (`timerId/id`) queued in the pool here whose attempt has not started yet. */
+  #queued = new Set<string>();
+
+  /** Queues an attempt in its timer's lane of the pool. */
+  #enqueue(d: Delivery, versionstamp: string, waits: boolean): void {
+    const ref = `${d.timer_id}/${d.id}`;
     // Held until its outcome is recorded: a sweep meanwhile must not take this claim up again.
     const release = () => this.#held.delete(ref);
+    this.#queued.add(ref);
     void this.pool.submit(d.timer_id, async () => {
+      this.#queued.delete(ref);
       let recording: Promise<unknown> | undefined;
+      let behind = false;
       try {
-        recording = (await this.#attempt(d, versionstamp, waits))?.recording;
+        const r = await this.#attempt(d, versionstamp, waits);
+        // Its timer's earlier delivery is queued in the same lane (claimed later): it goes after it.
+        if (r && "behind" in r) {
+          behind = true;
+          this.#enqueue(r.behind.d, r.behind.versionstamp, true);
+        } else recording = r?.recording;
       } finally {
         if (recording) void recording.finally(release);
-        else release();
+        else if (!behind) release();
       }
     }, d.account_id);
   }
@@ -192,6 +212,7 @@ export class Sender {
       } else rest.push(e);
     }
     const stamps = changes.length ? await this.#claim(changes, now) : [];
+    if (changes.length > 1) this.order.prefetch(changes.map((c) => c.next));
     stamps.forEach((vs, n) => {
       if (vs) this.submit(changes[n].next, vs);
       else rest.push(read[n]);
@@ -255,7 +276,7 @@ export class Sender {
     claimed: Delivery,
     claimVersion: string,
     waited: boolean,
-  ): Promise<{ recording: Promise<unknown> } | undefined> {
+  ): Promise<{ recording: Promise<unknown> } | { behind: { d: Delivery; versionstamp: string } } | undefined> {
     const { config, now, store } = this.deps;
     let d = claimed;
     let versionstamp = claimVersion;
@@ -273,6 +294,12 @@ export class Sender {
       // One read: the claim as this attempt holds it, or nothing to send (deleted, changed meanwhile).
       const current = await store.deliveries.getDelivery(d.timer_id, d.id);
       if (!current || (versionstamp && current.versionstamp !== versionstamp)) return;
+    }
+    const heldUntil = await this.order.heldUntil(d, now());
+    if (heldUntil !== null) {
+      if (this.#queued.has(`${d.timer_id}/${d.after}`)) return { behind: { d, versionstamp } };
+      // Its timer's earlier delivery was never tried (claimed by a process that died?): looked at again later.
+      return { recording: this.recorder.grouped({ versionstamp, prev: d, next: heldBack(d, heldUntil) }) };
     }
     const started = now();
     let tried = d;
@@ -306,6 +333,7 @@ export class Sender {
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
     // where the delivery changed meanwhile (its timer was deleted, its URL changed).
     const recording = this.recorder.outcome({ versionstamp, prev: d, next });
+    this.order.recording(d, recording);
     return { recording };
   }
 

@@ -78,7 +78,10 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   const store = new Store(kv, { useQueue, limits });
   // Told once listening (the first line a supervisor reads stays "listening").
   const caWarning = dropUnreadableExtraCa();
-  const app = createApp({ store, config, log: jsonLogger });
+  // Holding the file's lock (or a private in-memory KV), no other scheduler runs on this KV: every
+  // shard of the due work is this one's, and a dead predecessor's claims are taken over at once.
+  const sharing = lock || config.kvPath === ":memory:" ? "alone" : "shared";
+  const app = createApp({ store, config, log: jsonLogger, sharing });
   let stopping = false;
   let listened = false;
   const listen = () =>
@@ -102,6 +105,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           port,
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
+          shards: sharing === "alone" ? "all" : "shared",
           kv_checks_per_commit: limits.checks,
           kv_commits_in_flight: limits.inFlight,
         });

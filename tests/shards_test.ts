@@ -128,3 +128,33 @@ Deno.test("started schedulers: a newcomer gets its share and arms it; the old ho
     await rx.close();
   }
 });
+
+Deno.test("alone on its KV (the file's lock), a restarted process takes a dead one's claims over at once", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const gate = Promise.withResolvers<void>();
+  const rx = receiver(async () => {
+    await gate.promise;
+    return new Response("ok");
+  });
+  s.app.scheduler.start();
+  // Same KV, no time passing on their monotonic clocks: only `alone` tells them the claimer is gone.
+  const shared = new Scheduler({ store: s.store, config: s.config, now: s.clock.now, mono: () => 0 });
+  const alone = new Scheduler({ store: s.store, config: s.config, now: s.clock.now, mono: () => 0, sharing: "alone" });
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1); // timer.started is in flight, claimed by the app's scheduler (as if killed now)
+    await shared.takeOver();
+    await shared.takeOver();
+    assert.equal(rx.received.length, 1, "sharing the KV, a claimer just seen is not gone");
+    await alone.takeOver();
+    await rx.waitFor(2);
+    assert.equal(rx.received[1].json.id, rx.received[0].json.id, "the same delivery, taken over");
+  } finally {
+    gate.resolve();
+    await s.app.scheduler.settled();
+    for (const x of [shared, alone]) await x.stop();
+    await s.close();
+    await rx.close();
+  }
+});

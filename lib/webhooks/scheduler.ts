@@ -61,9 +61,6 @@ export interface SchedulerDeps {
   sharing?: "shared" | "alone";
 }
 
-/** Marks of what this process's own commits scheduled outside its shards, kept at most this many. */
-const OWN_MAX = 100_000;
-
 export class Scheduler {
   readonly sender: Sender;
   /** What happens at a due instant (steps.ts). */
@@ -93,11 +90,6 @@ export class Scheduler {
   /** The shards of the due work this instance steps (shards.ts). */
   readonly shards: Shards;
   #rebalancing: Promise<void> | null = null;
-  /**
-   * Due entries (`at|kind|ref`) scheduled by this process's own commits in shards it does not
-   * hold: it steps them anyway, since their holder hears of them only when its sweep finds them overdue.
-   */
-  #own = new Map<string, number>();
 
   constructor(readonly deps: SchedulerDeps) {
     this.lease = new Lease({
@@ -144,7 +136,7 @@ export class Scheduler {
    */
   readonly committed = (c: Committed): void => {
     if (this.#stopped) return;
-    if (!this.shards.all) this.#markOwn(c.due);
+    if (!this.shards.all) this.shards.scheduled(c.due, this.deps.now());
     for (const item of c.due) this.#armAfterStep(item);
     for (const b of c.born) this.sender.submit(b.delivery, b.versionstamp);
   };
@@ -163,19 +155,7 @@ export class Scheduler {
     return this.sender.pool;
   }
 
-  #markOwn(due: DueItem[]): void {
-    for (const item of due) {
-      if (item.kind !== "expire" && !this.shards.holdsRef(item.ref)) this.#own.set(ownKey(item), item.at);
-    }
-    if (this.#own.size <= OWN_MAX) return;
-    const old = this.deps.now() - 60_000;
-    for (const [k, at] of this.#own) if (at < old) this.#own.delete(k);
-    if (this.#own.size > OWN_MAX) this.#own.clear(); // their holders' sweeps find them
-  }
-
-  /** Whether this instance steps a due entry: one of its shards, or scheduled by its own commit. */
-  #mine = (e: { item: DueItem }): boolean =>
-    this.shards.all || this.shards.holdsRef(e.item.ref) || this.#own.has(ownKey(e.item));
+  #mine = (e: { item: DueItem }): boolean => this.shards.steps(e.item);
 
   /**
    * Arms every deadline of its shards in KV, then sweeps at intervals; listens to the queue where
@@ -482,5 +462,3 @@ export class Scheduler {
     });
   }
 }
-
-const ownKey = (i: DueItem) => `${i.at}|${i.kind}|${i.ref}`;

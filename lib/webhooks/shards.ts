@@ -19,7 +19,7 @@
  * A process that holds the lock of its local KV file (no other server runs on it), or one on a
  * private in-memory KV, holds every shard without asking ("all"): no read, no wait at start.
  */
-import type { ShardChange, ShardLease, Store } from "../kv/store.ts";
+import type { DueItem, ShardChange, ShardLease, Store } from "../kv/store.ts";
 import type { Lease } from "./lease.ts";
 
 /** How many shards the due work is cut into: a constant, since an entry's shard must not move. */
@@ -51,6 +51,9 @@ export interface ShardsOptions {
   count?: number;
 }
 
+/** Marks of what this process's own commits scheduled outside its shards, kept at most this many. */
+const OWN_MAX = 100_000;
+
 /** What a round changed for this instance. */
 export interface Rebalanced {
   gained: number[];
@@ -61,6 +64,12 @@ export class Shards {
   readonly count: number;
   readonly all: boolean;
   #held = new Set<number>();
+  /**
+   * Due entries (`at|kind|ref`) scheduled by this process's own commits (an API call served here,
+   * its own steps) in shards it does not hold: it steps them anyway, since their holder learns of
+   * them only when its sweep finds them overdue.
+   */
+  #own = new Map<string, number>();
 
   constructor(readonly o: ShardsOptions) {
     this.count = o.count ?? SHARDS;
@@ -71,6 +80,22 @@ export class Shards {
   /** Whether this instance steps the work of this due entry's `ref`. */
   holdsRef(ref: string): boolean {
     return this.all || this.#held.has(shardOf(ref, this.count));
+  }
+
+  /** Whether this instance steps a due entry: one of its shards, or scheduled by its own commit. */
+  steps(item: DueItem): boolean {
+    return this.all || this.#held.has(shardOf(item.ref, this.count)) || this.#own.has(ownKey(item));
+  }
+
+  /** Told of the due entries this process's commits scheduled (to step those outside its shards too). */
+  scheduled(due: DueItem[], now: number): void {
+    if (this.all) return;
+    for (const item of due) {
+      if (item.kind !== "expire" && !this.holdsRef(item.ref)) this.#own.set(ownKey(item), item.at);
+    }
+    if (this.#own.size <= OWN_MAX) return;
+    for (const [k, at] of this.#own) if (at < now - 60_000) this.#own.delete(k);
+    if (this.#own.size > OWN_MAX) this.#own.clear(); // their holders' sweeps find them
   }
 
   /** The shards held, as last read. */
@@ -132,3 +157,4 @@ export class Shards {
 }
 
 const toChange = (l: ShardLease): ShardChange => ({ shard: l.shard, versionstamp: l.versionstamp });
+const ownKey = (i: DueItem) => `${i.at}|${i.kind}|${i.ref}`;

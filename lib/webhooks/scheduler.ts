@@ -204,7 +204,8 @@ export class Scheduler {
         const { gained, lost } = await this.shards.rebalance();
         if (!gained.length && !lost.length) return;
         this.#log("info", "shards rebalanced", undefined, { held: this.shards.held.length, gained, lost });
-        if (arm && gained.length && !this.#stopped) await this.#wakeUp(this.#armShards(new Set(gained)));
+        // Not awaited: a long index keeps no round waiting (settled() waits for it as a wake-up).
+        if (arm && gained.length && !this.#stopped) void this.#wakeUp(this.#armShards(new Set(gained)));
       } catch (e) {
         this.#log("error", "rebalancing shards failed", e);
       }

@@ -50,6 +50,12 @@ async function burst(n: number, instances: number) {
     await sleep(1000); // late duplicates
     const after = await kvc.stats();
     const t = tally(await arrivals(rx), ids, deadline);
+    // The shards each instance held at the end (its last rebalance, else what it armed with).
+    const shardsHeld = apps.map((a) => {
+      const line = a.lines.findLast((l) => /"msg":"(shards rebalanced|scheduler armed)"/.test(l));
+      const o = line ? JSON.parse(line) : {};
+      return o.held ?? o.shards ?? null;
+    });
     for (const a of apps) await a.stop();
     apps.length = 0;
     // Completion times as stored (changed_at), read back through KV Connect.
@@ -78,6 +84,7 @@ async function burst(n: number, instances: number) {
       failed_check_pct: round(100 * failed / Math.max(1, commits + failed), 1),
       reads: after.reads - before.reads,
       armed_before_deadline_ms: armedBefore,
+      shards_held: shardsHeld,
       load_average: (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" "),
     };
   } finally {

@@ -38,6 +38,8 @@ export interface AppDeps {
   log?: (line: LogLine) => void;
   /** The fetch webhooks are sent with (tests may inject one). */
   fetch?: typeof fetch;
+  /** How the scheduler shares the due work with other instances (SchedulerDeps.sharing). */
+  sharing?: "shared" | "alone";
 }
 
 /** The app and the services it holds (tests and main.ts reach them here). */
@@ -46,7 +48,15 @@ export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
   const log = config.logRequests ? deps.log : undefined;
   const limiter = new RateLimiter(store.kv, { flushMs: config.rateLimitFlushMs, now });
-  const scheduler = new Scheduler({ store, config, now, log: deps.log, fetch: deps.fetch, limiter });
+  const scheduler = new Scheduler({
+    store,
+    config,
+    now,
+    log: deps.log,
+    fetch: deps.fetch,
+    limiter,
+    sharing: deps.sharing,
+  });
   // The service tells this scheduler what its commits scheduled, and claims with its lease while it runs.
   const timers = new TimerService(store, config, now, scheduler);
   const rundowns = new RundownService(timers);

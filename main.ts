@@ -81,7 +81,13 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   const store = new Store(kv, { useQueue, limits });
   // Told once listening (the first line a supervisor reads stays "listening").
   const caWarning = dropUnreadableExtraCa();
-  const app = createApp({ store, config, log: jsonLogger });
+  // Holding the file's lock (or a private in-memory KV), no other scheduler runs on this KV: every
+  // shard of the due work is this one's, and a dead predecessor's claims are taken over at once.
+  // On Deno Deploy isolates come and go unannounced (a shard held by one killed would wait ~28 s,
+  // longer than a cron-woken isolate may live): each steps everything, as before shards.
+  const onDeploy = !!Deno.env.get("DENO_DEPLOYMENT_ID");
+  const sharing = lock || config.kvPath === ":memory:" ? "alone" : onDeploy ? undefined : "shared";
+  const app = createApp({ store, config, log: jsonLogger, sharing });
   let stopping = false;
   let listened = false;
   const listen = () =>
@@ -105,6 +111,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           port,
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
+          shards: sharing === "shared" ? "shared" : "all",
           kv_checks_per_commit: limits.checks,
           kv_commits_in_flight: limits.inFlight,
         });

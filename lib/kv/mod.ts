@@ -9,3 +9,4 @@ export * from "./due.ts";
 export * from "./timers.ts";
 export * from "./deliveries.ts";
 export * from "./endpoints.ts";
+export * from "./shards.ts";

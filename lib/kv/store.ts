@@ -11,6 +11,7 @@ import { TimerStore } from "./timers.ts";
 import { DeliveryStore } from "./deliveries.ts";
 import { RundownStore } from "./rundowns.ts";
 import { EndpointStore } from "./endpoints.ts";
+import { ShardStore } from "./shards.ts";
 
 export type { Account, ApiKey, WebhookSecret } from "./accounts.ts";
 export type { Attempt, Delivery, DeliveryChange, WebhookPayload } from "../webhooks/delivery_model.ts";
@@ -28,6 +29,7 @@ export type {
 export { QUEUE_SLACK_MS } from "./due.ts";
 export type { TimerChange, TimerEntry } from "./timers.ts";
 export type { DeliveryEntry } from "./deliveries.ts";
+export type { ShardChange, ShardLease } from "./shards.ts";
 export type { RundownChange, RundownEntry } from "./rundowns.ts";
 
 export class Store {
@@ -42,6 +44,12 @@ export class Store {
     this.timers = new TimerStore(kv, opts);
     this.deliveries = new DeliveryStore(kv, opts);
     this.endpoints = new EndpointStore(kv);
+  }
+
+  #shards?: ShardStore;
+  /** Shard leases of the due work (lib/kv/shards.ts). */
+  get shards(): ShardStore {
+    return this.#shards ??= new ShardStore(this.kv, this.timers.limits);
   }
 
   #rundowns?: RundownStore;

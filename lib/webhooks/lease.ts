@@ -13,6 +13,13 @@ export const LEASE_GRACE_MS = 3_000;
 /** How often a running process beats. */
 export const HEARTBEAT_MS = 1_000;
 
+/**
+ * Another instance counts as running (for dividing the due work, shards.ts) while its heartbeat
+ * was seen to change within this long. Looser than being gone: one silent longer is left its
+ * shards and claims until `deadAfterMs`, but is given no new ones.
+ */
+export const FRESH_MS = 5 * HEARTBEAT_MS;
+
 /** The heartbeat a process leaves when it stops cleanly: its remaining claims are taken over at once. */
 export const STOPPED = "stopped";
 
@@ -31,6 +38,11 @@ export interface LeaseOptions {
   mono?: () => number;
   /** This instance's name (default: random). */
   instance?: string;
+  /**
+   * No other scheduler can be running on this KV (this process holds the lock of its local file):
+   * every other instance named in a claim is gone, at once.
+   */
+  alone?: boolean;
 }
 
 /** This process's claims and heartbeat, and what it has seen of other instances' heartbeats. */
@@ -43,13 +55,15 @@ export class Lease {
   #mono: () => number;
   #beats = 0;
   /** Per instance: the heartbeat last read, and since when (this clock) it has read the same. */
-  #seen = new Map<string, { beat: unknown; since: number }>();
+  #seen = new Map<string, { beat: unknown; since: number; moved: boolean }>();
+  readonly alone: boolean;
 
   constructor(o: LeaseOptions) {
     this.instance = o.instance ?? crypto.randomUUID().slice(0, 13);
     this.leaseMs = o.timeoutMs + LEASE_GRACE_MS;
     this.deadAfterMs = (o.busyMs ?? BUSY_GIVE_UP_MS) + this.leaseMs;
     this.#mono = o.mono ?? (() => performance.now());
+    this.alone = o.alone ?? false;
   }
 
   /** A claim made at `now` (this process's clock) by this instance. */
@@ -72,12 +86,13 @@ export class Lease {
     const gone = new Set<string>();
     for (const [instance, beat] of beats) {
       if (instance === this.instance) continue;
-      if (beat === STOPPED) {
+      if (beat === STOPPED || this.alone) {
         gone.add(instance);
         continue;
       }
       const seen = this.#seen.get(instance);
-      if (!seen || seen.beat !== beat) this.#seen.set(instance, { beat, since: t });
+      if (!seen) this.#seen.set(instance, { beat, since: t, moved: false });
+      else if (seen.beat !== beat) this.#seen.set(instance, { beat, since: t, moved: true });
       else if (t - seen.since > this.deadAfterMs) gone.add(instance);
     }
     // Instances long gone are forgotten (their claims were taken over); the map stays bounded.
@@ -85,5 +100,15 @@ export class Lease {
       for (const [i, s] of this.#seen) if (t - s.since > 10 * this.deadAfterMs) this.#seen.delete(i);
     }
     return gone;
+  }
+
+  /**
+   * Whether another instance's heartbeat was seen to change (by `observe`) within FRESH_MS on this
+   * clock: it runs now. One seen once only is not fresh yet (a counter left by a process long gone
+   * reads the same forever).
+   */
+  fresh(instance: string): boolean {
+    const seen = this.#seen.get(instance);
+    return !!seen?.moved && seen.beat !== STOPPED && this.#mono() - seen.since <= FRESH_MS;
   }
 }

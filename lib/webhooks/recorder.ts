@@ -15,6 +15,15 @@ import { LogTrimmer } from "./log_trim.ts";
  */
 const MAX_UNRECORDED = 32;
 
+/**
+ * The bound on a backend across a network (many commits in flight): 32 outcomes a round trip cap
+ * the answers recorded at ~32 per round trip (~40 ms over KV Connect at +20 ms: 800 a second), so
+ * it grows with the commits in flight — 4× at 32 — and so do a crash's duplicates, at most.
+ */
+export function maxUnrecorded(inFlight = 1): number {
+  return MAX_UNRECORDED * Math.max(1, Math.round(inFlight / 8));
+}
+
 export interface RecorderDeps {
   store: Store;
   now: () => number;
@@ -32,14 +41,17 @@ export class OutcomeRecorder {
   /** Keeps each timer's delivery log bounded. */
   readonly log: LogTrimmer;
 
+  readonly #max: number;
+
   constructor(readonly deps: RecorderDeps) {
     this.log = new LogTrimmer(deps.store, deps.log);
+    this.#max = maxUnrecorded(deps.store.timers.limits.inFlight);
   }
 
-  /** Resolves once fewer than MAX_UNRECORDED outcomes wait to be recorded; true if it had to wait. */
+  /** Resolves once fewer than maxUnrecorded() outcomes wait to be recorded; true if it had to wait. */
   async room(): Promise<boolean> {
     let waited = false;
-    while (this.#unrecorded >= MAX_UNRECORDED) {
+    while (this.#unrecorded >= this.#max) {
       waited = true;
       await new Promise<void>((r) => this.#backlogWaiters.push(r));
     }

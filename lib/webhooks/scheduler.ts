@@ -10,6 +10,9 @@
  *   wake-up for other instances);
  * - a sweep every `sweepIntervalMs` that runs anything overdue (expiries, other instances' work,
  *   claims that ran out).
+ *
+ * Where several instances share the KV, each arms, sweeps and steps only the entries of the
+ * shards it holds (shards.ts), and what its own commits scheduled (an API call served here).
  */
 import type { Config } from "../../config.ts";
 import type { RateLimiter } from "../accounts/rate_limit.ts";
@@ -22,6 +25,7 @@ import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./delivery_model.ts";
 import { DueHeap } from "./due_heap.ts";
 import { type Claim, HEARTBEAT_MS, Lease, STOPPED } from "./lease.ts";
+import { shardOf, Shards } from "./shards.ts";
 
 /** Queue messages as written by the store (one per due instant); anything else is ignored. */
 const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number() });
@@ -48,6 +52,13 @@ export interface SchedulerDeps {
   busyMs?: number;
   /** Counts clock-driven webhooks against the plans' `webhooks_per_day` (none: unlimited). */
   limiter?: RateLimiter;
+  /**
+   * How this process shares the due work (shards.ts): "shared" holds shard leases; "alone" knows
+   * no other scheduler runs on this KV (the lock of a local file, or an in-memory KV), so it holds
+   * every shard and takes over other instances' claims at once. Unset: every shard, claims taken
+   * over by the liveness rule.
+   */
+  sharing?: "shared" | "alone";
 }
 
 export class Scheduler {
@@ -76,9 +87,22 @@ export class Scheduler {
   #runs = new Set<Promise<void>>();
   #skipped = 0;
   #stopped = false;
+  /** The shards of the due work this instance steps (shards.ts). */
+  readonly shards: Shards;
+  #rebalancing: Promise<void> | null = null;
 
   constructor(readonly deps: SchedulerDeps) {
-    this.lease = new Lease({ timeoutMs: deps.config.webhookTimeoutMs, busyMs: deps.busyMs, mono: deps.mono });
+    this.lease = new Lease({
+      timeoutMs: deps.config.webhookTimeoutMs,
+      busyMs: deps.busyMs,
+      mono: deps.mono,
+      alone: deps.sharing === "alone",
+    });
+    this.shards = new Shards({
+      store: deps.store,
+      lease: this.lease,
+      sharing: deps.sharing === "shared" ? "shared" : "all",
+    });
     this.sender = new Sender({ ...deps, lease: this.lease, onCommitted: this.committed });
     this.steps = new DueSteps({
       store: deps.store,
@@ -112,6 +136,7 @@ export class Scheduler {
    */
   readonly committed = (c: Committed): void => {
     if (this.#stopped) return;
+    if (!this.shards.all) this.shards.scheduled(c.due, this.deps.now());
     for (const item of c.due) this.#armAfterStep(item);
     if (c.born.length > 1) this.sender.order.prefetch(c.born.map((b) => b.delivery));
     for (const b of c.born) this.sender.submit(b.delivery, b.versionstamp);
@@ -131,18 +156,27 @@ export class Scheduler {
     return this.sender.pool;
   }
 
-  /** Arms every deadline in KV, then sweeps at intervals; listens to the queue where there is one. */
+  #mine = (e: { item: DueItem }): boolean => this.shards.steps(e.item);
+
+  /**
+   * Arms every deadline of its shards in KV, then sweeps at intervals; listens to the queue where
+   * there is one. Sharing the work, it claims its shards first and rebalances at every heartbeat.
+   */
   start(): void {
     this.#started = true;
     const beat = () => this.deps.store.timers.beat(this.instance, this.lease.nextBeat()).catch(() => {});
     void beat();
-    this.#beatTimer = setInterval(beat, HEARTBEAT_MS);
+    this.#beatTimer = setInterval(() => {
+      void beat();
+      void this.rebalance();
+    }, HEARTBEAT_MS);
     if (this.deps.store.opts.useQueue) {
       this.deps.store.kv.listenQueue((msg) => this.onQueueMessage(msg)).catch((e) =>
         this.#log("error", "queue listener stopped", e)
       );
     }
-    void this.#load().then(async () => {
+    // The first round's shards are armed by the load; later gains by `rebalance`.
+    void this.rebalance(false).then(() => this.#load()).then(async () => {
       if (this.#stopped) return;
       this.#sweepTimer = setInterval(() => void this.sweep(), this.deps.config.sweepIntervalMs);
       await this.takeOver();
@@ -154,8 +188,43 @@ export class Scheduler {
   async *#dueInstants(): AsyncGenerator<number[]> {
     const t = this.deps.now();
     for await (const page of this.deps.store.timers.allDue()) {
-      yield page.flatMap((item) => item.kind === "expire" || item.at <= t ? [] : [item.at]);
+      yield page.flatMap((item) =>
+        item.kind === "expire" || item.at <= t || !this.shards.holdsRef(item.ref) ? [] : [item.at]
+      );
     }
+  }
+
+  /**
+   * One round of shard leases (shards.ts): claims this instance's share, lets extras go; arms and
+   * sweeps the entries of shards gained (`arm` false: the first round, armed by the load).
+   */
+  rebalance(arm = true): Promise<void> {
+    if (this.shards.all || this.#stopped) return Promise.resolve();
+    this.#rebalancing ??= (async () => {
+      try {
+        const { gained, lost } = await this.shards.rebalance();
+        if (!gained.length && !lost.length) return;
+        this.#log("info", "shards rebalanced", undefined, { held: this.shards.held.length, gained, lost });
+        // Not awaited: a long index keeps no round waiting (settled() waits for it as a wake-up).
+        if (arm && gained.length && !this.#stopped) void this.#wakeUp(this.#armShards(new Set(gained)));
+      } catch (e) {
+        this.#log("error", "rebalancing shards failed", e);
+      }
+    })().finally(() => this.#rebalancing = null);
+    return this.#rebalancing;
+  }
+
+  /** Arms the deadlines of shards just gained, then yields what of them is overdue (the sweep's pages). */
+  async *#armShards(gained: Set<number>): AsyncGenerator<DueEntry[]> {
+    const t = this.deps.now();
+    for await (const page of this.deps.store.timers.allDue()) {
+      for (const item of page) {
+        if (item.kind !== "expire" && item.at > t && gained.has(shardOf(item.ref, this.shards.count))) {
+          this.#heap.add(item.at);
+        }
+      }
+    }
+    yield* this.deps.store.timers.overdue(this.deps.now());
   }
 
   async #load(): Promise<void> {
@@ -170,6 +239,7 @@ export class Scheduler {
     const { heapUsed, rss } = Deno.memoryUsage();
     this.#log("info", "scheduler armed", undefined, {
       armed: n,
+      shards: this.shards.held.length,
       ms: Math.round(performance.now() - t0),
       heap_mib: Math.round(heapUsed / 1048576),
       rss_mib: Math.round(rss / 1048576),
@@ -183,6 +253,9 @@ export class Scheduler {
     clearInterval(this.#beatTimer);
     clearInterval(this.#takeOverTimer);
     this.#heap.stop();
+    // Its shards go at once: the others arm and step them while this one's attempts finish.
+    await this.#rebalancing;
+    if (this.#started) await this.shards.releaseAll().catch((e) => this.#log("error", "releasing shards failed", e));
     await this.settled();
     // Gone for good: claims still held (past an account's bound) are another process's at once.
     if (this.#started) await this.deps.store.timers.beat(this.instance, STOPPED).catch(() => {});
@@ -195,11 +268,13 @@ export class Scheduler {
   async settled(): Promise<void> {
     const busy = () =>
       this.#inflight.size > 0 || this.#sweeping || this.#runs.size > 0 || this.#armLater.size > 0 ||
+      this.#rebalancing !== null ||
       this.#heap.loading !== null || this.sender.pool.pending > 0;
     for (this.#heap.fireDue(); busy(); this.#heap.fireDue()) {
       await Promise.allSettled([...this.#inflight.values()].map((s) => s.done));
       await Promise.allSettled([...this.#armLater.keys()]);
       await this.#heap.loading;
+      await this.#rebalancing;
       await Promise.allSettled([...this.#runs]);
       await this.#sweeping;
       await this.sender.settled();
@@ -219,7 +294,9 @@ export class Scheduler {
       const claims: DueEntry[] = [];
       for await (const page of store.timers.dueBetween(t, t + this.sender.leaseMs + 1000)) {
         for (const e of page) {
-          if (e.value.kind === "delivery" && e.value.by && e.value.by !== this.instance) claims.push(e);
+          if (e.value.kind === "delivery" && e.value.by && e.value.by !== this.instance && this.#mine(e)) {
+            claims.push(e);
+          }
         }
       }
       if (!claims.length) return;
@@ -319,7 +396,7 @@ export class Scheduler {
     const running: Promise<void>[] = [];
     for await (const page of pages) {
       if (this.#stopped) break; // what is left stays in the due index for the next process
-      let todo = this.#notRunning(page);
+      let todo = this.#notRunning(this.shards.all ? page : page.filter(this.#mine));
       if (todo.length && running.length >= 2) {
         await running.shift();
         // Another wake-up may have taken some meanwhile, or even committed them (#stepped).

@@ -6,7 +6,7 @@
  */
 import type { Store, TimerChange } from "../kv/store.ts";
 import type { DueEntry, DueItem, OnCommitted } from "../kv/store.ts";
-import { fits, writeCost } from "../kv/batch.ts";
+import { fits, type KvLimits, writeCost } from "../kv/batch.ts";
 import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
 import { followRundown } from "../rundowns/follow.ts";
 import { CATCH_UP_EVENTS, catchUp, type Timer } from "../timers/model.ts";
@@ -15,6 +15,14 @@ import type { Claim } from "./lease.ts";
 
 /** Timers planned at a time in a burst (their commits are written while the next chunk is planned). */
 const PLAN_CHUNK = 100;
+
+/**
+ * Timers planned at a time on this backend: PLAN_CHUNK where one commit holds a chunk (a local
+ * file: 100 checks), else enough to fill every commit in flight (KV Connect: 10 checks × 32).
+ */
+export function planChunk(limits: KvLimits): number {
+  return Math.max(PLAN_CHUNK, limits.checks >= PLAN_CHUNK ? 0 : limits.checks * (limits.inFlight ?? 1));
+}
 /** Rundown items stepped at once in a burst (each reads its rundown and next item, then commits). */
 const RUNDOWN_STEPS_AT_ONCE = 16;
 
@@ -86,8 +94,9 @@ export class DueSteps {
   async #stepTimers(all: DueEntry[]): Promise<void> {
     // A chunk is planned while the previous one's commits are being written.
     let writing: Promise<void> = Promise.resolve();
-    for (let i = 0; i < all.length; i += PLAN_CHUNK) {
-      const chunk = all.slice(i, i + PLAN_CHUNK);
+    const size = planChunk(this.deps.store.timers.limits);
+    for (let i = 0; i < all.length; i += size) {
+      const chunk = all.slice(i, i + size);
       // Their accounts' endpoints, read before planning (most are cached).
       const accounts = chunk.flatMap((e) =>
         e.value.kind === "timer" && e.value.timer ? [e.value.timer.account_id] : []

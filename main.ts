@@ -86,7 +86,8 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   // On Deno Deploy isolates come and go unannounced (a shard held by one killed would wait ~28 s,
   // longer than a cron-woken isolate may live): each steps everything, as before shards.
   const onDeploy = !!Deno.env.get("DENO_DEPLOYMENT_ID");
-  const sharing = lock || config.kvPath === ":memory:" ? "alone" : onDeploy ? undefined : "shared";
+  const alone = (lock !== null && !config.kvSharedFile) || config.kvPath === ":memory:";
+  const sharing = alone ? "alone" : onDeploy ? undefined : "shared";
   const app = createApp({ store, config, log: jsonLogger, sharing });
   let stopping = false;
   let listened = false;

@@ -23,6 +23,8 @@ export interface Manifest {
   islands: Record<string, string>;
   /** The boot entry relative to static/build/. */
   boot: string;
+  /** Island name → a bundle of that island with its hydration, for a page where it is alone. */
+  solo?: Record<string, string>;
   /** Every output file relative to static/build/. */
   files: string[];
 }
@@ -151,7 +153,11 @@ function headLinks(css: string[], islands: Set<string>): string {
   let links = headCache.get(key);
   if (links !== undefined) return links;
   links = styles.map((href) => `<link rel="stylesheet" href="${esc(href)}"/>`).join("");
-  if (islands.size > 0) {
+  const only = islands.size === 1 ? m?.solo?.[[...islands][0]] : undefined;
+  if (only) {
+    // One island, bundled with its hydration: one script, nothing else to preload.
+    links += `<script type="module" src="${esc(`/static/build/${only}?v=${m!.version}`)}"></script>`;
+  } else if (islands.size > 0) {
     const v = m?.version ?? "0";
     links += `<script type="module" src="${esc(`/static/build/${m?.boot ?? "lib/boot.js"}?v=${v}`)}"></script>`;
     for (const name of islands) {

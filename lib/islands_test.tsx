@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { asset, fnv1a, island, islandHtml, renderPage } from "./islands.tsx";
+import { asset, fnv1a, island, islandHtml, readManifest, renderPage } from "./islands.tsx";
 
 function Hello(p: { title: string; n: number }) {
   return <p class="hello">{p.title} {p.n}</p>;
@@ -92,4 +92,22 @@ Deno.test("islandHtml renders as island() does, memoises the inner HTML by key, 
   assert.doesNotMatch(b, /<script>/);
   islandHtml("Counted", Counted, { title: "x", n: 1 }, "k2");
   assert.equal(renders, 2);
+});
+
+Deno.test("a page whose only island has a solo bundle loads that one script, no boot module, no preload", () => {
+  const m = readManifest();
+  if (!m?.solo?.Widget) return; // not built (scripts/build.ts writes solo/islands/Widget.js)
+  const html = renderPage({ html: '<div data-island="Widget" data-props="{}"></div>', islands: ["Widget"] }, {
+    lang: "en",
+    title: "t",
+    css: [],
+  });
+  const scripts = html.match(/<script[^>]*>/g) ?? [];
+  assert.equal(scripts.length, 1);
+  assert.match(scripts[0], new RegExp(`type="module" src="/static/build/solo/islands/Widget\\.js\\?v=${m.version}"`));
+  assert.doesNotMatch(html, /modulepreload|boot\.js/);
+  // With another island beside it, the page takes the boot module and the split bundles.
+  const two = renderPage({ html: "", islands: ["Widget", "Stage"] }, { lang: "en", title: "t", css: [] });
+  assert.match(two, /lib\/boot\.js/);
+  assert.match(two, /modulepreload" href="\/static\/build\/islands\/Widget\.js/);
 });

@@ -16,6 +16,11 @@ const ROOT = new URL("../", import.meta.url);
 const at = (rel: string) => new URL(rel, ROOT);
 const OUT = "static/build";
 const BOOT = "lib/boot.ts";
+/**
+ * Islands that also get a bundle of their own with their hydration (no boot module, no shared
+ * chunks), for pages where that island is alone: the widget and the stage, loaded by every embed.
+ */
+const SOLO: Record<string, string> = { Widget: "lib/boot_widget.ts", Stage: "lib/boot_stage.ts" };
 /** What the bundles are made of: island code, what it imports, and the dependency pins. */
 const INPUT_DIRS = ["islands", "components", "lib"];
 const INPUT_FILES = ["deno.json", "deno.lock", "scripts/build.ts"];
@@ -143,6 +148,29 @@ export async function build(opts: { ifStale?: boolean } = {}): Promise<BuildResu
       await Deno.remove(at(tmp), { recursive: true }).catch(() => {});
       throw new Error(`deno bundle failed:\n${new TextDecoder().decode(res.stderr)}`);
     }
+    const solo: Record<string, string> = {};
+    for (const [name, entry] of Object.entries(SOLO)) {
+      if (!islands.includes(`islands/${name}.tsx`)) continue;
+      try {
+        Deno.statSync(at(entry));
+      } catch {
+        continue;
+      }
+      // Under solo/islands/ so that its URL names the island as the split one does.
+      const file = `solo/islands/${name}.js`;
+      const one = await new Deno.Command(Deno.execPath(), {
+        args: ["bundle", "--platform", "browser", "--minify", "-o", `${tmp}/${file}`, entry],
+        cwd: ROOT,
+        stdout: "piped",
+        stderr: "piped",
+        env: { NO_COLOR: "1" },
+      }).output();
+      if (!one.success) {
+        await Deno.remove(at(tmp), { recursive: true }).catch(() => {});
+        throw new Error(`deno bundle of ${entry} failed:\n${new TextDecoder().decode(one.stderr)}`);
+      }
+      solo[name] = file;
+    }
     const files = await listFiles(at(`${tmp}/`));
     const sizes: Record<string, [number, number]> = {};
     const hashes: string[] = [];
@@ -156,9 +184,10 @@ export async function build(opts: { ifStale?: boolean } = {}): Promise<BuildResu
       inputs,
       islands: Object.fromEntries(islands.map((f) => [f.slice(8, -4), f.replace(/\.tsx$/, ".js")])),
       boot: BOOT.replace(/\.ts$/, ".js"),
+      solo,
       files,
     };
-    for (const f of [manifest.boot, ...Object.values(manifest.islands)]) {
+    for (const f of [manifest.boot, ...Object.values(manifest.islands), ...Object.values(solo)]) {
       if (!files.includes(f)) throw new Error(`deno bundle did not write ${f}; got ${files.join(", ")}`);
     }
     await Deno.writeTextFile(at(`${tmp}/manifest.json`), JSON.stringify(manifest, null, 2) + "\n");

@@ -3,18 +3,17 @@
  * event's date and a polite live region. Rendered on the server and inside islands alike.
  */
 import type { ComponentChildren, Ref } from "preact";
-import { useEffect, useState } from "preact/hooks";
 import {
   clockParts,
   type FaceMessage,
   fill,
-  formatTargetDate,
   type Frame,
   textEm,
   type TimerState,
   type TimerType,
 } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
+import type { FaceMessageLine } from "./FaceMessage.tsx";
 
 export interface FaceProps {
   frame: Frame;
@@ -24,6 +23,8 @@ export interface FaceProps {
   title: string | null;
   /** An event's target as its zone reads it, when shown. */
   date: { text: string; iso: string } | null;
+  /** The date as the viewer's own clock reads it, when that differs (components/viewer_date.ts). */
+  viewerDate?: string | null;
   /** The polite announcement (changes only at milestones). */
   announcement: string;
   /** A line about the connection or the timer being gone. */
@@ -38,7 +39,7 @@ export interface FaceProps {
   children?: ComponentChildren;
   /** Lines after the date (the time of day of `clock=1`). */
   extra?: ComponentChildren;
-  /** A badge over the face (the reconnecting badge; positioned by static/screens.css). */
+  /** A badge over the face (the reconnecting badge; positioned by static/widget.css). */
   badge?: ComponentChildren;
   /** The timer was deleted or expired: the face stops and says so. */
   gone?: boolean;
@@ -46,6 +47,8 @@ export interface FaceProps {
   faceRef?: Ref<HTMLDivElement>;
   /** The message to the speaker, when this face shows it. */
   message?: FaceMessage | null;
+  /** Shows `message` (components/FaceMessage.tsx): a part of the faces that show messages. */
+  Message?: typeof FaceMessageLine;
   /** The operator's preview: a blackout is named, not shown (the control page stays usable). */
   preview?: boolean;
 }
@@ -66,24 +69,9 @@ export function roundLabel(t: FaceTexts, frame: Frame, lang: string): string {
     : fill(t.round, { n: n.format(frame.round ?? 1), total: n.format(frame.rounds) });
 }
 
-/**
- * An event's date as the viewer's own clock reads it, once the browser has said its time zone
- * (the server renders the event's zone). Null while that is the same text.
- */
-function useViewerDate(date: FaceProps["date"], lang: string): string | null {
-  const [local, setLocal] = useState<string | null>(null);
-  useEffect(() => {
-    if (!date) return setLocal(null);
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const text = zone ? formatTargetDate(Date.parse(date.iso), zone, lang) : date.text;
-    setLocal(text === date.text ? null : text);
-  }, [date?.iso, date?.text, lang]);
-  return local;
-}
-
 export function TimerFace(p: FaceProps) {
   const { frame, t } = p;
-  const viewerDate = useViewerDate(p.date, p.lang);
+  const viewerDate = p.viewerDate ?? null;
   const clock = p.gone ? { days: null, hms: "--:--" } : clockParts(frame.seconds, p.lang);
   const over = frame.zone === "overtime" && !p.gone;
   const { days } = clock;
@@ -130,21 +118,7 @@ export function TimerFace(p: FaceProps) {
           <i style={{ transform: `scaleX(${Math.min(1, Math.max(0, frame.progress)).toFixed(3)})` }} />
         </div>
       )}
-      {msg && msg.text && (
-        // Announced once as it appears (role=alert); set again, it is a new element and flashes again.
-        <p
-          key={msg.set_at}
-          class="face-message"
-          role="alert"
-          dir="auto"
-          data-color={msg.color}
-          data-flash={msg.flash > 0 ? "" : undefined}
-          style={msg.flash > 0 ? { "--flashes": msg.flash } : undefined}
-        >
-          {msg.text}
-        </p>
-      )}
-      {blackout && p.preview && <p class="face-blackout-note" role="status">{t.blackout_on}</p>}
+      {msg && p.Message && <p.Message msg={msg} preview={p.preview} t={t} />}
       {p.date && (
         <p class="face-date">
           <time dateTime={p.date.iso}>{fill(t.until, { date: viewerDate ?? p.date.text })}</time>

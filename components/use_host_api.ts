@@ -7,15 +7,8 @@
 import type { RefObject } from "preact";
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { Frame, Source } from "../lib/face.ts";
-import {
-  applyCommand,
-  commandOf,
-  hostMessages,
-  type Reported,
-  type WidgetMessage,
-  type Zone,
-  ZONES,
-} from "./host_messages.ts";
+import type { Obey } from "./host_commands.ts";
+import { hostMessages, type Reported, type WidgetMessage, type Zone, ZONES } from "./host_messages.ts";
 
 export interface HostApiOptions {
   /** The live timer's id; null for a parameter-only widget (which obeys commands). */
@@ -28,6 +21,8 @@ export interface HostApiOptions {
   face: RefObject<HTMLElement>;
   /** Applies a change to a parameter-only timer. */
   apply: (change: (src: Source, now: number) => Source | null) => boolean;
+  /** Takes the parent's commands (components/host_commands.ts); absent where none apply. */
+  obey?: Obey;
   enabled: boolean;
 }
 
@@ -103,14 +98,9 @@ export function useHostApi(o: HostApiOptions) {
     if (!o.enabled || !framed()) return;
     on.current = true;
     post({ source: "timer-widget", type: "ready", timer_id: o.timerId });
-    if (o.timerId !== null) return; // a live timer changes only through the API and its control link
-    const listen = (e: MessageEvent) => {
-      if (e.source !== parent) return;
-      const command = commandOf(e.data);
-      if (command) opts.current.apply((src, now) => applyCommand(src, command, now));
-    };
-    addEventListener("message", listen);
-    return () => removeEventListener("message", listen);
+    // A live timer changes only through the API and its control link (its island has no `obey`).
+    if (o.timerId !== null || !o.obey) return;
+    return o.obey((change) => opts.current.apply(change));
   }, [o.enabled]);
 
   // After every render: what changed, told once.

@@ -8,32 +8,19 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import {
   fill,
   type Frame,
-  type LiveSnapshot,
   localDeadline,
   milestone,
   sameFace,
   type Sound,
   type Source,
-  sourceFromSnapshot,
   spokenDuration,
   type Zone,
 } from "../lib/face.ts";
 import type { FaceTexts } from "../lib/i18n.ts";
+import type { Follow } from "./live_stream.ts";
 import { pageOffset } from "./page_clock.ts";
-import { watchSilence } from "./stream_watchdog.ts";
-import { initialFrame, Timeline } from "./timeline.ts";
-
-/**
- * The clock offset from recent samples (server time − local receipt time). A sample delayed in
- * transit only ever understates it, so the largest of the last few is the best estimate.
- */
-class OffsetEstimate {
-  #samples: number[] = [];
-  add(sample: number): number {
-    this.#samples = [...this.#samples.slice(-7), sample];
-    return Math.max(...this.#samples);
-  }
-}
+import { Latest, type Shown } from "./latest.ts";
+import type { Timeline } from "./timeline.ts";
 
 export interface TimerHandle {
   frame: Frame;
@@ -61,6 +48,10 @@ export interface TimerHandle {
 export interface TimerOptions {
   /** Milliseconds the display runs behind the timer (`delay=`). */
   delayMs?: number;
+  /** Shows the timer `delayMs` late (components/timeline.ts `Timeline`); without it `delayMs` is not applied. */
+  delayed?: typeof Timeline;
+  /** Follows `live` (components/live_stream.ts `followLive`); without it the source runs from its props. */
+  follow?: Follow;
 }
 
 /**
@@ -76,12 +67,13 @@ export function useTimer(
   opts: TimerOptions = {},
 ): TimerHandle {
   const delayMs = opts.delayMs ?? 0;
-  const timeline = useRef<Timeline | null>(null);
-  timeline.current ??= new Timeline(delayMs, initial);
+  const timeline = useRef<Shown | null>(null);
+  timeline.current ??= delayMs > 0 && opts.delayed ? new opts.delayed(delayMs, initial) : new Latest(initial);
   const offset = useRef(0);
   const tickRef = useRef<() => void>(() => {});
   // The first render matches the server's (computed at the server's instant).
-  const [frame, setFrame] = useState(() => initialFrame(initial, delayMs));
+  // (timeline.ts initialFrame, without importing it where nothing is delayed)
+  const [frame, setFrame] = useState(() => timeline.current!.frameAt(initial.at).frame);
   const [liveTitle, setTitle] = useState(title);
   const [gone, setGoneState] = useState(false);
   const goneRef = useRef(false);
@@ -124,79 +116,19 @@ export function useTimer(
     };
   }, []);
 
+  // Following a live timer is a part its island brings (components/live_stream.ts): a widget
+  // configured by its parameters loads none of it.
   useEffect(() => {
-    if (!live) return;
-    const url = `/live/${encodeURIComponent(live)}`;
-    let es: EventSource | null = null;
-    let retry = 0;
-    let delay = 1000;
-    let stopped = false;
-    let heard = Date.now();
-    const estimate = new OffsetEstimate();
-    estimate.add(offset.current);
-    const connect = () => {
-      const source = es = new EventSource(url);
-      for (const kind of ["timer", "clock"]) source.addEventListener(kind, () => heard = Date.now());
-      source.addEventListener("timer", (e) => {
-        const snap = JSON.parse((e as MessageEvent<string>).data) as LiveSnapshot;
-        offset.current = estimate.add(snap.server_now - Date.now());
-        timeline.current!.push(sourceFromSnapshot(snap));
-        delay = 1000;
-        if (!hideTitle) setTitle(snap.timer.title);
-        setReconnecting(false);
-        setSnapshots((n) => n + 1);
-        tickRef.current();
-      });
-      source.addEventListener("clock", (e) => {
-        const { server_now } = JSON.parse((e as MessageEvent<string>).data) as { server_now: number };
-        offset.current = estimate.add(server_now - Date.now());
-        tickRef.current();
-      });
-      source.addEventListener("gone", () => {
-        stopped = true;
-        source.close();
-        setGone(true);
-        setReconnecting(false);
-      });
-      source.onerror = () => {
-        if (stopped || source.readyState !== EventSource.CLOSED) {
-          setReconnecting(!stopped);
-          return;
-        }
-        // The browser gave up (an HTTP error): find out whether the timer is gone, else retry.
-        setReconnecting(true);
-        retry = setTimeout(check, delay) as unknown as number;
-        delay = Math.min(delay * 2, 30_000);
-      };
-    };
-    const check = async () => {
-      try {
-        const res = await fetch(url, { cache: "no-store" });
-        await res.body?.cancel();
-        if (res.status === 404) {
-          setGone(true);
-          setReconnecting(false);
-          return;
-        }
-      } catch { /* offline: try the stream again */ }
-      if (!stopped) connect();
-    };
-    connect();
-    // A stream silent past the heartbeat died without an error: drop it and connect again.
-    const unwatch = watchSilence(() => heard, () => {
-      // A closed stream is already being retried (onerror).
-      if (stopped || !es || es.readyState === EventSource.CLOSED) return;
-      es?.close();
-      setReconnecting(true);
-      heard = Date.now();
-      connect();
+    if (!live || !opts.follow) return;
+    return opts.follow(live, {
+      offset,
+      push: (src) => timeline.current!.push(src),
+      title: (t) => !hideTitle && setTitle(t),
+      snapshot: () => setSnapshots((n) => n + 1),
+      tick: () => tickRef.current(),
+      setReconnecting,
+      setGone,
     });
-    return () => {
-      stopped = true;
-      unwatch();
-      clearTimeout(retry);
-      es?.close();
-    };
   }, [live]);
 
   const shown = timeline.current.sourceAt(Date.now() + offset.current - delayMs);

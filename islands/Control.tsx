@@ -5,8 +5,11 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { MessageForm, type MessageInput } from "../components/MessageForm.tsx";
+import { FaceMessageLine } from "../components/FaceMessage.tsx";
+import { followLive } from "../components/live_stream.ts";
 import { TimerFace } from "../components/TimerFace.tsx";
 import { useAnnouncer, useTimer } from "../components/use_timer.ts";
+import { useViewerDate } from "../components/viewer_date.ts";
 import { type Action, fill, type Source, spokenDuration, validActions } from "../lib/display.ts";
 import type { Texts } from "../lib/i18n.ts";
 import type { ShowTexts } from "../lib/i18n_show.ts";
@@ -47,7 +50,8 @@ function typing(e: KeyboardEvent): boolean {
 }
 
 export default function Control(p: ControlProps) {
-  const timer = useTimer(p.source, p.id, p.title);
+  const timer = useTimer(p.source, p.id, p.title, false, { follow: followLive });
+  const viewerDate = useViewerDate(p.date, p.lang);
   const { frame } = timer;
   const { t, st } = p;
   const faceT = { ...t, ...st };
@@ -219,6 +223,8 @@ export default function Control(p: ControlProps) {
         t={faceT}
         title={timer.title}
         date={p.date}
+        viewerDate={viewerDate}
+        Message={FaceMessageLine}
         announcement={announcement}
         notice={timer.gone ? t.gone : timer.reconnecting ? t.reconnecting : null}
         gone={timer.gone}

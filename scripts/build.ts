@@ -18,9 +18,9 @@ const OUT = "static/build";
 const BOOT = "lib/boot.ts";
 /**
  * Islands that also get a bundle of their own with their hydration (no boot module, no shared
- * chunks), for pages where that island is alone: the widget and the stage, loaded by every embed.
+ * chunks), for pages where that island is alone: the widgets and the stage, loaded by every embed.
  */
-const SOLO: Record<string, string> = { Widget: "lib/boot_widget.ts", Stage: "lib/boot_stage.ts" };
+const SOLO = ["Widget", "WidgetPlain", "WidgetLive", "Stage"];
 /** What the bundles are made of: island code, what it imports, and the dependency pins. */
 const INPUT_DIRS = ["islands", "components", "lib"];
 const INPUT_FILES = ["deno.json", "deno.lock", "scripts/build.ts"];
@@ -149,27 +149,35 @@ export async function build(opts: { ifStale?: boolean } = {}): Promise<BuildResu
       throw new Error(`deno bundle failed:\n${new TextDecoder().decode(res.stderr)}`);
     }
     const solo: Record<string, string> = {};
-    for (const [name, entry] of Object.entries(SOLO)) {
-      if (!islands.includes(`islands/${name}.tsx`)) continue;
-      try {
-        Deno.statSync(at(entry));
-      } catch {
-        continue;
+    const entries = `static/.solo-${crypto.randomUUID().slice(0, 8)}`;
+    try {
+      for (const name of SOLO.filter((n) => islands.includes(`islands/${n}.tsx`))) {
+        // The island and the hydration of its roots, as lib/boot.ts hydrates them.
+        const entry = `${entries}/${name}.ts`;
+        await Deno.mkdir(at(entries), { recursive: true });
+        await Deno.writeTextFile(
+          at(entry),
+          `import { h, hydrate } from "preact";\nimport Island from "../../islands/${name}.tsx";\n` +
+            `for (const root of document.querySelectorAll<HTMLElement>('[data-island="${name}"]')) {\n` +
+            `  hydrate(h(Island, JSON.parse(root.dataset.props ?? "{}")), root);\n}\n`,
+        );
+        // Under solo/islands/ so that its URL names the island as the split one does.
+        const file = `solo/islands/${name}.js`;
+        const one = await new Deno.Command(Deno.execPath(), {
+          args: ["bundle", "--platform", "browser", "--minify", "-o", `${tmp}/${file}`, entry],
+          cwd: ROOT,
+          stdout: "piped",
+          stderr: "piped",
+          env: { NO_COLOR: "1" },
+        }).output();
+        if (!one.success) {
+          await Deno.remove(at(tmp), { recursive: true }).catch(() => {});
+          throw new Error(`deno bundle of the solo ${name} failed:\n${new TextDecoder().decode(one.stderr)}`);
+        }
+        solo[name] = file;
       }
-      // Under solo/islands/ so that its URL names the island as the split one does.
-      const file = `solo/islands/${name}.js`;
-      const one = await new Deno.Command(Deno.execPath(), {
-        args: ["bundle", "--platform", "browser", "--minify", "-o", `${tmp}/${file}`, entry],
-        cwd: ROOT,
-        stdout: "piped",
-        stderr: "piped",
-        env: { NO_COLOR: "1" },
-      }).output();
-      if (!one.success) {
-        await Deno.remove(at(tmp), { recursive: true }).catch(() => {});
-        throw new Error(`deno bundle of ${entry} failed:\n${new TextDecoder().decode(one.stderr)}`);
-      }
-      solo[name] = file;
+    } finally {
+      await Deno.remove(at(entries), { recursive: true }).catch(() => {});
     }
     const files = await listFiles(at(`${tmp}/`));
     const sizes: Record<string, [number, number]> = {};

@@ -41,7 +41,8 @@ Deno.test("the first HTML of a widget already shows the time, the state and the 
   assert.match(t, /Running/);
   assert.match(t, /05:00/);
   assert.match(r.html, /<html lang="en" data-theme="dark" style="--primary:#6C63FF;--on-primary:#000000">/);
-  assert.match(r.html, /data-island="Widget"/);
+  // The lean island of a widget configured by its parameters (components/widget_face.tsx widgetIsland).
+  assert.match(r.html, /data-island="WidgetPlain"/);
   assert.match(t, /Timer Service/, "the brand is shown by default");
   assert.match(r.html, /aria-live="polite"/);
   assert.match(r.html, /role="timer"/);

@@ -89,7 +89,7 @@ export async function stageHtml(
   return renderPage({ html, islands: ["Stage"] }, {
     lang,
     title: r.title ?? s.item?.title ?? rt.stage,
-    css: ["widget.css", "show.css", "screens.css", "stage.css"],
+    css: ["widget.css", "face-more.css", "show.css", "screens.css", "stage.css"],
     htmlAttrs: {
       ...themeAttrs(look.theme ?? s.theme ?? "dark", look.color ?? s.color ?? "6C63FF"),
       ...viewAttrs(look.view),

@@ -4,6 +4,7 @@ import { dayTime } from "../../components/DayClock.tsx";
 import { initialFrame } from "../../components/timeline.ts";
 import { viewAttrs, type ViewParams } from "../../components/view_params.ts";
 import Control from "../../islands/Control.tsx";
+import { widgetIsland } from "../../components/widget_face.tsx";
 import Widget, { type WidgetProps } from "../../islands/Widget.tsx";
 import { formatTargetDate, type Source, textOn } from "../../lib/display.ts";
 import { faceTexts, type Lang, texts } from "../../lib/i18n.ts";
@@ -82,17 +83,37 @@ function faceKey(look: Look, p: Omit<WidgetProps, "lang" | "t">): string {
   ]);
 }
 
+/**
+ * The style sheets a timer page needs: the face (with zones and the reconnecting badge) always;
+ * an interval's phase, an event's date and the page-sized face (face-more.css) where shown;
+ * the message, blackout and stage-sized viewer (show.css) where messages are shown; the view
+ * parameters, time of day and full-screen button (screens.css) where one is used.
+ */
+export function timerCss(
+  look: Look,
+  p: Pick<WidgetProps, "variant" | "messages" | "fallbackMessage" | "source" | "date">,
+): string[] {
+  const css = ["widget.css"];
+  if (p.variant === "page" || p.source.type === "interval" || p.date) css.push("face-more.css");
+  if (p.variant === "page" || p.messages || p.fallbackMessage) css.push("show.css");
+  const v = look.view;
+  if (p.variant === "page" || (v && (v.clock || Object.keys(viewAttrs(v)).length > 0))) css.push("screens.css");
+  return css;
+}
+
 /** The widget or viewer with a running display. */
 export function timerPage(look: Look, props: Omit<WidgetProps, "lang" | "t">): string {
   const t = faceTexts(look.lang);
   const full: WidgetProps = { ...props, lang: look.lang, t };
+  // The server renders every part; the browser loads the leanest island that shows the same.
+  const name = widgetIsland(props);
   const html = `<main class="shell shell--${props.variant}">${
-    islandHtml("Widget", Widget, full, faceKey(look, props))
+    islandHtml(name, Widget, full, faceKey(look, props))
   }</main>`;
-  return renderPage({ html, islands: ["Widget"] }, {
+  return renderPage({ html, islands: [name] }, {
     lang: look.lang,
     title: props.title ?? t.timer,
-    css: ["widget.css", "show.css", "screens.css"],
+    css: timerCss(look, props),
     htmlAttrs: lookAttrs(look),
     bodyClass: `body--${props.variant}`,
   });
@@ -109,6 +130,7 @@ export function problemPage(look: Look, message: string, title: string | null): 
       <p class="face-problem" role="alert">{message}</p>
     </div>,
     "widget",
+    ["widget.css", "face-more.css"],
   );
 }
 
@@ -132,7 +154,7 @@ export function controlPage(look: Look, props: {
       </footer>
     </>,
     "page",
-    ["widget.css", "control.css", "show.css"],
+    ["widget.css", "face-more.css", "control.css", "show.css"],
   );
 }
 

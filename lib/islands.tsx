@@ -3,7 +3,8 @@
  * root is a `<div data-island="Name" data-props="{…json…}">` around its server render (the
  * props travel in an attribute, which the renderer escapes, so no title can break out of it).
  * `scripts/build.ts` bundles `islands/*.tsx` and `lib/boot.ts` into static/build/; a page that
- * rendered an island gets the boot module, which imports each island's bundle and hydrates.
+ * rendered an island gets the boot module, which imports each island's bundle and hydrates; a
+ * page whose only island has a solo bundle (the widgets, the stage) gets that one file instead.
  * A page without islands ships no JavaScript at all.
  */
 import { type ComponentType, createContext, type VNode } from "preact";

@@ -1,7 +1,9 @@
 /**
  * Builds the island bundles: `deno bundle --platform browser --code-splitting --minify`
  * over islands/*.tsx and lib/boot.ts into static/build/ (one file per island, shared chunks),
- * then writes static/build/manifest.json (see lib/islands.tsx).
+ * then a single-file bundle of each SOLO island with its hydration (static/build/solo/islands/,
+ * for a page where that island is alone: the widgets' embeds), then writes
+ * static/build/manifest.json (see lib/islands.tsx).
  *
  *   deno task build              always builds
  *   deno run … build.ts --if-stale   builds only when an input changed since the last build
@@ -149,7 +151,8 @@ export async function build(opts: { ifStale?: boolean } = {}): Promise<BuildResu
       throw new Error(`deno bundle failed:\n${new TextDecoder().decode(res.stderr)}`);
     }
     const solo: Record<string, string> = {};
-    const entries = `static/.solo-${crypto.randomUUID().slice(0, 8)}`;
+    // Beside the output folder, under the name git, fmt and lint already leave alone.
+    const entries = `static/.build-solo-${crypto.randomUUID().slice(0, 8)}`;
     try {
       for (const name of SOLO.filter((n) => islands.includes(`islands/${n}.tsx`))) {
         // The island and the hydration of its roots, as lib/boot.ts hydrates them.

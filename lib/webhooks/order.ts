@@ -22,7 +22,11 @@ export class OrderGate {
   /** Reads ahead under way (`prefetch`), by `timerId/id`: whether it still held back when read. */
   #reads = new Map<string, Promise<boolean>>();
 
-  constructor(readonly store: Store) {}
+  /** `read`: one delivery as stored now (the sender gathers these into getMany calls, reads.ts). */
+  constructor(
+    readonly store: Store,
+    readonly read = (timerId: string, id: string) => store.deliveries.getDelivery(timerId, id),
+  ) {}
 
   /** An attempt's outcome is being recorded (`recorded` resolves with its versionstamp, null: not written). */
   recording(d: Delivery, recorded: Promise<string | null>): void {
@@ -72,7 +76,7 @@ export class OrderGate {
     const ref = `${d.timer_id}/${d.after}`;
     await this.#recording.get(ref);
     if (this.#tried.has(ref) || await this.#reads.get(ref) === false) return null;
-    const before = (await this.store.deliveries.getDelivery(d.timer_id, d.after))?.delivery;
+    const before = (await this.read(d.timer_id, d.after))?.delivery;
     if (!before || !holdsBackLater(before)) return null;
     const due = before.claimed ? null : before.next_attempt_at;
     return due !== null && due > now ? due : now + ORDER_HOLD_MS;

@@ -1,7 +1,8 @@
 /**
- * Records what attempts did: outcomes (and claim renewals) go in group commits — whatever piled
- * up while the previous commit ran, sized to the backend's limits — and each timer's log is kept
- * bounded by incremental trims (log_trim.ts) that never read the whole log.
+ * Records what attempts did: outcomes go in group commits — whatever piled up while the previous
+ * commit ran, sized to the backend's limits — and so, apart from them, do the claim renewals and
+ * holds attempts wait for before sending; each timer's log is kept bounded by incremental trims
+ * (log_trim.ts) that never read the whole log.
  */
 import type { OnCommitted, Store } from "../kv/store.ts";
 import type { DeliveryChange } from "./delivery_model.ts";
@@ -32,48 +33,15 @@ export interface RecorderDeps {
   log: (msg: string, e: unknown) => void;
 }
 
-export class OutcomeRecorder {
+/** Delivery changes committed in groups: whatever piled up while the previous group commit ran. */
+class GroupCommits {
   #queue: { change: DeliveryChange; done: (versionstamp: string | null) => void }[] = [];
   #flushing: Promise<void> | null = null;
-  /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
-  #unrecorded = 0;
-  #backlogWaiters: (() => void)[] = [];
-  /** Keeps each timer's delivery log bounded. */
-  readonly log: LogTrimmer;
 
-  readonly #max: number;
+  constructor(readonly deps: RecorderDeps) {}
 
-  constructor(readonly deps: RecorderDeps) {
-    this.log = new LogTrimmer(deps.store, deps.log);
-    this.#max = maxUnrecorded(deps.store.timers.limits.inFlight);
-  }
-
-  /** Resolves once fewer than maxUnrecorded() outcomes wait to be recorded; true if it had to wait. */
-  async room(): Promise<boolean> {
-    let waited = false;
-    while (this.#unrecorded >= this.#max) {
-      waited = true;
-      await new Promise<void>((r) => this.#backlogWaiters.push(r));
-    }
-    return waited;
-  }
-
-  /**
-   * Records an attempt's outcome in the next group commit; counts it towards the log's bound once
-   * settled. Resolves with its versionstamp (null: the delivery changed meanwhile).
-   */
-  outcome(change: DeliveryChange): Promise<string | null> {
-    this.#unrecorded++;
-    return this.grouped(change).then((vs) => {
-      this.#unrecorded--;
-      this.#backlogWaiters.splice(0).forEach((w) => w());
-      if (vs && change.next.state !== "pending") this.counted(change.next.timer_id);
-      return vs;
-    });
-  }
-
-  /** Queues a delivery change for the next group commit; resolves with its versionstamp (null: conflict). */
-  grouped(change: DeliveryChange): Promise<string | null> {
+  /** Queues a change for the next group commit; resolves with its versionstamp (null: conflict). */
+  add(change: DeliveryChange): Promise<string | null> {
     const { promise, resolve } = Promise.withResolvers<string | null>();
     this.#queue.push({ change, done: resolve });
     this.#flushing ??= this.#flush();
@@ -107,6 +75,70 @@ export class OutcomeRecorder {
     }
   }
 
+  get busy(): boolean {
+    return this.#flushing !== null || this.#queue.length > 0;
+  }
+
+  async settled(): Promise<void> {
+    await this.#flushing;
+  }
+}
+
+export class OutcomeRecorder {
+  /** Outcomes of attempts. */
+  #outcomes: GroupCommits;
+  /**
+   * Changes an attempt waits for in its pool slot before sending (a renewal of its claim, a hold),
+   * committed apart: they do not wait behind a group of outcomes being committed.
+   */
+  #before: GroupCommits;
+  /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
+  #unrecorded = 0;
+  #backlogWaiters: (() => void)[] = [];
+  /** Keeps each timer's delivery log bounded. */
+  readonly log: LogTrimmer;
+
+  readonly #max: number;
+
+  constructor(readonly deps: RecorderDeps) {
+    this.log = new LogTrimmer(deps.store, deps.log);
+    this.#max = maxUnrecorded(deps.store.timers.limits.inFlight);
+    this.#outcomes = new GroupCommits(deps);
+    this.#before = new GroupCommits(deps);
+  }
+
+  /** Resolves once fewer than maxUnrecorded() outcomes wait to be recorded; true if it had to wait. */
+  async room(): Promise<boolean> {
+    let waited = false;
+    while (this.#unrecorded >= this.#max) {
+      waited = true;
+      await new Promise<void>((r) => this.#backlogWaiters.push(r));
+    }
+    return waited;
+  }
+
+  /**
+   * Records an attempt's outcome in the next group commit; counts it towards the log's bound once
+   * settled. Resolves with its versionstamp (null: the delivery changed meanwhile).
+   */
+  outcome(change: DeliveryChange): Promise<string | null> {
+    this.#unrecorded++;
+    return this.#outcomes.add(change).then((vs) => {
+      this.#unrecorded--;
+      this.#backlogWaiters.splice(0).forEach((w) => w());
+      if (vs && change.next.state !== "pending") this.counted(change.next.timer_id);
+      return vs;
+    });
+  }
+
+  /**
+   * Queues a change an attempt waits for before sending (a renewal, a hold) for the next group
+   * commit of such changes; resolves with its versionstamp (null: conflict).
+   */
+  grouped(change: DeliveryChange): Promise<string | null> {
+    return this.#before.add(change);
+  }
+
   /** Trims a timer's log once enough new outcomes were recorded for it (here or by a test send). */
   counted(timerId: string): void {
     this.log.counted(timerId);
@@ -114,12 +146,12 @@ export class OutcomeRecorder {
 
   /** Whether outcomes or trims are still being recorded. */
   get busy(): boolean {
-    return this.#flushing !== null || this.#queue.length > 0 || this.#unrecorded > 0 || this.log.busy;
+    return this.#outcomes.busy || this.#before.busy || this.#unrecorded > 0 || this.log.busy;
   }
 
   /** Resolves once the commits and trims running now have finished. */
   async settled(): Promise<void> {
-    await this.#flushing;
+    await Promise.all([this.#outcomes.settled(), this.#before.settled()]);
     await this.log.settled();
   }
 }

@@ -12,6 +12,7 @@ import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
 import { afterAttempt, claim, type Delivery, type DeliveryChange, heldBack } from "./delivery_model.ts";
 import { OrderGate } from "./order.ts";
 import { OutcomeRecorder } from "./recorder.ts";
+import { DeliveryReads } from "./reads.ts";
 import { PLAN_DAY_SPENT, testOutcome, testSendWait, withinPlan } from "./quota.ts";
 import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
@@ -31,6 +32,8 @@ const RENEW_MARGIN_MS = 500;
  * process dies before recording its answer. SIGKILL in the middle of a 10 000 burst (2026-11-24):
  * 64 in flight → 124 sent twice, 32 → 32, 16 → 16; 32 kept the burst faster than 16. Slow or silent receivers raise the answer time, and so the limit.
  * Accounts share the slots (pool.ts): one account's silent receivers leave the others a quarter at once.
+ * A slot is also held for the checks before the POST (a read, a renewal: a round trip over a remote
+ * KV), so the slots are that many more: the POSTs in flight stay as many, each slot sends less often.
  */
 const MIN_IN_FLIGHT = 32;
 const TARGET_PER_MS = 1;
@@ -73,6 +76,8 @@ export class Sender {
   readonly recorder: OutcomeRecorder;
   /** Holds a delivery back while its timer's one before it was never tried (order.ts). */
   readonly order: OrderGate;
+  /** Single deliveries read before sending, gathered into getMany calls. */
+  readonly reads: DeliveryReads;
   /** Deliveries (`timerId/id`) handed to the pool here and not yet recorded: this process's own work. */
   #held = new Set<string>();
   /** Timers deleted through this process: their attempts still queued here are dropped unsent. */
@@ -86,15 +91,22 @@ export class Sender {
       onCommitted: deps.onCommitted,
       log: (msg, e) => this.#log("error", msg, e),
     });
-    this.order = new OrderGate(deps.store);
+    this.reads = new DeliveryReads(deps.store);
+    this.order = new OrderGate(deps.store, (timerId, id) => this.reads.read(timerId, id));
     this.pool.setLimit(MIN_IN_FLIGHT);
   }
 
-  /** Answer time of recent attempts (ms, moving average), which sets how many go at once. */
+  /**
+   * Answer time of recent attempts and the time their checks took before the POST (ms, moving
+   * averages), which set how many go at once: POSTs by the answer time, slots by both.
+   */
   #answerMs: number | null = null;
-  #observe(ms: number): void {
-    this.#answerMs = this.#answerMs === null ? ms : this.#answerMs * 0.9 + ms * 0.1;
-    this.pool.setLimit(Math.max(MIN_IN_FLIGHT, this.#answerMs * TARGET_PER_MS));
+  #checkMs = 0;
+  #observe(answerMs: number, checkMs: number): void {
+    this.#answerMs = this.#answerMs === null ? answerMs : this.#answerMs * 0.9 + answerMs * 0.1;
+    this.#checkMs = this.#checkMs * 0.9 + checkMs * 0.1;
+    const posts = Math.max(MIN_IN_FLIGHT, this.#answerMs * TARGET_PER_MS);
+    this.pool.setLimit(posts * (1 + this.#checkMs / Math.max(1, this.#answerMs)));
   }
 
   /** How long a claim made now holds. */
@@ -277,12 +289,13 @@ export class Sender {
     claimVersion: string,
     waited: boolean,
   ): Promise<{ recording: Promise<unknown> } | { behind: { d: Delivery; versionstamp: string } } | undefined> {
-    const { config, now, store } = this.deps;
+    const { config, now } = this.deps;
     let d = claimed;
     let versionstamp = claimVersion;
     if (this.#dropped.has(d.timer_id)) return;
     if (await this.recorder.room()) waited = true;
     if (this.#dropped.has(d.timer_id)) return;
+    const checking = performance.now();
     // Waited in the pool (or for the backlog) so long that the claim could run out mid-attempt:
     // renew it first, or let whoever took it over meanwhile have it (never two attempts at once).
     if (d.next_attempt_at! - now() < config.webhookTimeoutMs + RENEW_MARGIN_MS) {
@@ -292,7 +305,7 @@ export class Sender {
       [d, versionstamp] = [renewed, vs];
     } else if (waited) {
       // One read: the claim as this attempt holds it, or nothing to send (deleted, changed meanwhile).
-      const current = await store.deliveries.getDelivery(d.timer_id, d.id);
+      const current = await this.reads.read(d.timer_id, d.id);
       if (!current || (versionstamp && current.versionstamp !== versionstamp)) return;
     }
     const heldUntil = await this.order.heldUntil(d, now());
@@ -302,6 +315,7 @@ export class Sender {
       return { recording: this.recorder.grouped({ versionstamp, prev: d, next: heldBack(d, heldUntil) }) };
     }
     const started = now();
+    const checkMs = performance.now() - checking;
     let tried = d;
     let result: AttemptResult | null;
     // Deliveries to a timer's own URL go as they are, without a turn of the event loop more.
@@ -328,7 +342,7 @@ export class Sender {
       );
       return;
     }
-    this.#observe(result.duration_ms);
+    this.#observe(result.duration_ms, checkMs);
     const next = afterAttempt(tried, result, started, now(), config.webhookRetryDelays);
     // Recorded in the background: the pool slot goes to the next attempt at once. Fails only
     // where the delivery changed meanwhile (its timer was deleted, its URL changed).

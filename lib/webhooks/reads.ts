@@ -1,0 +1,41 @@
+/**
+ * Reads of single deliveries asked for by attempts about to be sent (the re-check of one that
+ * waited, the order gate's look at the one before), gathered: what is asked within one turn of the
+ * event loop goes in getMany calls of up to GET_MANY_MAX keys, all in flight at once. Over a remote
+ * KV ten attempts then pay one round trip together instead of one each.
+ */
+import type { DeliveryEntry } from "../kv/deliveries.ts";
+import type { Store } from "../kv/store.ts";
+import { GET_MANY_MAX } from "../kv/batch.ts";
+
+export class DeliveryReads {
+  #asked: { ref: string; done: PromiseWithResolvers<DeliveryEntry | null> }[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** getMany calls made (for tests and measurements). */
+  calls = 0;
+
+  constructor(readonly store: Store) {}
+
+  /** The delivery as stored now (null: gone), read with the others asked for in the same turn. */
+  read(timerId: string, id: string): Promise<DeliveryEntry | null> {
+    const done = Promise.withResolvers<DeliveryEntry | null>();
+    this.#asked.push({ ref: `${timerId}/${id}`, done });
+    // A full getMany goes at once; a partial one after the turn, with whatever was asked meanwhile.
+    if (this.#asked.length >= GET_MANY_MAX) this.#flush();
+    else this.#timer ??= setTimeout(() => this.#flush(), 0);
+    return done.promise;
+  }
+
+  #flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    while (this.#asked.length) {
+      const part = this.#asked.splice(0, GET_MANY_MAX);
+      this.calls++;
+      this.store.deliveries.getDeliveries(part.map((a) => a.ref)).then(
+        (found) => part.forEach((a, n) => a.done.resolve(found[n])),
+        (e) => part.forEach((a) => a.done.reject(e)),
+      );
+    }
+  }
+}

@@ -1,6 +1,8 @@
 /**
  * Starts the test KV Connect server (./server.ts) in a subprocess on a free port, as tests start
- * every other real part, and stops it. `env` is what a client process needs to use it.
+ * every other real part, and stops it. `env` is what a client process needs to use it; `restart`
+ * stops it and starts it again on the same port with the same token and storage, so clients keep
+ * their URL.
  */
 import type { KvConnectStats } from "./server.ts";
 
@@ -14,20 +16,22 @@ export interface KvConnectProcess {
   /** Opens the KV in this process (sets DENO_KV_ACCESS_TOKEN, which Deno's client reads at open). */
   open(): Promise<Deno.Kv>;
   stats(): Promise<KvConnectStats>;
+  /**
+   * Stops the server (SIGTERM, SIGKILL after `graceMs`) and starts it again on the same port, token
+   * and path (a file keeps its data; `:memory:` does not). Tries the port for up to `bindMs`, then throws.
+   */
+  restart(opts?: { graceMs?: number; bindMs?: number }): Promise<{ downMs: number; signal: "SIGTERM" | "SIGKILL" }>;
   stop(): Promise<void>;
 }
 
-export async function startKvConnect(opts: { path?: string; delayMs?: number } = {}): Promise<KvConnectProcess> {
-  const token = `test-${crypto.randomUUID()}`;
+interface Child {
+  url: string;
+  stop(graceMs?: number): Promise<"SIGTERM" | "SIGKILL">;
+}
+
+async function launch(path: string, delayMs: number, port: number, token: string): Promise<Child> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      SERVER,
-      `--path=${opts.path ?? ":memory:"}`,
-      `--delay-ms=${opts.delayMs ?? 0}`,
-      "--port=0",
-    ],
+    args: ["run", "-A", SERVER, `--path=${path}`, `--delay-ms=${delayMs}`, `--port=${port}`],
     env: { DENO_KV_ACCESS_TOKEN: token },
     stdout: "piped",
     stderr: "piped",
@@ -46,6 +50,37 @@ export async function startKvConnect(opts: { path?: string; delayMs?: number } =
   const drained = (async () => {
     while (!(await reader.read().catch(() => ({ done: true }))).done);
   })();
+  return {
+    url,
+    async stop(graceMs = 10_000) {
+      let signal: "SIGTERM" | "SIGKILL" = "SIGTERM";
+      try {
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      const t = setTimeout(() => {
+        signal = "SIGKILL";
+        try {
+          child.kill("SIGKILL");
+        } catch { /* gone */ }
+      }, graceMs);
+      await child.status;
+      clearTimeout(t);
+      await drained;
+      await stderr;
+      return signal;
+    },
+  };
+}
+
+export async function startKvConnect(
+  opts: { path?: string; delayMs?: number; port?: number; token?: string } = {},
+): Promise<KvConnectProcess> {
+  const token = opts.token ?? `test-${crypto.randomUUID()}`;
+  const path = opts.path ?? ":memory:";
+  const delayMs = opts.delayMs ?? 0;
+  let current = await launch(path, delayMs, opts.port ?? 0, token);
+  const url = current.url;
+  const port = Number(new URL(url).port);
   const env = { KV_PATH: url, DENO_KV_ACCESS_TOKEN: token };
   return {
     url,
@@ -58,13 +93,25 @@ export async function startKvConnect(opts: { path?: string; delayMs?: number } =
     async stats() {
       return await (await fetch(`${url}/stats`)).json();
     },
+    async restart(o = {}) {
+      const down = Date.now();
+      const signal = await current.stop(o.graceMs ?? 10_000);
+      const until = Date.now() + (o.bindMs ?? 10_000);
+      for (;;) {
+        try {
+          current = await launch(path, delayMs, port, token);
+          break;
+        } catch (e) {
+          if (Date.now() >= until) {
+            throw new Error(`the KV Connect server could not listen on port ${port} again: ${e}`);
+          }
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      return { downMs: Date.now() - down, signal };
+    },
     async stop() {
-      try {
-        child.kill("SIGTERM");
-      } catch { /* already gone */ }
-      await child.status;
-      await drained;
-      await stderr;
+      await current.stop();
     },
   };
 }

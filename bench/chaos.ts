@@ -14,7 +14,7 @@
 import { BENCH_DIR, dist, killAll, log, machine, round, seedAccounts, sleep, spawn, tempKv } from "./harness.ts";
 import { type BurstInfo, Driver } from "./chaos_driver.ts";
 import { type Arrival, broken, ledger } from "./chaos_ledger.ts";
-import { chaosKvConnect, Cluster, jsonLines } from "./chaos_cluster.ts";
+import { chaosKvConnect, Cluster, jsonLines, killKvServer } from "./chaos_cluster.ts";
 import { brokenLive, judgeLive, LiveProbe, type Outage } from "./chaos_live.ts";
 
 export interface ChaosOptions {
@@ -75,7 +75,7 @@ export async function runChaos(o: ChaosOptions) {
   const kvRestart = o.kvRestart ?? (kvc ? async () => void await kvc.restart() : undefined);
   const kvPath = kvc?.url ?? o.kv ?? temp!.path;
   const remote = /^https?:\/\//.test(kvPath);
-  const liveCheck = o.liveCheck ?? remote;
+  const liveCheck = (o.liveCheck ?? remote) && o.instances >= 2;
   const burstSize = o.burst || (remote ? 2000 : 300);
   const logPath = o.logPath ?? `${BENCH_DIR}chaos-log.jsonl`;
   const lines = jsonLines(logPath);
@@ -332,7 +332,7 @@ export function parseArgs(args: string[]): ChaosOptions {
 }
 
 if (import.meta.main) {
-  Deno.addSignalListener("SIGINT", () => (killAll(), Deno.exit(130)));
+  Deno.addSignalListener("SIGINT", () => (killAll(), killKvServer(), Deno.exit(130)));
   const r = await runChaos(parseArgs(Deno.args));
   // deno-lint-ignore no-console
   console.log(summary(r));

@@ -3,7 +3,7 @@
  * (`--kv=kvconnect`: the test KV Connect server on a temp file, +20 ms per call, restarted once on
  * the same port) and the JSON-lines log.
  */
-import { startKvConnect } from "../tests/kvconnect/helper.ts";
+import { type KvConnectProcess, startKvConnect } from "../tests/kvconnect/helper.ts";
 import type { Kill } from "./chaos_ledger.ts";
 import type { LiveInstance } from "./chaos_live.ts";
 import { log, type Proc, serverEnv, spawn } from "./harness.ts";
@@ -87,10 +87,21 @@ export function jsonLines(path: string) {
   };
 }
 
+/** The test KV Connect server of the run under way (killed with the rest on Ctrl-C). */
+let kvServer: KvConnectProcess | null = null;
+
+/** SIGKILLs the run's KV Connect server, if any (the CLI's Ctrl-C). */
+export function killKvServer(): void {
+  try {
+    if (kvServer) Deno.kill(kvServer.pid, "SIGKILL");
+  } catch { /* gone */ }
+}
+
 /** The test KV Connect server for a chaos run: started on a temp file, restarted once on the same port. */
 export async function chaosKvConnect(delayMs: number) {
   const dir = await Deno.makeTempDir({ prefix: "chaos-kvconnect-" });
   const kvc = await startKvConnect({ path: `${dir}/kv.sqlite3`, delayMs });
+  kvServer = kvc;
   // This process seeds the accounts through Deno's client, which reads the token at open.
   Deno.env.set("DENO_KV_ACCESS_TOKEN", kvc.token);
   return {
@@ -100,6 +111,7 @@ export async function chaosKvConnect(delayMs: number) {
     restart: () => kvc.restart(),
     async cleanup() {
       await kvc.stop();
+      kvServer = null;
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };

@@ -10,6 +10,8 @@ const SERVER = new URL("./server.ts", import.meta.url).pathname;
 
 export interface KvConnectProcess {
   url: string;
+  /** The server process's id (a new one after `restart`). */
+  readonly pid: number;
   token: string;
   /** `KV_PATH` and `DENO_KV_ACCESS_TOKEN` for a service process. */
   env: { KV_PATH: string; DENO_KV_ACCESS_TOKEN: string };
@@ -26,6 +28,7 @@ export interface KvConnectProcess {
 
 interface Child {
   url: string;
+  pid: number;
   stop(graceMs?: number): Promise<"SIGTERM" | "SIGKILL">;
 }
 
@@ -52,6 +55,7 @@ async function launch(path: string, delayMs: number, port: number, token: string
   })();
   return {
     url,
+    pid: child.pid,
     async stop(graceMs = 10_000) {
       let signal: "SIGTERM" | "SIGKILL" = "SIGTERM";
       try {
@@ -86,6 +90,9 @@ export async function startKvConnect(
     url,
     token,
     env,
+    get pid() {
+      return current.pid;
+    },
     open() {
       Deno.env.set("DENO_KV_ACCESS_TOKEN", token);
       return Deno.openKv(url);

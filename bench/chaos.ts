@@ -27,6 +27,8 @@ export interface ChaosOptions {
    */
   kv?: string;
   kvDelayMs: number;
+  /** How long the `kvconnect` server stays stopped in its restart (ms). */
+  kvDownMs: number;
   /**
    * The cross-instance live-page check (chaos_live.ts); unset: on over a remote KV (on a shared
    * local file a page sees only its own process's changes).
@@ -57,6 +59,7 @@ export const DEFAULTS: ChaosOptions = {
   seconds: 15 * 60,
   instances: 3,
   kvDelayMs: 20,
+  kvDownMs: 1000,
   strictOrder: true,
   burst: 0, // chosen by the KV: 2 000 over a URL, 300 on a file (2 cores)
   burstEverySeconds: 60,
@@ -71,7 +74,7 @@ export const DEFAULTS: ChaosOptions = {
 export async function runChaos(o: ChaosOptions) {
   const say = (m: string) => o.quiet || log(m);
   const temp = o.kv ? null : await tempKv("chaos");
-  const kvc = o.kv === "kvconnect" ? await chaosKvConnect(o.kvDelayMs) : null;
+  const kvc = o.kv === "kvconnect" ? await chaosKvConnect(o.kvDelayMs, o.kvDownMs) : null;
   const kvRestart = o.kvRestart ?? (kvc ? async () => void await kvc.restart() : undefined);
   const kvPath = kvc?.url ?? o.kv ?? temp!.path;
   const remote = /^https?:\/\//.test(kvPath);
@@ -300,6 +303,7 @@ export function parseArgs(args: string[]): ChaosOptions {
     else if (k === "instances") o.instances = Number(v);
     else if (k === "kv") o.kv = v;
     else if (k === "kv-delay-ms") o.kvDelayMs = Number(v);
+    else if (k === "kv-down-ms") o.kvDownMs = Number(v);
     else if (k === "live-check") o.liveCheck = v !== "off";
     else if (k === "order") o.strictOrder = v !== "report";
     else if (k === "burst") o.burst = Number(v);
@@ -321,7 +325,7 @@ export function parseArgs(args: string[]): ChaosOptions {
     } else {
       throw new Error(
         `unknown argument ${a}; usage: deno task chaos [--minutes=15] [--instances=3] [--kv=<file, url or kvconnect>] ` +
-          `[--kv-delay-ms=20] [--live-check=on|off] [--order=promise|report] ` +
+          `[--kv-delay-ms=20] [--kv-down-ms=1000] [--live-check=on|off] [--order=promise|report] ` +
           `[--burst=N] [--burst-every=60] [--kill-every=20-60] [--actors=8] [--inflight-ms=1000] ` +
           `[--takeover-ms=45000] [--out=bench/chaos.json] [--log=bench/chaos-log.jsonl] [--server-env=NAME=value] ` +
           `[--kv-restart-cmd="shell command restarting the KV server"]`,

@@ -98,7 +98,7 @@ export function killKvServer(): void {
 }
 
 /** The test KV Connect server for a chaos run: started on a temp file, restarted once on the same port. */
-export async function chaosKvConnect(delayMs: number) {
+export async function chaosKvConnect(delayMs: number, downMs: number) {
   const dir = await Deno.makeTempDir({ prefix: "chaos-kvconnect-" });
   const kvc = await startKvConnect({ path: `${dir}/kv.sqlite3`, delayMs });
   kvServer = kvc;
@@ -107,8 +107,8 @@ export async function chaosKvConnect(delayMs: number) {
   return {
     url: kvc.url,
     env: { DENO_KV_ACCESS_TOKEN: kvc.token },
-    /** Stops the server (SIGTERM; SIGKILL after 10 s) and starts it on the same port, token and file. */
-    restart: () => kvc.restart(),
+    /** Stops the server (SIGTERM; SIGKILL after 10 s) and, `downMs` later, starts it on the same port, token and file. */
+    restart: () => kvc.restart({ pauseMs: downMs }),
     async cleanup() {
       await kvc.stop();
       kvServer = null;

@@ -20,9 +20,12 @@ export interface KvConnectProcess {
   stats(): Promise<KvConnectStats>;
   /**
    * Stops the server (SIGTERM, SIGKILL after `graceMs`) and starts it again on the same port, token
-   * and path (a file keeps its data; `:memory:` does not). Tries the port for up to `bindMs`, then throws.
+   * and path (a file keeps its data; `:memory:` does not), after `pauseMs` stopped (0). Tries the port
+   * for up to `bindMs`, then throws.
    */
-  restart(opts?: { graceMs?: number; bindMs?: number }): Promise<{ downMs: number; signal: "SIGTERM" | "SIGKILL" }>;
+  restart(
+    opts?: { graceMs?: number; bindMs?: number; pauseMs?: number },
+  ): Promise<{ downMs: number; signal: "SIGTERM" | "SIGKILL" }>;
   stop(): Promise<void>;
 }
 
@@ -103,6 +106,7 @@ export async function startKvConnect(
     async restart(o = {}) {
       const down = Date.now();
       const signal = await current.stop(o.graceMs ?? 10_000);
+      await new Promise((r) => setTimeout(r, o.pauseMs ?? 0));
       const until = Date.now() + (o.bindMs ?? 10_000);
       for (;;) {
         try {

@@ -290,7 +290,7 @@ function liveLine(v: ReturnType<typeof judgeLive> | null): string {
     `wait), ${v.changes_unanswered} changes unanswered, ${v.streams_failed} streams without a first snapshot ` +
     `(${v.streams_failed_unexcused} unexcused); ${v.rounds} rounds${
       v.late_examples.length ? ` e.g. ${JSON.stringify(v.late_examples.slice(0, 3))}` : ""
-    }`;
+    }${v.failed_stream_examples.length ? ` streams: ${JSON.stringify(v.failed_stream_examples.slice(0, 3))}` : ""}`;
 }
 
 export function parseArgs(args: string[]): ChaosOptions {

@@ -60,12 +60,15 @@ export interface LiveLedger {
   missed: number;
   latency_ms: { p50: number; p90: number; p99: number; max: number; min: number } | null;
   late_examples: { a: number; b: number; action: string; latency_ms: number | null; why?: string }[];
+  failed_stream_examples: { b: number; why?: string }[];
 }
 
 export interface LiveRound {
   samples: LiveSample[];
   /** The stream gave no first snapshot within the timeout (null: it did). */
   failedAt: number | null;
+  /** Why it failed: the stream's HTTP status, or how the wait for its first snapshot ended. */
+  why?: string;
   b: number;
   opened: number;
 }
@@ -193,16 +196,20 @@ export class LiveProbe {
       const id = made.json.timer_id as string;
       const round: LiveRound = { samples: [], failedAt: null, b: b.instance, opened: Date.now() };
       const abort = new AbortController();
+      // A client of its own: its connection, and with it the stream's place on B (20 per address), goes with the round.
+      const streamClient = Deno.createHttpClient({});
       let sse: SseReader | null = null;
       try {
-        const res = await fetch(`${b.base}/live/${id}`, { signal: abort.signal, client: this.#client }).catch(() =>
+        const res = await fetch(`${b.base}/live/${id}`, { signal: abort.signal, client: streamClient }).catch(() =>
           null
         );
         if (res?.status === 200) sse = new SseReader(res);
         else await res?.body?.cancel();
-        const first = sse ? await sse.waitState("idle", Date.now() + timeoutMs) : "stream ended";
+        const first = sse ? await sse.waitState("idle", Date.now() + timeoutMs) : `status ${res?.status ?? "none"}`;
         if (typeof first !== "number") {
           round.failedAt = Date.now();
+          round.why = first;
+          this.o.log?.({ kind: "live-stream-failed", timer_id: id, b: b.instance, at: round.failedAt, why: first });
           continue;
         }
         for (const [action, state] of CHANGES) {
@@ -234,6 +241,7 @@ export class LiveProbe {
         this.rounds.push(round);
         abort.abort();
         await sse?.close();
+        streamClient.close();
       }
     }
   }
@@ -265,12 +273,16 @@ export function judgeLive(rounds: LiveRound[], unanswered: number, kills: Kill[]
     missed: 0,
     latency_ms: null,
     late_examples: [],
+    failed_stream_examples: [],
   };
   const latencies: number[] = [];
   for (const r of rounds) {
     if (r.failedAt !== null) {
       out.streams_failed++;
-      if (!hit(r.opened, r.failedAt, [r.b])) out.streams_failed_unexcused++;
+      if (!hit(r.opened, r.failedAt, [r.b])) {
+        out.streams_failed_unexcused++;
+        if (out.failed_stream_examples.length < 10) out.failed_stream_examples.push({ b: r.b, why: r.why });
+      }
     }
     for (const s of r.samples) {
       out.samples++;

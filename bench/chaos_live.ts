@@ -183,7 +183,6 @@ export class LiveProbe {
         await sleep(200);
         continue;
       }
-      const b = pick(live);
       const made = await this.#call(pick(live).base, "POST", "/api/v1/timers", {
         type: "countdown",
         duration: 3600,
@@ -194,7 +193,12 @@ export class LiveProbe {
         continue;
       }
       const id = made.json.timer_id as string;
-      const round: LiveRound = { samples: [], failedAt: null, b: b.instance, opened: Date.now() };
+      // Picked after the opening instant: a kill of B before it leaves B out of the list.
+      const opened = Date.now();
+      const now = this.o.instances.live();
+      if (now.length < 2) continue;
+      const b = pick(now);
+      const round: LiveRound = { samples: [], failedAt: null, b: b.instance, opened };
       const abort = new AbortController();
       // A client of its own: its connection, and with it the stream's place on B (20 per address), goes with the round.
       const streamClient = Deno.createHttpClient({});

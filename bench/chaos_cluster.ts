@@ -6,7 +6,7 @@
 import { type KvConnectProcess, startKvConnect } from "../tests/kvconnect/helper.ts";
 import type { Kill } from "./chaos_ledger.ts";
 import type { LiveInstance } from "./chaos_live.ts";
-import { log, type Proc, serverEnv, spawn } from "./harness.ts";
+import { log, type Proc, serverEnv, sleep, spawn } from "./harness.ts";
 
 /** A fixed set of instance slots on one KV: any of them may be killed and started again. */
 export class Cluster {
@@ -29,8 +29,10 @@ export class Cluster {
         this.note({ kind: "started", instance: i, pid: p.pid, port: p.port, at: Date.now() });
         return p;
       } catch (e) {
-        if (attempt >= 3) throw e;
+        // A server exits 1 when its KV cannot be opened (the KV server restarting): again, 0.5 s apart.
+        if (attempt >= 20) throw e;
         log(`chaos: instance ${i} did not start (${String(e).slice(0, 200)}); again`);
+        await sleep(500);
       }
     }
   }

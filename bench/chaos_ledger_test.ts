@@ -208,6 +208,9 @@ Deno.test("live: a kill of A or B or the KV down during a sample's wait excuses 
   const rounds: LiveRound[] = [{ b: 1, opened: T0 - 500, failedAt: null, samples: [missed] }];
   const killOf = (instance: number, at: number) => ({ instance, pid: 1, at });
   assert.equal(judgeLive(rounds, 0, [killOf(1, T0 + 400)], []).excused, 1, "B killed while waiting");
+  assert.equal(judgeLive(rounds, 0, [killOf(1, T0 - 100)], []).excused, 1, "B killed after its stream opened");
+  assert.equal(judgeLive(rounds, 0, [killOf(1, T0 - 600)], []).missed, 1, "B killed before the round: no excuse");
+  assert.equal(judgeLive(rounds, 0, [killOf(0, T0 - 100)], []).missed, 1, "A killed before the send: no excuse");
   assert.equal(judgeLive(rounds, 0, [killOf(0, T0 + 10)], []).excused, 1, "A killed while answering");
   assert.equal(judgeLive(rounds, 0, [killOf(2, T0 + 400)], []).missed, 1, "another instance's kill excuses nothing");
   assert.equal(judgeLive(rounds, 0, [killOf(1, T0 + 20_000)], []).missed, 1, "a kill after the wait excuses nothing");

@@ -9,8 +9,9 @@
  *             answered − the instant A's answer reached the driver.
  *
  * It can be ≤ 0 (B's page showed it before A's answer arrived). No event within `timeoutMs` is a
- * miss. `judgeLive` (pure) excuses a sample only when its instance A or B was killed, or the KV
- * server was down, between the change's send and the end of its wait; every other sample counts.
+ * miss. `judgeLive` (pure) excuses a sample only when its instance A was killed, or the KV server
+ * was down, between the change's send and the end of its wait, or its B was killed between the
+ * stream's opening and the end of the wait; every other sample counts.
  */
 import type { Kill } from "./chaos_ledger.ts";
 
@@ -256,8 +257,9 @@ export class LiveProbe {
 }
 
 /**
- * Judges the samples: a sample is excused when a kill of its A or B, or a KV outage, falls between
- * its change's send and the end of its wait (the event read, or the wait given up); a stream that
+ * Judges the samples: a sample is excused when a kill of its A, or a KV outage, falls between its
+ * change's send and the end of its wait (the event read, or the wait given up), or a kill of its B
+ * between the round's opening (the stream it is read on) and that end; a stream that
  * gave no first snapshot, likewise between its opening and its failure. Every other sample counts.
  */
 export function judgeLive(rounds: LiveRound[], unanswered: number, kills: Kill[], outages: Outage[]): LiveLedger {
@@ -291,7 +293,8 @@ export function judgeLive(rounds: LiveRound[], unanswered: number, kills: Kill[]
     for (const s of r.samples) {
       out.samples++;
       const end = s.seen ?? s.ended ?? s.answered;
-      if (hit(s.sent, end, [s.a, s.b])) {
+      // B's stream lives from the round's opening: a kill of B since then leaves nothing to see it on.
+      if (hit(s.sent, end, [s.a]) || hit(r.opened, end, [s.b])) {
         out.excused++;
         continue;
       }

@@ -263,9 +263,9 @@ export class LiveProbe {
  * gave no first snapshot, likewise between its opening and its failure. Every other sample counts.
  */
 export function judgeLive(rounds: LiveRound[], unanswered: number, kills: Kill[], outages: Outage[]): LiveLedger {
-  const hit = (from: number, to: number, instances: number[]) =>
-    kills.some((k) => instances.includes(k.instance) && k.at >= from && k.at <= to) ||
-    outages.some((o) => o.from <= to && o.to >= from);
+  const killed = (from: number, to: number, instance: number) =>
+    kills.some((k) => k.instance === instance && k.at >= from && k.at <= to);
+  const down = (from: number, to: number) => outages.some((o) => o.from <= to && o.to >= from);
   const out: LiveLedger = {
     rounds: rounds.length,
     streams_failed: 0,
@@ -285,7 +285,7 @@ export function judgeLive(rounds: LiveRound[], unanswered: number, kills: Kill[]
   for (const r of rounds) {
     if (r.failedAt !== null) {
       out.streams_failed++;
-      if (!hit(r.opened, r.failedAt, [r.b])) {
+      if (!killed(r.opened, r.failedAt, r.b) && !down(r.opened, r.failedAt)) {
         out.streams_failed_unexcused++;
         if (out.failed_stream_examples.length < 10) out.failed_stream_examples.push({ b: r.b, why: r.why });
       }
@@ -294,7 +294,7 @@ export function judgeLive(rounds: LiveRound[], unanswered: number, kills: Kill[]
       out.samples++;
       const end = s.seen ?? s.ended ?? s.answered;
       // B's stream lives from the round's opening: a kill of B since then leaves nothing to see it on.
-      if (hit(s.sent, end, [s.a]) || hit(r.opened, end, [s.b])) {
+      if (killed(s.sent, end, s.a) || down(s.sent, end) || killed(r.opened, end, s.b)) {
         out.excused++;
         continue;
       }

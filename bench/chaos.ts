@@ -286,8 +286,8 @@ function liveLine(v: ReturnType<typeof judgeLive> | null): string {
   const lat = v.latency_ms;
   return `LIVE PAGES (a change answered on A, seen on B's stream): ${v.within_1s}/${v.judged} within 1 s = ` +
     `${round(100 * v.share_within_1s, 2)} %; latency p50 ${lat?.p50 ?? "–"} ms, p99 ${lat?.p99 ?? "–"} ms, max ` +
-    `${lat?.max ?? "–"} ms; ${v.missed} missed; ${v.excused} excused (a kill of A or B, or the KV down, during the ` +
-    `wait), ${v.changes_unanswered} changes unanswered, ${v.streams_failed} streams without a first snapshot ` +
+    `${lat?.max ?? "–"} ms; ${v.missed} missed; ${v.excused} excused (A killed or the KV down during the wait, ` +
+    `or B killed since its stream opened), ${v.changes_unanswered} changes unanswered, ${v.streams_failed} streams without a first snapshot ` +
     `(${v.streams_failed_unexcused} unexcused); ${v.rounds} rounds${
       v.late_examples.length ? ` e.g. ${JSON.stringify(v.late_examples.slice(0, 3))}` : ""
     }${v.failed_stream_examples.length ? ` streams: ${JSON.stringify(v.failed_stream_examples.slice(0, 3))}` : ""}`;

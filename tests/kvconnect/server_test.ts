@@ -153,3 +153,37 @@ Deno.test("a file-backed server keeps its data across a restart", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a restart keeps the port, token and file: a client opened before it reads and writes after it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "kvconnect-" });
+  const server = await startKvConnect({ path: `${dir}/kv.sqlite3` });
+  const kv = await server.open();
+  const watcher = await server.open();
+  try {
+    await kv.set(["kept"], 1);
+    const reader = watcher.watch([["kept"]]).getReader();
+    assert.equal((await reader.read()).value?.[0].value, 1);
+    const r = await server.restart();
+    assert.equal(r.signal, "SIGTERM");
+    assert.equal((await kv.get(["kept"])).value, 1, "the same client reads the kept value through the same URL");
+    assert.ok((await kv.set(["kept"], 2)).ok);
+    // The watch opened before the restart goes on (Deno's client opens it again) and sees the write after it.
+    const seen = await Promise.race([
+      (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return "ended";
+          if (value?.[0].value === 2) return "seen";
+        }
+      })(),
+      new Promise((r) => setTimeout(() => r("timeout"), 10_000)),
+    ]);
+    assert.equal(seen, "seen");
+    await reader.cancel().catch(() => {});
+  } finally {
+    kv.close();
+    watcher.close();
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,29 +1,9 @@
 /** Account webhook endpoints: the API, and every event of the account's timers delivered to them (injected clock). */
 import assert from "node:assert/strict";
 import { verifyWebhook } from "../mod.ts";
-import { receiver, setup } from "./helpers.ts";
+import { advance, clocked, receiver, setup } from "./helpers.ts";
 
 /** The app with an injected clock, in sweep mode, its scheduler started. */
-async function clocked(config: Record<string, unknown> = {}) {
-  const s = await setup({ config: { webhookRetryDelays: [0.2, 0.3, 0.2, 0.2], webhookTimeoutMs: 30_000, ...config } });
-  s.app.scheduler.start();
-  await s.app.scheduler.sweep();
-  return s;
-}
-
-/** Moves the injected clock and lets the scheduler do what is due until nothing is. */
-async function advance(s: Awaited<ReturnType<typeof clocked>>, ms: number) {
-  s.clock.advance(ms);
-  for (let i = 0; i < 50; i++) {
-    await s.app.scheduler.sweep();
-    await s.app.scheduler.settled();
-    let due = false;
-    for await (const page of s.store.timers.overdue(s.clock.now())) {
-      if (page.some((e) => e.item.kind !== "expire")) due = true;
-    }
-    if (!due) return;
-  }
-}
 
 const API = "/api/v1/webhook_endpoints";
 

@@ -102,6 +102,31 @@ export async function setup(
   return { kv, clock, config, store, app, pro, other, free, enterprise, call, create, act, close };
 }
 
+/**
+ * The real app with its scheduler started on the injected clock: retries 0.2–0.3 s apart, and an
+ * attempt's timeout (real time) long enough that only a hang times out while the clock stands still.
+ */
+export async function clocked(config: Partial<Config> = {}) {
+  const s = await setup({ config: { webhookRetryDelays: [0.2, 0.3, 0.2, 0.2], webhookTimeoutMs: 30_000, ...config } });
+  s.app.scheduler.start();
+  await s.app.scheduler.sweep();
+  return s;
+}
+
+/** Moves the injected clock and lets the scheduler do what is due until nothing is. */
+export async function advance(s: Awaited<ReturnType<typeof clocked>>, ms: number) {
+  s.clock.advance(ms);
+  for (let i = 0; i < 50; i++) {
+    await s.app.scheduler.sweep();
+    await s.app.scheduler.settled();
+    let due = false;
+    for await (const page of s.store.timers.overdue(s.clock.now())) {
+      if (page.some((e) => e.item.kind !== "expire")) due = true;
+    }
+    if (!due) return;
+  }
+}
+
 /** A webhook receiver on 127.0.0.1 that records what it gets; `answer` decides each response. */
 export function receiver(answer: (n: number, req: Request) => Response | Promise<Response> = () => new Response("ok")) {
   const received: { body: string; headers: Headers; at: number; json: Record<string, unknown> }[] = [];

@@ -4,7 +4,7 @@
  * log and its filters; redelivery of any delivery with the same id; the API request log.
  */
 import assert from "node:assert/strict";
-import { receiver, setup } from "./helpers.ts";
+import { advance, clocked, receiver, setup } from "./helpers.ts";
 import { REQUEST_LOG_SIZE } from "../lib/accounts/request_log.ts";
 import { DEFAULT_PLANS } from "../config.ts";
 import { readRequests } from "../lib/kv/request_log.ts";
@@ -13,27 +13,6 @@ import { LogTrimmer } from "../lib/webhooks/log_trim.ts";
 import { newEventId } from "../lib/ids.ts";
 
 type S = Awaited<ReturnType<typeof clocked>>;
-
-async function clocked() {
-  const s = await setup({ config: { webhookRetryDelays: [0.2, 0.3, 0.2, 0.2], webhookTimeoutMs: 30_000 } });
-  s.app.scheduler.start();
-  await s.app.scheduler.sweep();
-  return s;
-}
-
-/** Moves the injected clock and lets the scheduler do what is due until nothing is. */
-async function advance(s: S, ms: number) {
-  s.clock.advance(ms);
-  for (let i = 0; i < 50; i++) {
-    await s.app.scheduler.sweep();
-    await s.app.scheduler.settled();
-    let due = false;
-    for await (const page of s.store.timers.overdue(s.clock.now())) {
-      if (page.some((e) => e.item.kind !== "expire")) due = true;
-    }
-    if (!due) return;
-  }
-}
 
 /** Reads the account-wide log until `ok` holds for it (deliveries are recorded after they are sent). */
 async function logUntil(s: S, query: string, ok: (ds: Delivery[]) => boolean): Promise<Delivery[]> {

@@ -1,28 +1,8 @@
 /** PATCH /timers/:id reschedules in place: a countdown's duration, an event's target_date (injected clock). */
 import assert from "node:assert/strict";
-import { receiver, setup } from "./helpers.ts";
+import { advance, clocked, receiver, setup } from "./helpers.ts";
 
 /** The app with an injected clock, in sweep mode, its scheduler started. */
-async function clocked() {
-  const s = await setup({ config: { webhookRetryDelays: [0.2, 0.3, 0.2, 0.2], webhookTimeoutMs: 30_000 } });
-  s.app.scheduler.start();
-  await s.app.scheduler.sweep();
-  return s;
-}
-
-/** Moves the injected clock and lets the scheduler do what is due until nothing is. */
-async function advance(s: Awaited<ReturnType<typeof clocked>>, ms: number) {
-  s.clock.advance(ms);
-  for (let i = 0; i < 50; i++) {
-    await s.app.scheduler.sweep();
-    await s.app.scheduler.settled();
-    let due = false;
-    for await (const page of s.store.timers.overdue(s.clock.now())) {
-      if (page.some((e) => e.item.kind !== "expire")) due = true;
-    }
-    if (!due) return;
-  }
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

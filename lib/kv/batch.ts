@@ -337,11 +337,17 @@ export async function commitWrites(
 /** The most keys one getMany reads (KV Connect's limit, and the local KV's). */
 export const GET_MANY_MAX = 10;
 
-/** Reads `keys` in order, as few getMany calls as GET_MANY_MAX allows. */
+/** getMany calls a bulk read keeps in flight (a backend across a network pays a round trip each). */
+const GET_MANY_IN_FLIGHT = 32;
+
+/** Reads `keys` in order, as few getMany calls as GET_MANY_MAX allows, several at once. */
 export async function getManyChunked<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
+  const chunks: Deno.KvKey[][] = [];
+  for (let i = 0; i < keys.length; i += GET_MANY_MAX) chunks.push(keys.slice(i, i + GET_MANY_MAX));
   const out: Deno.KvEntryMaybe<T>[] = [];
-  for (let i = 0; i < keys.length; i += GET_MANY_MAX) {
-    out.push(...await kv.getMany<T[]>(keys.slice(i, i + GET_MANY_MAX)));
+  for (let i = 0; i < chunks.length; i += GET_MANY_IN_FLIGHT) {
+    const wave = await Promise.all(chunks.slice(i, i + GET_MANY_IN_FLIGHT).map((c) => kv.getMany<T[]>(c)));
+    for (const entries of wave) out.push(...entries);
   }
   return out;
 }

@@ -22,6 +22,22 @@ export interface RundownChange {
   timers: TimerChange[];
 }
 
+/** Writes merged into one (a commit), with what they schedule. */
+function merge(parts: { write: KvWrite; scheduled: Committed }[]): { write: KvWrite; scheduled: Committed } {
+  const write = emptyWrite();
+  for (const p of parts) {
+    write.checks.push(...p.write.checks);
+    write.sets.push(...p.write.sets);
+    write.deletes.push(...p.write.deletes);
+    write.enqueues.push(...p.write.enqueues);
+    if (p.write.sums) (write.sums ??= []).push(...p.write.sums);
+  }
+  return {
+    write,
+    scheduled: { due: parts.flatMap((p) => p.scheduled.due), born: parts.flatMap((p) => p.scheduled.born) },
+  };
+}
+
 export class RundownStore extends DueIndex {
   constructor(kv: Deno.Kv, opts: StoreOptions, readonly timers: TimerStore) {
     super(kv, opts);
@@ -56,28 +72,46 @@ export class RundownStore extends DueIndex {
     return { write: w, scheduled };
   }
 
+  /** Many rundowns' entries, in the order of `ids` (null: none). */
+  async getMany(ids: string[]): Promise<(RundownEntry | null)[]> {
+    const entries = await getManyChunked<Rundown>(this.kv, ids.map(key.rundown));
+    return entries.map((e) => e.value ? { rundown: e.value, versionstamp: e.versionstamp! } : null);
+  }
+
+  /** A rundown's change with its timers', as its parts and as one write. */
+  #writes(c: RundownChange, now: number) {
+    const parts = [...c.timers.map((t) => this.timers.timerWrite(t)), this.#rundownWrite(c, now)];
+    return { parts, one: merge(parts) };
+  }
+
   /**
    * Commits a rundown's change with its timers' in one commit; a change too large for one (a reset
    * of many items) writes the timers first, the rundown last. Returns the rundown's versionstamp,
    * or null where anything changed meanwhile (read again, decide again).
    */
   async commitChange(c: RundownChange, now: number, onCommitted?: OnCommitted): Promise<string | null> {
-    const parts = [...c.timers.map((t) => this.timers.timerWrite(t)), this.#rundownWrite(c, now)];
-    const one = emptyWrite();
-    for (const p of parts) {
-      one.checks.push(...p.write.checks);
-      one.sets.push(...p.write.sets);
-      one.deletes.push(...p.write.deletes);
-      one.enqueues.push(...p.write.enqueues);
-      if (p.write.sums) (one.sums ??= []).push(...p.write.sums);
+    const { parts, one } = this.#writes(c, now);
+    if (fits(writeCost(one.write), this.limits)) {
+      return (await this.commit([one.write], [one.scheduled], onCommitted))[0];
     }
-    const merged: Committed = {
-      due: parts.flatMap((p) => p.scheduled.due),
-      born: parts.flatMap((p) => p.scheduled.born),
-    };
-    if (fits(writeCost(one), this.limits)) return (await this.commit([one], [merged], onCommitted))[0];
     const stamps = await this.commit(parts.map((p) => p.write), parts.map((p) => p.scheduled), onCommitted);
     return stamps.every(Boolean) ? stamps[stamps.length - 1] : null;
+  }
+
+  /**
+   * Commits many rundowns' changes, each whole, packed into as few commits as the limits allow
+   * (one rundown at most once: each checks its own versionstamp). Per change as commitChange.
+   */
+  async commitChanges(cs: RundownChange[], now: number, onCommitted?: OnCommitted): Promise<(string | null)[]> {
+    const ones = cs.map((c) => this.#writes(c, now).one);
+    const small = ones.map((o) => fits(writeCost(o.write), this.limits));
+    const packed = ones.filter((_, i) => small[i]);
+    const stamps = await this.commit(packed.map((o) => o.write), packed.map((o) => o.scheduled), onCommitted);
+    const out: (string | null)[] = [];
+    for (let i = 0, n = 0; i < cs.length; i++) {
+      out.push(small[i] ? stamps[n++] : await this.commitChange(cs[i], now, onCommitted));
+    }
+    return out;
   }
 
   /**
@@ -103,14 +137,7 @@ export class RundownStore extends DueIndex {
       ...c.timers.map((t) => this.timers.timerWrite(t)),
       this.#rundownWrite(c, o.now),
     ];
-    const one = emptyWrite();
-    for (const p of parts) {
-      one.checks.push(...p.write.checks);
-      one.sets.push(...p.write.sets);
-      one.deletes.push(...p.write.deletes);
-      one.enqueues.push(...p.write.enqueues);
-      if (p.write.sums) (one.sums ??= []).push(...p.write.sums);
-    }
+    const { write: one, scheduled: merged } = merge(parts);
     if (o.guard) one.checks.push(o.guard);
     const acct = c.rundown.account_id;
     if (o.limit !== null && created.length) {
@@ -120,10 +147,6 @@ export class RundownStore extends DueIndex {
       one.sets.push({ key: key.acctSeq(acct), value: (seq.value ?? 0) + 1 });
     }
     if (!fits(writeCost(one), this.limits)) return "too large";
-    const merged: Committed = {
-      due: parts.flatMap((p) => p.scheduled.due),
-      born: parts.flatMap((p) => p.scheduled.born),
-    };
     const [stamp] = await this.commit([one], [merged], o.onCommitted);
     if (stamp) return "ok";
     if (o.guard && (await this.kv.get(o.guard.key)).versionstamp === null) return "key gone";

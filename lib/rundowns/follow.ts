@@ -4,7 +4,7 @@
  * linked mode, starts the next item at the finishing instant. The scheduler and the timer service
  * call this instead of committing such a change alone.
  */
-import type { RundownChange, Store, TimerChange, TimerEntry } from "../kv/store.ts";
+import type { RundownChange, RundownEntry, Store, TimerChange, TimerEntry } from "../kv/store.ts";
 import type { OnCommitted } from "../kv/due.ts";
 import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
 import type { RundownPlan } from "./actions.ts";
@@ -41,6 +41,34 @@ export function rundownChange(
 }
 
 /**
+ * The change a rundown makes of its item's `change` (the rundown and the next item as read), or
+ * undefined where the rundown has nothing to do: the timer's change is committed alone.
+ */
+function followChange(
+  change: TimerChange,
+  entry: RundownEntry | null,
+  next: TimerEntry | null,
+  o: PlanOptions,
+): RundownChange | undefined {
+  const at = finishes(change.prev, change.timer);
+  if (at === null || !entry) return undefined;
+  const plan = planFollow(entry.rundown, change.timer, at, next?.timer ?? null);
+  if (!plan) return undefined;
+  const entries: (TimerEntry | null)[] = [];
+  entries[entry.rundown.current + 1] = next;
+  return rundownChange(entry.versionstamp, plan, entries, o, [change]);
+}
+
+/** The item a linked rundown starts when its live item `timerId` finishes (null: none). */
+function nextItemId(r: Rundown, timerId: string): string | null {
+  const to = r.current + 1;
+  const live = r.items[r.current]?.timer_id === timerId;
+  return live && r.mode === "linked" && to < r.items.length ? r.items[to].timer_id : null;
+}
+
+const finishing = (c: TimerChange) => c.timer.rundown_id && finishes(c.prev, c.timer) !== null;
+
+/**
  * Commits `change` with what its rundown does about it. Returns the versionstamp (null: something
  * changed meanwhile, decide again), or undefined where the rundown has nothing to do: the caller
  * commits the change alone.
@@ -51,23 +79,42 @@ export async function followRundown(
   o: PlanOptions,
   onCommitted?: OnCommitted,
 ): Promise<string | null | undefined> {
-  const at = finishes(change.prev, change.timer);
-  if (at === null || !change.timer.rundown_id) return undefined;
-  const entry = await store.rundowns.get(change.timer.rundown_id);
-  if (!entry) return undefined;
-  const r = entry.rundown;
-  const to = r.current + 1;
-  const live = r.items[r.current]?.timer_id === change.timer.id;
-  const next = live && r.mode === "linked" && to < r.items.length
-    ? await store.timers.getTimer(r.items[to].timer_id)
-    : null;
-  const plan = planFollow(r, change.timer, at, next?.timer ?? null);
-  if (!plan) return undefined;
-  const entries: (TimerEntry | null)[] = [];
-  entries[to] = next;
-  return await store.rundowns.commitChange(
-    rundownChange(entry.versionstamp, plan, entries, o, [change]),
-    o.now,
-    onCommitted,
-  );
+  if (!finishing(change)) return undefined;
+  const entry = await store.rundowns.get(change.timer.rundown_id!);
+  const nextId = entry && nextItemId(entry.rundown, change.timer.id);
+  const next = nextId ? await store.timers.getTimer(nextId) : null;
+  const rc = followChange(change, entry, next, o);
+  return rc ? await store.rundowns.commitChange(rc, o.now, onCommitted) : undefined;
+}
+
+/**
+ * followRundown for many items' changes at once (a burst of shows ending in the same second): the
+ * rundowns and next items read in bulk, the advances packed into shared commits. Per change as
+ * followRundown answers; a second item of a rundown already followed here gets null (decide again).
+ */
+export async function followRundowns(
+  store: Store,
+  changes: TimerChange[],
+  o: PlanOptions,
+  onCommitted?: OnCommitted,
+): Promise<(string | null | undefined)[]> {
+  const out: (string | null | undefined)[] = changes.map(() => undefined);
+  const at = changes.flatMap((c, i) => finishing(c) ? [i] : []);
+  const rundowns = await store.rundowns.getMany(at.map((i) => changes[i].timer.rundown_id!));
+  const nextIds = at.map((i, n) => rundowns[n] && nextItemId(rundowns[n].rundown, changes[i].timer.id));
+  const wanted = nextIds.filter((id): id is string => !!id);
+  const read = new Map((await store.timers.getTimers(wanted)).map((e, n) => [wanted[n], e]));
+  const follows: RundownChange[] = [], of: number[] = [];
+  const seen = new Set<string>();
+  at.forEach((i, n) => {
+    const id = changes[i].timer.rundown_id!;
+    // One change per rundown a commit: two would both check its one versionstamp.
+    if (seen.has(id)) return void (out[i] = null);
+    seen.add(id);
+    const rc = followChange(changes[i], rundowns[n], nextIds[n] ? read.get(nextIds[n]!) ?? null : null, o);
+    if (rc) follows.push(rc), of.push(i);
+  });
+  const stamps = await store.rundowns.commitChanges(follows, o.now, onCommitted);
+  stamps.forEach((vs, n) => out[of[n]] = vs);
+  return out;
 }

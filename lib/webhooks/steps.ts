@@ -8,7 +8,7 @@ import type { Store, TimerChange } from "../kv/store.ts";
 import type { DueEntry, DueItem, OnCommitted } from "../kv/store.ts";
 import { fits, type KvLimits, writeCost } from "../kv/batch.ts";
 import { type PlanOptions, planTimerChange } from "../timers/changes.ts";
-import { followRundown } from "../rundowns/follow.ts";
+import { followRundown, followRundowns } from "../rundowns/follow.ts";
 import { CATCH_UP_EVENTS, catchUp, type Timer } from "../timers/model.ts";
 import type { Sender } from "./sender.ts";
 import type { Claim } from "./lease.ts";
@@ -23,8 +23,13 @@ const PLAN_CHUNK = 100;
 export function planChunk(limits: KvLimits): number {
   return Math.max(PLAN_CHUNK, limits.checks >= PLAN_CHUNK ? 0 : limits.checks * (limits.inFlight ?? 1));
 }
-/** Rundown items stepped at once in a burst (each reads its rundown and next item, then commits). */
-const RUNDOWN_STEPS_AT_ONCE = 16;
+/** A chunk of due timers planned: plain changes, rundown items' changes, and those stepped one by one. */
+interface Planned {
+  now: number;
+  changes: TimerChange[];
+  follows: TimerChange[];
+  singles: DueEntry[];
+}
 
 export interface StepDeps {
   store: Store;
@@ -110,42 +115,44 @@ export class DueSteps {
     await writing;
   }
 
-  #planTimers(entries: DueEntry[]): { changes: TimerChange[]; singles: DueEntry[] } {
+  #planTimers(entries: DueEntry[]): Planned {
     const now = this.deps.now();
-    const changes: TimerChange[] = [];
-    const singles: DueEntry[] = [];
+    const planned: Planned = { now, changes: [], follows: [], singles: [] };
     for (const e of entries) {
       const timer = e.value.kind === "timer" ? e.value.timer : undefined;
-      // An item of a rundown steps alone: its finish may advance the rundown in the same commit. An
-      // account whose endpoints are not loaded (a cache cleared meanwhile) too: the single step loads them.
-      const change = timer && !timer.rundown_id && this.deps.store.endpoints.cached(timer.account_id)
+      // An account whose endpoints are not loaded (a cache cleared meanwhile) steps alone: the single step loads them.
+      const change = timer && this.deps.store.endpoints.cached(timer.account_id)
         ? this.clockChange(timer, e.versionstamp, now)
         : null;
-      if (change) changes.push(change);
-      else singles.push(e); // early, or an entry without its record: the single step decides
+      // An item of a rundown: its finish may advance the rundown in the same commit.
+      if (change) (change.timer.rundown_id ? planned.follows : planned.changes).push(change);
+      else planned.singles.push(e); // early, or an entry without its record: the single step decides
     }
-    return { changes, singles };
+    return planned;
   }
 
-  async #commitTimers(entries: DueEntry[], { changes, singles }: { changes: TimerChange[]; singles: DueEntry[] }) {
-    const stamps = changes.length ? await this.deps.store.timers.commitTimers(changes, this.deps.committed) : [];
+  async #commitTimers(entries: DueEntry[], { now, changes, follows, singles }: Planned) {
+    const { store, committed } = this.deps;
+    const stamps = changes.length ? await store.timers.commitTimers(changes, committed) : [];
+    // Rundown items: their rundowns read in bulk, advances packed in shared commits; an item whose
+    // rundown has nothing to do is committed alone, after.
+    const followed = follows.length ? await followRundowns(store, follows, this.#planOptions(now), committed) : [];
+    const done: [TimerChange, string | null][] = changes.map((c, n) => [c, stamps[n]]);
+    const alone: TimerChange[] = [];
+    follows.forEach((c, n) => followed[n] === undefined ? alone.push(c) : done.push([c, followed[n]!]));
+    const aloneStamps = alone.length ? await store.timers.commitTimers(alone, committed) : [];
+    alone.forEach((c, n) => done.push([c, aloneStamps[n]]));
     // Wake-ups that never pause leave the memo no moment to be forgotten: bounded (forgetting
     // only costs a re-planned step whose atomic check fails).
     if (this.deps.stepped.size >= 100_000) this.deps.stepped.clear();
-    stamps.forEach((vs, n) => {
+    for (const [c, vs] of done) {
       // Changed meanwhile: read again and decide again.
-      if (!vs) singles.push(entries.find((e) => e.item.ref === changes[n].timer.id)!);
-      else if (changes[n].versionstamp) this.deps.stepped.set(`timer:${changes[n].timer.id}`, changes[n].versionstamp);
-    });
-    const step = (e: DueEntry) =>
-      this.stepTimer(e.item.ref, e).catch((err) => this.deps.log("error", "timer step failed", err));
-    // Rundown items each read their rundown before committing: a burst of them is stepped a few at a time.
-    const items = singles.filter((e) => e.value.kind === "timer" && e.value.timer?.rundown_id);
-    for (let i = 0; i < items.length; i += RUNDOWN_STEPS_AT_ONCE) {
-      await Promise.all(items.slice(i, i + RUNDOWN_STEPS_AT_ONCE).map(step));
+      if (!vs) singles.push(entries.find((e) => e.item.ref === c.timer.id)!);
+      else if (c.versionstamp) this.deps.stepped.set(`timer:${c.timer.id}`, c.versionstamp);
     }
-    const stepped = new Set(items);
-    for (const e of singles) if (!stepped.has(e)) await step(e);
+    for (const e of singles) {
+      await this.stepTimer(e.item.ref, e).catch((err) => this.deps.log("error", "timer step failed", err));
+    }
   }
 
   /**

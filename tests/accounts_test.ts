@@ -474,7 +474,7 @@ Deno.test("without SMTP_URL the development mailer logs the link (and only it)",
   await w.close();
 });
 
-Deno.test("the account page changes the password and deletes the account with all its timers", async () => {
+Deno.test("the account page changes the password and deletes the account with all its timers and rundowns", async () => {
   const w = await world({ signupPlan: "pro" });
   const b = browser(w);
   await b.signUp("lu@example.com", "correct horse battery");
@@ -488,6 +488,13 @@ Deno.test("the account page changes the password and deletes the account with al
   });
   assert.equal(made.status, 201);
   const { timer_id } = await made.json();
+  const show = await w.app.app.request(`${SITE}/api/v1/rundowns`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${k.secret}`, "content-type": "application/json" },
+    body: JSON.stringify({ title: "Morning", items: [{ timer_id }, { type: "countdown", duration: 30 }] }),
+  });
+  assert.equal(show.status, 201);
+  const { rundown_id } = await show.json();
   await w.app.requestLog.flush();
   assert.ok((await w.kv.get(["api_request_seq", user.account_id])).value, "the API request was logged");
 
@@ -516,6 +523,8 @@ Deno.test("the account page changes the password and deletes the account with al
   assert.equal(await w.store.getAccount(user.account_id), null);
   assert.equal(await w.store.users.byEmail("lu@example.com"), null);
   assert.equal((await w.kv.get(["timer", timer_id])).value, null, "its timers are gone");
+  assert.equal((await w.kv.get(["rundown", rundown_id])).value, null, "and its rundowns");
+  assert.equal((await w.app.app.request(`${SITE}/r/${rundown_id}`)).status, 404, "whose stage page is gone");
   const logged = await Array.fromAsync(w.kv.list({ prefix: ["api_request", user.account_id] }));
   assert.equal(logged.length + Number((await w.kv.get(["api_request_seq", user.account_id])).value !== null), 0);
   // At once, though the key was used (and cached) a moment ago: no timer can be added to a deleted account.

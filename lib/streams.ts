@@ -81,6 +81,40 @@ export class OpenStreams {
   }
 }
 
+/**
+ * Streams held open per client address (an IPv6 /64 counted as one, see addressBucket): `take`
+ * answers the release of a place, or null when the address holds `max` already.
+ */
+export class PerAddress {
+  #open = new Map<string, number>();
+
+  constructor(readonly max: number) {}
+
+  take(address: string): (() => void) | null {
+    const held = this.#open.get(address) ?? 0;
+    if (held >= this.max) return null;
+    this.#open.set(address, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const n = (this.#open.get(address) ?? 1) - 1;
+      if (n > 0) this.#open.set(address, n);
+      else this.#open.delete(address);
+    };
+  }
+}
+
+/** The answer when an address holds its limit of streams. */
+export function tooManyStreams(max: number): ApiError {
+  return new ApiError(
+    429,
+    `at most ${max} live streams may be open at once from one address; close one and retry`,
+    undefined,
+    { "Retry-After": "5" },
+  );
+}
+
 /** The answer when every stream place of the process is held. */
 export function streamsFull(max: number): ApiError {
   return new ApiError(503, `this server holds its limit of ${max} live streams; retry shortly`, undefined, {

@@ -13,7 +13,15 @@ import { rundownTexts } from "../../lib/i18n_rundown.ts";
 import { islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Rundown } from "../../lib/rundowns/model.ts";
-import { connectionEnded, type OpenStreams, streamsFull } from "../../lib/streams.ts";
+import { addressBucket } from "../../lib/accounts/throttle.ts";
+import {
+  connectionEnded,
+  MAX_UNREAD_BYTES,
+  type OpenStreams,
+  PerAddress,
+  streamsFull,
+  tooManyStreams,
+} from "../../lib/streams.ts";
 import { publicSnapshot } from "../live.ts";
 import Stage, { type StageFace, type StageProps } from "../../islands/Stage.tsx";
 import { islandView, viewAttrs, type ViewParams } from "../../components/view_params.ts";
@@ -119,12 +127,29 @@ export function stageRoutes(
     return o.page(html);
   });
 
+  const perAddress = new PerAddress(deps.config.liveStreamsPerIp ?? 20);
   app.get("/live/r/:id", async (c) => {
     const id = c.req.param("id");
     const first = RUNDOWN_ID.test(id) ? await deps.store.rundowns.get(id) : null;
     if (!first) return c.json({ error: { code: 404, message: "rundown not found" } }, 404);
+    // As /live/:id: a few per address, so that one client cannot hold every stream place of the process.
+    const mine = perAddress.take(addressBucket(c.get("ip")));
+    if (!mine) throw tooManyStreams(perAddress.max);
     const place = deps.streams.hold();
-    if (!place) throw streamsFull(deps.streams.max);
+    if (!place) {
+      mine();
+      throw streamsFull(deps.streams.max);
+    }
+    // Served by Deno.serve, the places are given back once the connection is done with (a client
+    // that reads nothing keeps its connection after the stream ended); called directly, at the end.
+    let heldUntilGone = c.env?.completed !== undefined;
+    let released = false;
+    const release = () => {
+      if (released || heldUntilGone) return;
+      released = true;
+      place();
+      mine();
+    };
     const enc = new TextEncoder();
     let ended = false;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -133,7 +158,7 @@ export function stageRoutes(
     const end = (controller?: ReadableStreamDefaultController<Uint8Array>) => {
       if (ended) return;
       ended = true;
-      place();
+      release();
       unregister();
       clearInterval(heartbeat);
       watcher?.cancel().catch(() => {});
@@ -141,13 +166,23 @@ export function stageRoutes(
         controller?.close();
       } catch { /* already closed */ }
     };
-    void connectionEnded(c).then(() => end());
+    void connectionEnded(c).then(() => {
+      heldUntilGone = false;
+      end();
+      release();
+    });
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         const send = (event: string, data: unknown) => {
           try {
             controller.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
           } catch { /* closed */ }
+          // A client that reads nothing: dropped past the bound, as /live/:id drops it.
+          if ((controller.desiredSize ?? 0) < 0) {
+            heldUntilGone = true;
+            end();
+            controller.error("live stream dropped: its client reads nothing");
+          }
         };
         controller.enqueue(enc.encode("retry: 1000\n\n"));
         heartbeat = setInterval(() => send("clock", { server_now: deps.now() }), HEARTBEAT_MS);
@@ -172,7 +207,7 @@ export function stageRoutes(
         unregister = deps.streams.add(() => end(controller));
       },
       cancel: () => end(),
-    });
+    }, new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }));
     return new Response(body, {
       headers: {
         "content-type": "text/event-stream; charset=utf-8",

@@ -45,3 +45,32 @@ Deno.test("the stage's stream allows the configured number of open streams per c
     await s.close();
   }
 });
+
+Deno.test("a live item whose timer was deleted does not hold the show: next, goto and stop move on; starting it is 409", async () => {
+  const s = await setup();
+  try {
+    const { id, ids } = await rundown(s, { items: [talk("One", 300), talk("Two", 300), talk("Three", 300)] });
+    const act = (action: string, index?: number) =>
+      s.call("PATCH", `/api/v1/rundowns/${id}/state`, { body: index === undefined ? { action } : { action, index } });
+    assert.equal((await act("start")).status, 200);
+    assert.equal((await s.call("DELETE", `/api/v1/timers/${ids[0]}`)).status, 200);
+    const next = await act("next");
+    assert.equal(next.status, 200, JSON.stringify(next.body));
+    assert.equal(next.body.current, 1);
+    assert.deepEqual(next.body.items.map((i: { state: string }) => i.state), ["missing", "running", "idle"]);
+    // Back onto the deleted item: nothing to start there.
+    const back = await act("previous");
+    assert.equal(back.status, 409);
+    assert.equal(back.body.error.field, "items");
+    // Cued on it (goto), the show can still go elsewhere and stop.
+    assert.equal((await act("goto", 0)).status, 200);
+    assert.equal((await act("goto", 2)).status, 200);
+    assert.equal((await act("goto", 0)).status, 200);
+    const stop = await act("stop");
+    assert.equal(stop.status, 200, JSON.stringify(stop.body));
+    assert.equal(stop.body.state, "stopped");
+    assert.equal((await act("start")).status, 409, "the deleted item cannot start");
+  } finally {
+    await s.close();
+  }
+});

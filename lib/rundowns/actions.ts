@@ -28,6 +28,8 @@ function drive(plan: RundownPlan, timers: (Timer | null)[], i: number, want: Wan
   const held = plan.items.get(i);
   const t = held?.timer ?? timers[i];
   if (!t) {
+    // A deleted item's timer has nothing to stop or reset: the show moves on from it.
+    if (want !== "start") return;
     throw new ApiError(409, `item ${i} has no timer any more (it was deleted); remove it from the rundown`, "items");
   }
   const caughtUp = held ? { timer: t, events: [] } : catchUp(t, at, CATCH_UP_EVENTS);

@@ -8,7 +8,7 @@ import type { Principal } from "../../lib/accounts/auth.ts";
 import type { RequestRecord } from "../../lib/accounts/request_log.ts";
 import type { Delivery } from "../../lib/kv/store.ts";
 import { accountDeliveries, DELIVERY_STATES, redeliverById } from "../../lib/webhooks/delivery_log.ts";
-import { WEBHOOK_EVENTS } from "../api/v1/webhook_schemas.ts";
+import { DELIVERY_EVENTS } from "../api/v1/webhook_schemas.ts";
 import { requestPage } from "../api/v1/logs.ts";
 import { type Ctx, flash, formOf, frameOf, html, safeBack, seeOther, takeFlash } from "./http.ts";
 import { CellLabel, dashPage, type Flash, type Frame, When } from "./layout.tsx";
@@ -30,7 +30,7 @@ export interface DeliveryFilter {
 function deliveryFilterOf(q: (k: string) => string | undefined): DeliveryFilter {
   const event = q("event") ?? "", status = q("status") ?? "", timer = (q("timer_id") ?? "").trim();
   return {
-    event: (WEBHOOK_EVENTS as readonly string[]).includes(event) ? event : "",
+    event: (DELIVERY_EVENTS as readonly string[]).includes(event) ? event : "",
     status: (DELIVERY_STATES as readonly string[]).includes(status) ? status : "",
     timer_id: /^(tmr|rdn)_[0-9A-Za-z]{16}$/.test(timer) ? timer : "",
   };
@@ -65,7 +65,7 @@ export function deliveryLogPage(f: Frame, o: {
             <span>{t.dl_event}</span>
             <select name="event">
               <option value="">{t.tm_all}</option>
-              {WEBHOOK_EVENTS.map((e) => <option key={e} value={e} selected={o.filter.event === e}>{e}</option>)}
+              {DELIVERY_EVENTS.map((e) => <option key={e} value={e} selected={o.filter.event === e}>{e}</option>)}
             </select>
           </label>
           <label class="field">

@@ -871,12 +871,12 @@ export interface components {
              * @description The event type (as payload.event)
              * @enum {string}
              */
-            event: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "webhook.test";
+            event: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "webhook.test" | "rundown.started" | "rundown.advanced" | "rundown.completed";
             /** @description The event id, stable across retries and redelivery */
             id: string;
             /** Format: date-time */
             next_attempt_at: string | null;
-            payload: components["schemas"]["WebhookPayload"];
+            payload: components["schemas"]["TimerStartedEvent"] | components["schemas"]["TimerPausedEvent"] | components["schemas"]["TimerResumedEvent"] | components["schemas"]["TimerStoppedEvent"] | components["schemas"]["TimerResetEvent"] | components["schemas"]["TimerCompletedEvent"] | components["schemas"]["IntervalRoundEndEvent"] | components["schemas"]["IntervalCompletedEvent"] | components["schemas"]["TimerWarningEvent"] | components["schemas"]["TimerDangerEvent"] | components["schemas"]["TimerAdjustedEvent"] | components["schemas"]["WebhookTestEvent"] | components["schemas"]["RundownWebhookPayload"];
             /** @enum {string} */
             state: "pending" | "succeeded" | "failed";
             /** Format: uri */
@@ -1325,6 +1325,19 @@ export interface components {
             action: "start" | "next" | "previous" | "goto" | "stop" | "reset";
             /** @description goto only: the item */
             index?: number;
+        };
+        /** @description A rundown event's payload (see the webhooks rundown.*) */
+        RundownWebhookPayload: {
+            data: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            event: "rundown.started" | "rundown.advanced" | "rundown.completed";
+            id: string;
+            rundown_id: string;
+            /** Format: date-time */
+            timestamp: string;
+            title: string | null;
         };
         /** @description Exactly one of action (with seconds for adjust) or state */
         StateChange: components["schemas"]["ActionChange"] | components["schemas"]["AdjustChange"] | components["schemas"]["StateTargetChange"];
@@ -1867,7 +1880,7 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /** @description Only deliveries of this event type */
-                event?: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "webhook.test";
+                event?: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "webhook.test" | "rundown.started" | "rundown.advanced" | "rundown.completed";
                 /** @description Page size, 1–100 (default 20) */
                 limit?: number;
                 /** @description Only deliveries in this state */

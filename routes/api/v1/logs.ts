@@ -8,7 +8,7 @@ import { LIMITS } from "../../../lib/timers/validation.ts";
 import { accountDeliveries, DELIVERY_STATES, redeliverById } from "../../../lib/webhooks/delivery_log.ts";
 import { errors, ok } from "./openapi.ts";
 import { EVENT_ID, queryInteger } from "./schemas.ts";
-import { WEBHOOK_EVENTS } from "./webhook_schemas.ts";
+import { DELIVERY_EVENTS } from "./webhook_schemas.ts";
 import { DeliverySchema, deliveryView } from "./webhooks.ts";
 import type { RateLimiter } from "../../../lib/accounts/rate_limit.ts";
 
@@ -20,7 +20,7 @@ const limit = queryInteger(1, LIMITS.list.max).optional().openapi({
 const cursor = z.string().min(1).max(512).optional().openapi({ description: "next_cursor of the previous page" });
 
 const DeliveryLogQuery = z.strictObject({
-  event: z.enum(WEBHOOK_EVENTS).optional().openapi({ description: "Only deliveries of this event type" }),
+  event: z.enum(DELIVERY_EVENTS).optional().openapi({ description: "Only deliveries of this event type" }),
   status: z.enum(DELIVERY_STATES).optional().openapi({ description: "Only deliveries in this state" }),
   timer_id: z.string().regex(/^(tmr|rdn)_[0-9A-Za-z]{16}$/).optional().openapi({
     description: "Only deliveries of this timer (or rundown)",

@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { TIMER_ID } from "./schemas.ts";
+import { RUNDOWN_EVENT_TYPES } from "../../../lib/rundowns/model.ts";
 
 const iso = z.string().openapi({ format: "date-time" });
 const seconds = z.int().min(0);
@@ -78,6 +79,8 @@ const DATA = {
 
 export type WebhookEventType = keyof typeof DATA;
 export const WEBHOOK_EVENTS = Object.keys(DATA) as WebhookEventType[];
+/** Every event type a delivery may carry: the timers' and the rundowns' (registered in rundown_schemas.ts). */
+export const DELIVERY_EVENTS = [...WEBHOOK_EVENTS, ...RUNDOWN_EVENT_TYPES] as const;
 
 const SUMMARY: Record<WebhookEventType, string> = {
   "timer.started": "The timer started running",
@@ -141,6 +144,16 @@ export const WebhookPayload = z.discriminatedUnion("event", [
   PAYLOADS["timer.adjusted"],
   PAYLOADS["webhook.test"],
 ]).openapi("WebhookPayload", { description: "Any webhook payload, by its event" });
+
+/** A rundown event's payload as the delivery log holds it (each event's data: the webhooks rundown.*). */
+export const RundownPayload = z.object({
+  id: z.string(),
+  event: z.enum(RUNDOWN_EVENT_TYPES),
+  timestamp: iso,
+  rundown_id: z.string(),
+  title: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+}).openapi("RundownWebhookPayload", { description: "A rundown event's payload (see the webhooks rundown.*)" });
 
 /** The headers of every delivery. */
 export const DeliveryHeaders = z.object({

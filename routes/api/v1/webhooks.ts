@@ -9,7 +9,13 @@ import { requireAccount, type TimerService } from "../../../lib/timers/service.t
 import { LIMITS } from "../../../lib/timers/validation.ts";
 import { errors, ok } from "./openapi.ts";
 import { DeliveryIdParams, PageQuery, TimerIdParam } from "./schemas.ts";
-import { WEBHOOK_EVENTS, type WebhookEventType, WebhookPayload } from "./webhook_schemas.ts";
+import {
+  DELIVERY_EVENTS,
+  RundownPayload,
+  WEBHOOK_EVENTS,
+  type WebhookEventType,
+  WebhookPayload,
+} from "./webhook_schemas.ts";
 
 const iso = z.string().openapi({ format: "date-time" });
 
@@ -37,7 +43,7 @@ const Attempt = z.strictObject({
 
 export const DeliverySchema = z.strictObject({
   id: z.string().openapi({ description: "The event id, stable across retries and redelivery" }),
-  event: z.enum(WEBHOOK_EVENTS).openapi({ description: "The event type (as payload.event)" }),
+  event: z.enum(DELIVERY_EVENTS).openapi({ description: "The event type (as payload.event)" }),
   state: z.enum(["pending", "succeeded", "failed"]),
   url: z.string().openapi({ format: "uri" }),
   endpoint_id: z.string().nullable().openapi({
@@ -46,7 +52,7 @@ export const DeliverySchema = z.strictObject({
   created_at: iso,
   next_attempt_at: iso.nullable(),
   attempts: z.array(Attempt),
-  payload: WebhookPayload,
+  payload: z.union([WebhookPayload, RundownPayload]),
 }).openapi("Delivery");
 
 const NO_TIMER = { 404: "No timer with this id (or it expired)" };
@@ -147,7 +153,7 @@ export function deliveryView(d: Delivery) {
     next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
     attempts: d.attempts,
     // The stored payload is the WebhookPayload of its event (documented per event type).
-    payload: d.payload as unknown as z.infer<typeof WebhookPayload>,
+    payload: d.payload as unknown as z.infer<typeof WebhookPayload> | z.infer<typeof RundownPayload>,
   };
 }
 

@@ -50,3 +50,36 @@ Deno.test("the account's delivery log filters rundown events, in the API and the
     await s.close();
   }
 });
+
+Deno.test("a rundown's delivery is redelivered by its id, to the rundown's webhook_url, with the same id", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  try {
+    const r = await s.call("POST", "/api/v1/rundowns", { body: { items: [talk("One", 60)], webhook_url: rx.url } });
+    const id = r.body.rundown_id;
+    await s.call("POST", `/api/v1/rundowns/${id}/actions/start`);
+    await advance(s, 0);
+    await rx.waitFor(1);
+    const [sent] = await logUntil(s, `?timer_id=${id}`, (ds) => ds[0]?.state === "succeeded");
+    // Not another account's to send.
+    const foreign = await s.call("POST", `/api/v1/deliveries/${sent.id}/redeliver`, { key: s.other.apiKey });
+    assert.equal(foreign.status, 404);
+    const again = await s.call("POST", `/api/v1/deliveries/${sent.id}/redeliver`);
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.body.state, "pending");
+    await advance(s, 0);
+    await rx.waitFor(2);
+    assert.equal(rx.received[1].json.id, sent.id);
+    assert.equal(rx.received[1].json.event, "rundown.started");
+    await logUntil(s, `?timer_id=${id}`, (ds) => ds[0]?.attempts.length === 2 && ds[0].state === "succeeded");
+    // Without a webhook_url there is nowhere to send it.
+    await s.call("PATCH", `/api/v1/rundowns/${id}`, { body: { webhook_url: null } });
+    const nowhere = await s.call("POST", `/api/v1/deliveries/${sent.id}/redeliver`);
+    assert.equal(nowhere.status, 422);
+    assert.equal(nowhere.body.error.field, "webhook_url");
+    assert.match(nowhere.body.error.message, /PATCH \/rundowns/);
+  } finally {
+    await rx.close();
+    await s.close();
+  }
+});

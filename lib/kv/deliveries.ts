@@ -93,7 +93,9 @@ export class DeliveryStore extends DueIndex {
     onCommitted?: OnCommitted,
   ): Promise<string | null> {
     const w = this.deliveryWrite({ versionstamp, prev, next }, now);
-    if (timerVersion !== undefined) w.checks.push({ key: key.timer(prev.timer_id), versionstamp: timerVersion });
+    // A rundown's deliveries are grouped under its id: checked against the rundown.
+    const owner = prev.timer_id.startsWith("rdn_") ? key.rundown(prev.timer_id) : key.timer(prev.timer_id);
+    if (timerVersion !== undefined) w.checks.push({ key: owner, versionstamp: timerVersion });
     const due = next.next_attempt_at !== null && !next.claimed ? [deliveryDue(next)!.item] : [];
     return (await this.commit([w], [{ due, born: [] }], onCommitted))[0];
   }

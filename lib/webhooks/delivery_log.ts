@@ -30,7 +30,7 @@ export async function accountDeliveries(
   }
 }
 
-/** Redelivers one of the caller's deliveries named by its id alone (manual.ts `redeliver`). */
+/** Redelivers one of the caller's deliveries (a timer's or a rundown's) named by its id alone (manual.ts `redeliver`). */
 export async function redeliverById(
   svc: TimerService,
   p: Principal,
@@ -40,8 +40,5 @@ export async function redeliverById(
   const account = requireAccount(p);
   const ref = await acctDeliveryRef(svc.store.kv, account.id, deliveryId);
   if (!ref) throw new ApiError(404, "delivery not found");
-  if (ref.timer_id.startsWith("rdn_")) {
-    throw new ApiError(409, "a rundown's deliveries cannot be redelivered");
-  }
   return await redeliver(svc, p, ref.timer_id, deliveryId, limiter);
 }

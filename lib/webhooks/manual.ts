@@ -107,17 +107,21 @@ export async function redeliver(
   // Committed against the timer as read too (a webhook_url changed meanwhile is not redelivered
   // to); a timer that changes every second (a running interval) is read again a few times.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { timer, versionstamp: timerVersion } = await svc.get(p, timerId);
-    const entry = await svc.store.getDelivery(timer.id, deliveryId);
+    const owner = await ownerOf(svc, p, timerId);
+    const entry = await svc.store.getDelivery(owner.id, deliveryId);
     if (!entry) throw new ApiError(404, "delivery not found");
     if (entry.delivery.claimed) {
       throw new ApiError(409, "an attempt of this delivery is under way; redeliver it once it is recorded");
     }
     const url = entry.delivery.endpoint_id === undefined
-      ? timer.webhook_url
-      : await endpointUrl(svc, timer.account_id, entry.delivery.endpoint_id);
+      ? owner.webhook_url
+      : await endpointUrl(svc, owner.account_id, entry.delivery.endpoint_id);
     if (!url) {
-      throw new ApiError(422, "the timer has no webhook_url; set one with PATCH /timers/{id}", "webhook_url");
+      throw new ApiError(
+        422,
+        `the ${owner.kind} has no webhook_url; set one with PATCH /${owner.kind}s/{id}`,
+        "webhook_url",
+      );
     }
     const now = svc.now();
     const pending = entry.delivery.state === "pending";
@@ -129,11 +133,28 @@ export async function redeliver(
       // A pending one keeps its retry schedule; a settled one gets exactly one attempt.
       ...(!pending && { last_try: true }),
     };
-    if (await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, timerVersion, svc.committed)) {
+    if (
+      await svc.store.updateDelivery(entry.versionstamp, entry.delivery, next, now, owner.versionstamp, svc.committed)
+    ) {
       return next;
     }
   }
   throw new ApiError(409, "the delivery or its timer kept changing; try again");
+}
+
+/**
+ * Who a delivery belongs to, as the caller may see it: a timer (svc.get's 404 for another's), or a
+ * rundown (`rdn_…`, its rundown events) of the caller's account; with the versionstamp it was read at.
+ */
+async function ownerOf(svc: TimerService, p: Principal, id: string) {
+  if (id.startsWith("rdn_")) {
+    const e = await svc.store.rundowns.get(id);
+    if (!e || e.rundown.account_id !== requireAccount(p).id) throw new ApiError(404, "delivery not found");
+    const r = e.rundown;
+    return { kind: "rundown", id, account_id: r.account_id, webhook_url: r.webhook_url, versionstamp: e.versionstamp };
+  }
+  const { timer: t, versionstamp } = await svc.get(p, id);
+  return { kind: "timer", id: t.id, account_id: t.account_id, webhook_url: t.webhook_url, versionstamp };
 }
 
 /** The current URL of the account endpoint a delivery was for; 409 if it was deleted or is disabled. */

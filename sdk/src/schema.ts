@@ -31,7 +31,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send any delivery of the account once more, with the same id
+     * Send any delivery of the account (a timer's or a rundown's) once more, with the same id
      * @description As POST /timers/{id}/deliveries/{delivery_id}/redeliver, with the delivery named by its id alone.
      */
     post: operations["redeliverAccountDelivery"];
@@ -2217,7 +2217,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description An attempt of it is under way, its endpoint is disabled or deleted, it is a rundown's, or it changed meanwhile */
+      /** @description An attempt of it is under way, its endpoint is disabled or deleted, or it changed meanwhile */
       409: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2230,7 +2230,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The timer has no webhook_url (error.field is webhook_url) */
+      /** @description Its timer (or rundown) has no webhook_url (error.field is webhook_url) */
       422: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -55,7 +55,7 @@ const redeliverAccountDelivery = createRoute({
   path: "/deliveries/{delivery_id}/redeliver",
   operationId: "redeliverAccountDelivery",
   tags: ["Webhooks"],
-  summary: "Send any delivery of the account once more, with the same id",
+  summary: "Send any delivery of the account (a timer's or a rundown's) once more, with the same id",
   description: "As POST /timers/{id}/deliveries/{delivery_id}/redeliver, with the delivery named by its id alone.",
   request: {
     params: z.object({
@@ -70,9 +70,8 @@ const redeliverAccountDelivery = createRoute({
     ...errors([401, 403, 404, 409, 422], {
       ...ONLY_KEY,
       404: "No delivery of the account with this id",
-      409:
-        "An attempt of it is under way, its endpoint is disabled or deleted, it is a rundown's, or it changed meanwhile",
-      422: "The timer has no webhook_url (error.field is webhook_url)",
+      409: "An attempt of it is under way, its endpoint is disabled or deleted, or it changed meanwhile",
+      422: "Its timer (or rundown) has no webhook_url (error.field is webhook_url)",
     }),
   },
 });

@@ -83,3 +83,28 @@ Deno.test("a rundown's delivery is redelivered by its id, to the rundown's webho
     await s.close();
   }
 });
+
+Deno.test("changing or removing a rundown's webhook_url drops its pending retries to the old URL", async () => {
+  const s = await clocked();
+  const down = receiver(() => new Response("down", { status: 503 }));
+  try {
+    const r = await s.call("POST", "/api/v1/rundowns", { body: { items: [talk("One", 60)], webhook_url: down.url } });
+    const id = r.body.rundown_id;
+    await s.call("POST", `/api/v1/rundowns/${id}/actions/start`);
+    await advance(s, 0);
+    await down.waitFor(1);
+    // Failed once, a retry due later (the clock stands still).
+    const [pending] = await logUntil(s, `?timer_id=${id}`, (ds) => ds[0]?.attempts.length === 1);
+    assert.equal(pending.state, "pending");
+    assert.equal((await s.call("PATCH", `/api/v1/rundowns/${id}`, { body: { webhook_url: null } })).status, 200);
+    const [dropped] = await logUntil(s, `?timer_id=${id}`, (ds) => ds[0]?.state !== "pending");
+    assert.equal(dropped.state, "failed");
+    assert.match(dropped.attempts[0].error!, /retries to the old URL dropped/);
+    // Past every retry's time, the old receiver hears nothing more.
+    await advance(s, 5_000);
+    assert.equal(down.received.length, 1);
+  } finally {
+    await down.close();
+    await s.close();
+  }
+});

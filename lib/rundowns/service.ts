@@ -105,6 +105,8 @@ export class RundownService {
       version: read.rundown.version + 1,
     };
     await this.#write(principal, next, read, input.items ?? null, read.versionstamp);
+    // As a timer's: retries to the old URL are not sent once it changed (DECISIONS, webhooks).
+    if (next.webhook_url !== read.rundown.webhook_url) await this.timers.dropRetries(id, next.webhook_url);
     return await this.get(principal, id);
   }
 

@@ -195,7 +195,7 @@ export class TimerService {
       const change = this.#plan(timer, versionstamp, next, [], now);
       if (!await this.#commit(change)) continue;
       // Retries still pending to a URL the timer no longer notifies are dropped.
-      if (next.webhook_url !== timer.webhook_url) await this.#dropRetries(timer.id, next.webhook_url);
+      if (next.webhook_url !== timer.webhook_url) await this.dropRetries(timer.id, next.webhook_url);
       return change.timer;
     }
   }
@@ -217,9 +217,10 @@ export class TimerService {
 
   /**
    * Settles retries to any URL but `url` as failed, their log kept (split commits, each checked
-   * against the delivery as read, so an attempt recorded meanwhile is read again).
+   * against the delivery as read, so an attempt recorded meanwhile is read again). `timerId`: the
+   * owner of the log (a timer, or a rundown: its deliveries are grouped under its id).
    */
-  async #dropRetries(timerId: string, url: string | null): Promise<void> {
+  async dropRetries(timerId: string, url: string | null): Promise<void> {
     const store = this.store.deliveries;
     for (let n = 0; n < 5; n++) {
       const retries = retriesToOldUrl(await store.deliveryLog(timerId), url);

@@ -74,3 +74,31 @@ Deno.test("a live item whose timer was deleted does not hold the show: next, got
     await s.close();
   }
 });
+
+Deno.test("PATCH /rundowns/{id}/state names the rundown's actions when refusing one, and index only goes with goto", async () => {
+  const s = await setup();
+  try {
+    const { id } = await rundown(s, { items: [talk("One", 60), talk("Two", 60)] });
+    const state = (body: unknown) => s.call("PATCH", `/api/v1/rundowns/${id}/state`, { body });
+    for (const body of [{}, { action: "pause" }, { action: "adjust" }, { action: 3 }]) {
+      const r = await state(body);
+      assert.equal(r.status, 422, JSON.stringify(body));
+      assert.equal(r.body.error.field, "action");
+      assert.match(r.body.error.message, /start, next, previous, goto, stop, reset/, JSON.stringify(r.body));
+    }
+    for (const index of [-1, 1.5, "1", 100]) {
+      const r = await state({ action: "goto", index });
+      assert.equal(r.status, 422, String(index));
+      assert.equal(r.body.error.field, "index");
+      assert.match(r.body.error.message, /index must be an integer from 0/, JSON.stringify(r.body));
+    }
+    // As the bodiless POST refuses ?index= on another action, so does the body: nothing moves.
+    const start = await state({ action: "start", index: 1 });
+    assert.equal(start.status, 422);
+    assert.equal(start.body.error.field, "index");
+    assert.equal((await s.call("GET", `/api/v1/rundowns/${id}`)).body.state, "idle");
+    assert.equal((await state({ action: "goto", index: 1 })).status, 200);
+  } finally {
+    await s.close();
+  }
+});

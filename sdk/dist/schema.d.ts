@@ -3898,7 +3898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description goto without index, or an index out of range; error.field is index */
+            /** @description An unknown action (error.field is action); goto without index, an index out of range, or index with another action (error.field is index) */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { ApiError, notFound } from "../../../lib/errors.ts";
 import { MAX_ITEMS, RUNDOWN_ACTIONS, RUNDOWN_MODES, RUNDOWN_STATES } from "../../../lib/rundowns/model.ts";
-import { issuesToError, validationHook } from "../../../lib/timers/validation.ts";
+import { issuesToError, show, validationHook } from "../../../lib/timers/validation.ts";
 import { TIMER_STATES } from "../../../lib/timers/model.ts";
 import { ActionQuery, CountdownCreate, IntervalCreate, MessageView, queryInteger, TIMER_ID, title } from "./schemas.ts";
 import { DeliveryHeaders } from "./webhook_schemas.ts";
@@ -153,6 +153,22 @@ export function rundownHook(
       const e = issuesToError(parsed.error.issues, item, 422);
       throw new ApiError(422, `items[${at}]: ${e.message}`, `items[${at}]${e.field ? `.${e.field}` : ""}`);
     }
+  }
+  // The state body's own fields, by the rundown's rules (not a timer's actions).
+  const obj = typeof result.data === "object" && result.data !== null && !Array.isArray(result.data)
+    ? result.data as Record<string, unknown>
+    : null;
+  const own = issues.find((i) => i.path[0] === "action" || i.path[0] === "index");
+  if (result.target === "json" && obj && own) {
+    const field = String(own.path[0]);
+    const rule = field === "action"
+      ? `one of ${RUNDOWN_ACTIONS.join(", ")}`
+      : `an integer from 0 to ${MAX_ITEMS - 1} (the item's place; goto only)`;
+    const value = obj[field];
+    const message = value === undefined
+      ? `${field} is required: ${rule}`
+      : `${field} must be ${rule}, got ${show(value)}`;
+    throw new ApiError(422, message, field);
   }
   validationHook(result);
 }

@@ -99,7 +99,8 @@ const changeState = createRoute({
       ...NO_RUNDOWN,
       409: "Not allowed now (next at the last item, stop when not running, start while the item runs); " +
         "error.field is action",
-      422: "goto without index, or an index out of range; error.field is index",
+      422: "An unknown action (error.field is action); goto without index, an index out of range, or index " +
+        "with another action (error.field is index)",
     }),
   },
 });
@@ -173,6 +174,9 @@ export function rundownRoutes(parent: OpenAPIHono<AppEnv>, svc: RundownService, 
   api.openapi(changeState, async (c) => {
     const p = c.get("principal");
     const { action, index } = c.req.valid("json");
+    if (index !== undefined && action !== "goto") {
+      throw new ApiError(422, `index applies only to goto, not to ${action}`, "index");
+    }
     return c.json(view(await svc.act(p, c.req.valid("param").id, action, index), p.kind === "account"), 200);
   });
 

@@ -1,4 +1,4 @@
-/** A rundown's webhook deliveries in the account's log: filtered by event, redelivered, dropped with its URL. */
+/** A rundown's webhook deliveries in the account's log (filtered, redelivered, dropped with its URL); the request log's cursor. */
 import assert from "node:assert/strict";
 import { advance, clocked, receiver } from "./helpers.ts";
 
@@ -105,6 +105,24 @@ Deno.test("changing or removing a rundown's webhook_url drops its pending retrie
     assert.equal(down.received.length, 1);
   } finally {
     await down.close();
+    await s.close();
+  }
+});
+
+Deno.test("GET /requests refuses a cursor it never returned, however it parses as a number", async () => {
+  const s = await clocked();
+  try {
+    await s.call("GET", "/api/v1/timers");
+    for (const cursor of ["1e400", "Infinity", "-Infinity", "1.5", "abc", " 1", "0x10"]) {
+      const r = await s.call("GET", `/api/v1/requests?cursor=${encodeURIComponent(cursor)}`);
+      assert.equal(r.status, 400, `${cursor}: ${JSON.stringify(r.body).slice(0, 120)}`);
+      assert.equal(r.body.error.field, "cursor");
+    }
+    const first = await s.call("GET", "/api/v1/requests?limit=1");
+    assert.equal(first.status, 200);
+    const next = await s.call("GET", `/api/v1/requests?limit=1&cursor=${first.body.next_cursor}`);
+    assert.equal(next.status, 200);
+  } finally {
     await s.close();
   }
 });

@@ -122,8 +122,9 @@ export async function requestPage(
   acct: string,
   q: { status?: string; request_id?: string; limit: number; cursor?: string },
 ) {
-  const before = q.cursor === undefined ? Infinity : Number(q.cursor);
-  if (!Number.isSafeInteger(before) && before !== Infinity) {
+  // Only the digits this log hands out: Number() also reads "1e400" and "Infinity" (as no cursor at all).
+  const before = q.cursor === undefined ? Infinity : /^\d{1,15}$/.test(q.cursor) ? Number(q.cursor) : NaN;
+  if (Number.isNaN(before)) {
     throw new ApiError(400, "cursor is not one this log returned", "cursor");
   }
   const matching = (await log.read(acct)).filter((r) =>

@@ -37,6 +37,7 @@ const OPERATIONS = [
   "deleteRundown",
   "changeRundownState",
   "runRundownAction",
+  "rotateRundownControlToken",
   "setRundownMessage",
   "clearRundownMessage",
   "setRundownItemMessage",
@@ -418,6 +419,8 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
       assert.equal((await rcall(path, "delete", url)).status, 200);
     }
   }
+  const newLink = await rcall("/rundowns/{id}/control_token", "post", `/rundowns/${runs[0]}/control_token`);
+  assert.equal(newLink.status, 200);
   assert.equal((await rcall("/rundowns", "get", "/rundowns?limit=2")).status, 200);
   assert.equal((await rcall("/rundowns/{id}", "delete", `/rundowns/${runs.pop()}`)).status, 200);
   await rcall("/rundowns/{id}", "get", "/rundowns/rdn_0000000000000000").then((r) => assert.equal(r.status, 404));

@@ -102,3 +102,28 @@ Deno.test("PATCH /rundowns/{id}/state names the rundown's actions when refusing 
     await s.close();
   }
 });
+
+Deno.test("a rundown's control token is replaced with the API key: the old control link stops at once", async () => {
+  const s = await setup();
+  try {
+    const r = await s.call("POST", "/api/v1/rundowns", { body: { items: [talk("One", 60)] } });
+    const id = r.body.rundown_id;
+    const old = r.body.control_url.split("#")[1];
+    assert.equal((await s.call("GET", `/api/v1/rundowns/${id}`, { key: old })).status, 200);
+    // Only the owner's key may replace it.
+    assert.equal((await s.call("POST", `/api/v1/rundowns/${id}/control_token`, { key: old })).status, 403);
+    assert.equal((await s.call("POST", `/api/v1/rundowns/${id}/control_token`, { key: s.other.apiKey })).status, 404);
+    const rotated = await s.call("POST", `/api/v1/rundowns/${id}/control_token`);
+    assert.equal(rotated.status, 200, JSON.stringify(rotated.body));
+    assert.match(rotated.body.control_url, new RegExp(`^http://timers.test/r/${id}/control#tct_`));
+    const fresh = rotated.body.control_url.split("#")[1];
+    assert.notEqual(fresh, old);
+    assert.equal((await s.call("GET", `/api/v1/rundowns/${id}`, { key: old })).status, 401);
+    assert.equal((await s.call("POST", `/api/v1/rundowns/${id}/actions/start`, { key: old })).status, 401);
+    const start = await s.call("POST", `/api/v1/rundowns/${id}/actions/start`, { key: fresh });
+    assert.equal(start.status, 200);
+    assert.equal(start.body.control_url, undefined, "only the rotation's answer shows it");
+  } finally {
+    await s.close();
+  }
+});

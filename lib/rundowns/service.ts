@@ -281,6 +281,21 @@ export class RundownService {
     }
   }
 
+  /** Replaces the control token (a lost or leaked control link): the old one stops working at once. */
+  async rotateControlToken(principal: Principal, id: string): Promise<{ read: RundownRead; controlToken: string }> {
+    requireAccount(principal);
+    const controlToken = newControlToken();
+    for (;;) {
+      const read = await this.get(principal, id);
+      const hash = sha256Hex(controlToken);
+      const rundown: Rundown = { ...read.rundown, control_token_hash: hash, version: read.rundown.version + 1 };
+      const change = { versionstamp: read.versionstamp, rundown, deliveries: [], timers: [] };
+      if (await this.store.rundowns.commitChange(change, this.now())) {
+        return { read: await this.get(principal, id), controlToken };
+      }
+    }
+  }
+
   /**
    * Shows the show's message on the stage across items (null hides it): display state, so no
    * event and no webhook; the stage's stream carries it.

@@ -114,7 +114,8 @@ export const Rundown = z.strictObject({
   agenda_url: url,
   control_url: url.optional().openapi({
     description:
-      "Shown only when created: /r/<id>/control#<control token>; the token (as Bearer) may read this rundown and run its actions",
+      "Shown only when created and by POST /rundowns/{id}/control_token: /r/<id>/control#<control token>; the " +
+      "token (as Bearer) may read this rundown and run its actions",
   }),
   created_at: iso,
   webhook_url: url.nullable().optional(),

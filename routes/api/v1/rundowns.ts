@@ -132,6 +132,20 @@ const deleteRundown = createRoute({
   responses: { 200: ok(RundownDeleted, "Deleted"), ...errors([401, 403, 404], { ...NO_RUNDOWN, ...OWNER }) },
 });
 
+const rotateControlToken = createRoute({
+  method: "post",
+  path: "/rundowns/{id}/control_token",
+  operationId: "rotateRundownControlToken",
+  tags,
+  summary: "Replace the rundown's control token (a lost or leaked control_url)",
+  description: "The old control_url stops working at once; the new one is in this response only.",
+  request: { params: RundownIdParam },
+  responses: {
+    200: ok(Rundown, "The rundown with its new control_url"),
+    ...errors([401, 403, 404], { ...NO_RUNDOWN, ...OWNER }),
+  },
+});
+
 /** Registers the rundown routes on `api`. */
 export function rundownRoutes(parent: OpenAPIHono<AppEnv>, svc: RundownService, config: Config) {
   // Its own validation answers (a rundown's 404, an item's field named by its place), behind the parent's gate.
@@ -140,13 +154,21 @@ export function rundownRoutes(parent: OpenAPIHono<AppEnv>, svc: RundownService, 
     // deno-lint-ignore no-explicit-any
     rundownView(r.rundown, r.timers, svc.now(), config.siteUrl, owner) as any;
 
+  /** The owner's view with the control URL (shown only on creation and rotation; no cache keeps it). */
+  const withControlUrl = (read: RundownRead, token: string) => ({
+    ...view(read, true),
+    control_url: `${config.siteUrl}/r/${read.rundown.id}/control#${token}`,
+  });
+
   api.openapi(createRundown, async (c) => {
     const { read, controlToken } = await svc.create(c.get("principal"), c.req.valid("json"));
     c.header("Location", `${config.siteUrl}/api/v1/rundowns/${read.rundown.id}`);
-    return c.json({
-      ...view(read, true),
-      control_url: `${config.siteUrl}/r/${read.rundown.id}/control#${controlToken}`,
-    }, 201);
+    return c.json(withControlUrl(read, controlToken), 201);
+  });
+
+  api.openapi(rotateControlToken, async (c) => {
+    const { read, controlToken } = await svc.rotateControlToken(c.get("principal"), c.req.valid("param").id);
+    return c.json(withControlUrl(read, controlToken), 200);
   });
 
   api.openapi(listRundowns, async (c) => {

@@ -127,3 +127,32 @@ Deno.test("a rundown's control token is replaced with the API key: the old contr
     await s.close();
   }
 });
+
+Deno.test("an account holds at most as many rundowns as its plan stores timers: the next is 403, whatever its items", async () => {
+  const plans = structuredClone((await import("../config.ts")).DEFAULT_PLANS);
+  plans.pro = { ...plans.pro, timers: 2, per_minute: 100_000, per_day: null };
+  const s = await setup({ config: { plans } });
+  try {
+    // Each rundown's only timer deleted afterwards: the timers' limit alone no longer bounds the rundowns.
+    for (const title of ["A", "B"]) {
+      const { ids } = await rundown(s, { title, items: [talk(title, 60)] });
+      assert.equal((await s.call("DELETE", `/api/v1/timers/${ids[0]}`)).status, 200);
+    }
+    const third = await s.call("POST", "/api/v1/rundowns", { body: { items: [talk("C", 60)] } });
+    assert.equal(third.status, 403, JSON.stringify(third.body));
+    assert.match(third.body.error.message, /at most 2 rundowns/);
+    assert.equal((await s.call("GET", "/api/v1/timers")).body.timers.length, 0, "nothing was created");
+    // Deleting one makes room again.
+    const list = (await s.call("GET", "/api/v1/rundowns")).body.rundowns;
+    assert.equal((await s.call("DELETE", `/api/v1/rundowns/${list[0].rundown_id}`)).status, 200);
+    assert.equal((await s.call("POST", "/api/v1/rundowns", { body: { items: [talk("C", 60)] } })).status, 201);
+    // Enterprise: unlimited, as its timers are.
+    const big = await s.call("POST", "/api/v1/rundowns", {
+      body: { items: [talk("E", 60)] },
+      key: s.enterprise.apiKey,
+    });
+    assert.equal(big.status, 201);
+  } finally {
+    await s.close();
+  }
+});

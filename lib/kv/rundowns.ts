@@ -165,6 +165,13 @@ export class RundownStore extends DueIndex {
     return ok.ok;
   }
 
+  /** How many rundowns the account holds, counted up to `upTo` (enough to tell a limit reached). */
+  async count(acct: string, upTo: number): Promise<number> {
+    let n = 0;
+    for await (const _ of this.kv.list({ prefix: key.acctRundowns(acct) }, { limit: upTo })) n++;
+    return n;
+  }
+
   /** A page of an account's rundowns, newest first; `next_cursor` is null on the last page. */
   async list(acct: string, opts: { limit: number; cursor?: string }) {
     const iter = this.kv.list<string>({ prefix: key.acctRundowns(acct) }, {

@@ -46,6 +46,15 @@ export class RundownService {
   /** Creates a rundown; returns it with its control token, stored only as a hash. */
   async create(principal: Principal, input: RundownInput): Promise<{ read: RundownRead; controlToken: string }> {
     const account = requireAccount(principal);
+    // As many rundowns as the plan stores timers (each holds one at least; a deleted item's rundown stays).
+    const limit = this.timers.config.plans[account.plan].timers;
+    if (limit !== null && await this.store.rundowns.count(account.id, limit) >= limit) {
+      throw new ApiError(
+        403,
+        `your ${account.plan} plan holds at most ${limit} rundowns (as many as it stores timers); ` +
+          "delete one or upgrade the plan",
+      );
+    }
     const id = newRundownId();
     const webhook = input.webhook_url ? this.timers.checkWebhookUrl(input.webhook_url) : null;
     const controlToken = newControlToken();

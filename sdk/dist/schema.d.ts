@@ -2560,7 +2560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No API access, the plan's stored-timer limit reached by the timers to create, or a control token */
+            /** @description No API access, the plan's stored-timer limit reached by the timers to create, as many rundowns as the plan stores timers held already, or a control token */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

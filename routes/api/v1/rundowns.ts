@@ -39,7 +39,8 @@ const createRundown = createRoute({
   responses: {
     201: ok(Rundown, "Created; Location names it; control_url is shown only here", { location: true }),
     ...errors([400, 401, 403, 409, 413, 422], {
-      403: "No API access, the plan's stored-timer limit reached by the timers to create, or a control token",
+      403: "No API access, the plan's stored-timer limit reached by the timers to create, as many rundowns as " +
+        "the plan stores timers held already, or a control token",
       409: "An existing timer is an item of another rundown already; error.field names the item",
       422: "An invalid value; error.field names it, items[i].field for an item",
     }),

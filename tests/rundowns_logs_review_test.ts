@@ -126,3 +126,32 @@ Deno.test("GET /requests refuses a cursor it never returned, however it parses a
     await s.close();
   }
 });
+
+Deno.test("a linked rundown deleted while running sends nothing more; its existing item still completes on its own", async () => {
+  const s = await clocked();
+  const show = receiver();
+  const own = receiver();
+  try {
+    const kept = await s.create({ ...talk("Kept", 60), webhook_url: own.url });
+    const r = await s.call("POST", "/api/v1/rundowns", {
+      body: { mode: "linked", items: [{ timer_id: kept.timer_id }, talk("Next", 60)], webhook_url: show.url },
+    });
+    const id = r.body.rundown_id;
+    await s.call("POST", `/api/v1/rundowns/${id}/actions/start`);
+    await advance(s, 0);
+    await show.waitFor(1);
+    await own.waitFor(1); // timer.started
+    assert.equal((await s.call("DELETE", `/api/v1/rundowns/${id}`)).status, 200);
+    assert.equal((await s.call("GET", `/api/v1/timers/${r.body.items[1].timer_id}`)).status, 404);
+    await advance(s, 61_000);
+    // The control: the kept timer's own completion arrives; the show's advance never does.
+    await own.waitFor(2);
+    assert.equal(own.received[1].json.event, "timer.completed");
+    assert.deepEqual(show.received.map((x) => x.json.event), ["rundown.started"]);
+    assert.deepEqual((await s.call("GET", `/api/v1/deliveries?timer_id=${id}`)).body.deliveries, []);
+  } finally {
+    await show.close();
+    await own.close();
+    await s.close();
+  }
+});

@@ -155,3 +155,30 @@ Deno.test("a linked rundown deleted while running sends nothing more; its existi
     await s.close();
   }
 });
+
+Deno.test("Send example to an endpoint: rundown events too, of an example rundown, marked as a test", async () => {
+  const s = await clocked();
+  const rx = receiver();
+  try {
+    const API = "/api/v1/webhook_endpoints";
+    const ep = (await s.call("POST", API, { body: { url: rx.url, events: ["rundown.advanced"] } })).body;
+    const r = await s.call("POST", `${API}/${ep.id}/test`, { body: { event: "rundown.advanced" } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body.delivered, true);
+    await rx.waitFor(1);
+    const got = rx.received[0].json as Record<string, unknown> & { data: Record<string, unknown> };
+    assert.equal(got.event, "rundown.advanced");
+    assert.match(got.rundown_id as string, /^rdn_[0-9A-Za-z]{16}$/);
+    assert.equal(got.timer_id, undefined, "a rundown's payload, as rundowns send it");
+    assert.equal(got.data.test, true);
+    assert.deepEqual([got.data.from, got.data.to, got.data.cause], [0, 1, "finish"]);
+    for (const event of ["rundown.started", "rundown.completed"]) {
+      const e = await s.call("POST", `${API}/${ep.id}/test`, { body: { event } });
+      assert.equal(e.status, 200, JSON.stringify(e.body));
+      assert.equal(e.body.payload.event, event);
+    }
+  } finally {
+    await rx.close();
+    await s.close();
+  }
+});

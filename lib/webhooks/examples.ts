@@ -6,11 +6,18 @@
 import { ApiError } from "../errors.ts";
 import { newEventId } from "../ids.ts";
 import type { EventType } from "../timers/model.ts";
+import { RUNDOWN_EVENT_TYPES, type RundownEventType } from "../rundowns/model.ts";
 import type { WebhookPayload } from "./delivery_model.ts";
 import type { EndpointService } from "./endpoints.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Sender } from "./sender.ts";
 import { TEST_SENDS_PER_MINUTE } from "./quota.ts";
+
+/** Every event type an example can be sent of. */
+export type ExampleEvent = EventType | "webhook.test" | RundownEventType;
+
+const isRundownEvent = (e: ExampleEvent): e is RundownEventType =>
+  (RUNDOWN_EVENT_TYPES as readonly string[]).includes(e);
 
 /** The timer id examples name: of the issued shape, never a real timer's (issued ids are random). */
 export const EXAMPLE_TIMER_ID = "tmr_ExampleTimer0001";
@@ -41,9 +48,35 @@ export function exampleData(event: EventType | "webhook.test", now: number): Rec
   return { ...data[event], test: true };
 }
 
-/** The example payload of `event`. */
-export function examplePayload(event: EventType | "webhook.test", now: number): WebhookPayload {
+/** The rundown id examples name: of the issued shape, never a real rundown's. */
+export const EXAMPLE_RUNDOWN_ID = "rdn_ExampleRundown01";
+
+/** A realistic `data` of each rundown event (as rundowns send it), with `test: true`. */
+function rundownExampleData(event: RundownEventType): Record<string, unknown> {
+  const item = (index: number, title: string) => ({ index, timer_id: EXAMPLE_TIMER_ID, title });
+  const data: Record<RundownEventType, Record<string, unknown>> = {
+    "rundown.started": { item: item(0, "Opening") },
+    "rundown.advanced": { from: 0, to: 1, item: item(1, "Keynote"), cause: "finish" },
+    "rundown.completed": { item: item(2, "Closing"), cause: "finish" },
+  };
+  return { ...data[event], test: true };
+}
+
+/** The example payload of `event` (a rundown event's names an example rundown, as rundowns send them). */
+export function examplePayload(event: ExampleEvent, now: number): WebhookPayload {
   const id = newEventId(now);
+  if (isRundownEvent(event)) {
+    const payload = {
+      id,
+      event,
+      timestamp: new Date(now).toISOString(),
+      rundown_id: EXAMPLE_RUNDOWN_ID,
+      title: "Example show",
+      data: rundownExampleData(event),
+    };
+    // Signed and sent as it is, as rundown deliveries are (rundowns/model.ts).
+    return payload as unknown as WebhookPayload;
+  }
   return {
     id,
     event,
@@ -64,7 +97,7 @@ export async function sendEndpointExample(
   sender: Sender,
   acct: string,
   endpointId: string,
-  event: EventType | "webhook.test",
+  event: ExampleEvent,
 ): Promise<{ result: AttemptResult; payload: WebhookPayload }> {
   const endpoint = await endpoints.get(acct, endpointId);
   const now = endpoints.now();

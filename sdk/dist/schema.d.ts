@@ -432,7 +432,7 @@ export interface paths {
         put?: never;
         /**
          * Send an example of any event type to the endpoint now, and report the outcome
-         * @description A realistic payload of the event type asked for, signed like every delivery, marked as a test (data.test is true; timer_id is tmr_ExampleTimer0001, which no timer has). One attempt, never retried, sent also while the endpoint is disabled. Counts towards the account's 10 test sends a minute.
+         * @description A realistic payload of the event type asked for, signed like every delivery, marked as a test (data.test is true; timer_id is tmr_ExampleTimer0001, which no timer has; a rundown event names rdn_ExampleRundown01, which no rundown has). One attempt, never retried, sent also while the endpoint is disabled. Counts towards the account's 10 test sends a minute.
          */
         post: operations["sendEndpointExample"];
         delete?: never;
@@ -896,7 +896,7 @@ export interface components {
             id: string;
             /** Format: date-time */
             next_attempt_at: string | null;
-            payload: components["schemas"]["TimerStartedEvent"] | components["schemas"]["TimerPausedEvent"] | components["schemas"]["TimerResumedEvent"] | components["schemas"]["TimerStoppedEvent"] | components["schemas"]["TimerResetEvent"] | components["schemas"]["TimerCompletedEvent"] | components["schemas"]["IntervalRoundEndEvent"] | components["schemas"]["IntervalCompletedEvent"] | components["schemas"]["TimerWarningEvent"] | components["schemas"]["TimerDangerEvent"] | components["schemas"]["TimerAdjustedEvent"] | components["schemas"]["WebhookTestEvent"] | components["schemas"]["RundownWebhookPayload"];
+            payload: components["schemas"]["WebhookPayload"];
             /** @enum {string} */
             state: "pending" | "succeeded" | "failed";
             /** Format: uri */
@@ -941,10 +941,10 @@ export interface components {
         };
         EndpointExampleRequest: {
             /**
-             * @description The event type to send an example of
+             * @description The event type to send an example of (a rundown event's names rdn_ExampleRundown01)
              * @enum {string}
              */
-            event: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "webhook.test";
+            event: "timer.started" | "timer.paused" | "timer.resumed" | "timer.stopped" | "timer.reset" | "timer.completed" | "interval.round_end" | "interval.completed" | "timer.warning" | "timer.danger" | "timer.adjusted" | "webhook.test" | "rundown.started" | "rundown.advanced" | "rundown.completed";
         };
         /**
          * @description Every error has this shape
@@ -1351,7 +1351,10 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             event: "rundown.started" | "rundown.advanced" | "rundown.completed";
             id: string;
             rundown_id: string;
@@ -1835,8 +1838,8 @@ export interface components {
         WebhookEndpointList: {
             endpoints: components["schemas"]["WebhookEndpoint"][];
         };
-        /** @description Any webhook payload, by its event */
-        WebhookPayload: components["schemas"]["TimerStartedEvent"] | components["schemas"]["TimerPausedEvent"] | components["schemas"]["TimerResumedEvent"] | components["schemas"]["TimerStoppedEvent"] | components["schemas"]["TimerResetEvent"] | components["schemas"]["TimerCompletedEvent"] | components["schemas"]["IntervalRoundEndEvent"] | components["schemas"]["IntervalCompletedEvent"] | components["schemas"]["TimerWarningEvent"] | components["schemas"]["TimerDangerEvent"] | components["schemas"]["TimerAdjustedEvent"] | components["schemas"]["WebhookTestEvent"];
+        /** @description Any webhook payload, by its event (a timer's or a rundown's) */
+        WebhookPayload: components["schemas"]["TimerStartedEvent"] | components["schemas"]["TimerPausedEvent"] | components["schemas"]["TimerResumedEvent"] | components["schemas"]["TimerStoppedEvent"] | components["schemas"]["TimerResetEvent"] | components["schemas"]["TimerCompletedEvent"] | components["schemas"]["IntervalRoundEndEvent"] | components["schemas"]["IntervalCompletedEvent"] | components["schemas"]["TimerWarningEvent"] | components["schemas"]["TimerDangerEvent"] | components["schemas"]["TimerAdjustedEvent"] | components["schemas"]["WebhookTestEvent"] | components["schemas"]["RundownWebhookPayload"];
         /** @description A test delivery sent on request (POST /timers/{id}/webhook/test) */
         WebhookTestEvent: {
             data: {

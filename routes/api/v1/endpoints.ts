@@ -163,13 +163,16 @@ const example = createRoute({
   tags: TAGS,
   summary: "Send an example of any event type to the endpoint now, and report the outcome",
   description: "A realistic payload of the event type asked for, signed like every delivery, marked as a test " +
-    "(data.test is true; timer_id is tmr_ExampleTimer0001, which no timer has). One attempt, never retried, " +
+    "(data.test is true; timer_id is tmr_ExampleTimer0001, which no timer has; a rundown event names " +
+    "rdn_ExampleRundown01, which no rundown has). One attempt, never retried, " +
     "sent also while the endpoint is disabled. Counts towards the account's 10 test sends a minute.",
   request: {
     params: IdParam,
     body: body(
       z.strictObject({
-        event: z.enum(WEBHOOK_EVENTS).openapi({ description: "The event type to send an example of" }),
+        event: z.enum([...WEBHOOK_EVENTS, ...RUNDOWN_EVENT_TYPES]).openapi({
+          description: "The event type to send an example of (a rundown event's names rdn_ExampleRundown01)",
+        }),
       }).openapi("EndpointExampleRequest"),
     ),
   },

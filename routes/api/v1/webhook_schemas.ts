@@ -130,6 +130,16 @@ export const PAYLOADS = {
   "webhook.test": payload("webhook.test"),
 };
 
+/** A rundown event's payload (each event's data: the webhooks rundown.*), as sent and as the delivery log holds it. */
+export const RundownPayload = z.object({
+  id: z.string(),
+  event: z.enum(RUNDOWN_EVENT_TYPES),
+  timestamp: iso,
+  rundown_id: z.string(),
+  title: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+}).openapi("RundownWebhookPayload", { description: "A rundown event's payload (see the webhooks rundown.*)" });
+
 export const WebhookPayload = z.discriminatedUnion("event", [
   PAYLOADS["timer.started"],
   PAYLOADS["timer.paused"],
@@ -143,17 +153,8 @@ export const WebhookPayload = z.discriminatedUnion("event", [
   PAYLOADS["timer.danger"],
   PAYLOADS["timer.adjusted"],
   PAYLOADS["webhook.test"],
-]).openapi("WebhookPayload", { description: "Any webhook payload, by its event" });
-
-/** A rundown event's payload as the delivery log holds it (each event's data: the webhooks rundown.*). */
-export const RundownPayload = z.object({
-  id: z.string(),
-  event: z.enum(RUNDOWN_EVENT_TYPES),
-  timestamp: iso,
-  rundown_id: z.string(),
-  title: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
-}).openapi("RundownWebhookPayload", { description: "A rundown event's payload (see the webhooks rundown.*)" });
+  RundownPayload,
+]).openapi("WebhookPayload", { description: "Any webhook payload, by its event (a timer's or a rundown's)" });
 
 /** The headers of every delivery. */
 export const DeliveryHeaders = z.object({

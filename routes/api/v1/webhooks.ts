@@ -9,13 +9,7 @@ import { requireAccount, type TimerService } from "../../../lib/timers/service.t
 import { LIMITS } from "../../../lib/timers/validation.ts";
 import { errors, ok } from "./openapi.ts";
 import { DeliveryIdParams, PageQuery, TimerIdParam } from "./schemas.ts";
-import {
-  DELIVERY_EVENTS,
-  RundownPayload,
-  WEBHOOK_EVENTS,
-  type WebhookEventType,
-  WebhookPayload,
-} from "./webhook_schemas.ts";
+import { DELIVERY_EVENTS, WEBHOOK_EVENTS, type WebhookEventType, WebhookPayload } from "./webhook_schemas.ts";
 
 const iso = z.string().openapi({ format: "date-time" });
 
@@ -52,7 +46,7 @@ export const DeliverySchema = z.strictObject({
   created_at: iso,
   next_attempt_at: iso.nullable(),
   attempts: z.array(Attempt),
-  payload: z.union([WebhookPayload, RundownPayload]),
+  payload: WebhookPayload,
 }).openapi("Delivery");
 
 const NO_TIMER = { 404: "No timer with this id (or it expired)" };
@@ -153,7 +147,7 @@ export function deliveryView(d: Delivery) {
     next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(),
     attempts: d.attempts,
     // The stored payload is the WebhookPayload of its event (documented per event type).
-    payload: d.payload as unknown as z.infer<typeof WebhookPayload> | z.infer<typeof RundownPayload>,
+    payload: d.payload as unknown as z.infer<typeof WebhookPayload>,
   };
 }
 

@@ -1,6 +1,6 @@
 /** Rundowns as an outside checker attacks them: stream limits, deleted items, logs, validation. */
 import assert from "node:assert/strict";
-import { setup } from "./helpers.ts";
+import { placeHeldUntilDone, served, setup } from "./helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
 const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
@@ -41,6 +41,23 @@ Deno.test("the stage's stream allows the configured number of open streams per c
     const d = await openStage(s, id);
     assert.equal(d.res.status, 200, "a closed stream frees its place");
     await Promise.all([b.close(), d.close(), other.close()]);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("served by Deno.serve, a stage stream keeps its address's place until its connection is done with", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 1 } });
+  try {
+    const { id } = await rundown(s, { items: [talk("One", 60)] });
+    const open = (env: object) => s.app.app.fetch(new Request(`http://timers.test/live/r/${id}`), env);
+    const first = served();
+    const a = await open(first.env);
+    assert.equal(a.status, 200);
+    await a.body!.cancel(); // the stream ends; its connection may still hold unread frames
+    const { res, connection } = await placeHeldUntilDone(open, first, 429);
+    await res.body!.cancel();
+    connection.done.resolve();
   } finally {
     await s.close();
   }

@@ -1,6 +1,8 @@
 /** Rundowns as an outside checker attacks them: stream limits, deleted items, logs, validation. */
 import assert from "node:assert/strict";
-import { placeHeldUntilDone, served, setup } from "./helpers.ts";
+import { advance, clocked, placeHeldUntilDone, served, setup, T0 } from "./helpers.ts";
+import { key } from "../lib/kv/keys.ts";
+import type { Timer } from "../lib/timers/model.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
 const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
@@ -169,6 +171,37 @@ Deno.test("an account holds at most as many rundowns as its plan stores timers: 
       key: s.enterprise.apiKey,
     });
     assert.equal(big.status, 201);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("linked: an item whose timer was deleted is skipped, the next existing one starting at the finish", async () => {
+  const s = await clocked();
+  try {
+    const stored = async (id: string) => (await s.kv.get<Timer>(key.timer(id))).value!;
+    // By the clock (the scheduler's path) and by a stop in overtime (the API's path).
+    const { id, ids } = await rundown(s, { mode: "linked", items: [talk("A", 60), talk("B", 60), talk("C", 60)] });
+    const over = await rundown(s, {
+      mode: "linked",
+      items: [{ ...talk("A2", 30), overtime: true }, talk("B2", 60), talk("C2", 60)],
+    });
+    await s.call("POST", `/api/v1/rundowns/${id}/actions/start`);
+    await s.call("POST", `/api/v1/rundowns/${over.id}/actions/start`);
+    await s.call("DELETE", `/api/v1/timers/${ids[1]}`);
+    await s.call("DELETE", `/api/v1/timers/${over.ids[1]}`);
+    await advance(s, 60_000);
+    let r = (await s.call("GET", `/api/v1/rundowns/${id}`)).body;
+    assert.deepEqual([r.state, r.current], ["running", 2], JSON.stringify(r));
+    assert.equal((await stored(ids[2])).started_at, T0 + 60_000);
+    assert.equal((await stored(ids[2])).state, "running");
+    assert.equal((await s.act(over.ids[0], "stop")).status, 200);
+    r = (await s.call("GET", `/api/v1/rundowns/${over.id}`)).body;
+    assert.deepEqual([r.state, r.current], ["running", 2], JSON.stringify(r));
+    assert.equal((await stored(over.ids[2])).started_at, (await stored(over.ids[0])).stopped_at);
+    // The last existing item completes the show.
+    await advance(s, 60_000);
+    assert.equal((await s.call("GET", `/api/v1/rundowns/${id}`)).body.state, "completed");
   } finally {
     await s.close();
   }

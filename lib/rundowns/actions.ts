@@ -137,19 +137,26 @@ export function planAction(
 
 /**
  * What the rundown does when its live item finishes at `at` (completed, or stopped in overtime):
- * the last item completes the show; in linked mode the next item starts at that same instant.
+ * the last item completes the show; in linked mode the next item starts at that same instant
+ * (`next`: the first item after the live one whose timer exists; deleted ones are skipped).
  * Null: nothing to do (not the live item, a manual rundown, or not running).
  */
-export function planFollow(r: Rundown, finished: Timer, at: number, nextTimer: Timer | null): RundownPlan | null {
+export function planFollow(
+  r: Rundown,
+  finished: Timer,
+  at: number,
+  next: { index: number; timer: Timer } | null,
+): RundownPlan | null {
   if (r.state !== "running" || r.items[r.current]?.timer_id !== finished.id) return null;
   const plan: RundownPlan = { rundown: { ...r, version: r.version + 1 }, items: new Map(), events: [] };
-  const to = r.current + 1;
-  if (to >= r.items.length || (r.mode === "linked" && !nextTimer)) {
+  if (r.current + 1 >= r.items.length || (r.mode === "linked" && !next)) {
     Object.assign(plan.rundown, { state: "completed", completed_at: at });
     plan.events.push({ type: "rundown.completed", at, data: { item: itemRef(r.current, finished), cause: "finish" } });
     return plan;
   }
-  if (r.mode !== "linked") return null;
+  if (r.mode !== "linked" || !next) return null;
+  const to = next.index;
+  const nextTimer = next.timer;
   drive(plan, [...Array(to).fill(null), nextTimer], to, "start", at);
   plan.rundown.current = to;
   plan.events.push({

@@ -47,16 +47,33 @@ export function rundownChange(
 function followChange(
   change: TimerChange,
   entry: RundownEntry | null,
-  next: TimerEntry | null,
+  next: Next | null,
   o: PlanOptions,
 ): RundownChange | undefined {
   const at = finishes(change.prev, change.timer);
   if (at === null || !entry) return undefined;
-  const plan = planFollow(entry.rundown, change.timer, at, next?.timer ?? null);
+  const plan = planFollow(entry.rundown, change.timer, at, next && { index: next.index, timer: next.entry.timer });
   if (!plan) return undefined;
   const entries: (TimerEntry | null)[] = [];
-  entries[entry.rundown.current + 1] = next;
+  if (next) entries[next.index] = next.entry;
   return rundownChange(entry.versionstamp, plan, entries, o, [change]);
+}
+
+/** The item a linked rundown starts next, by its place, with its timer as read. */
+type Next = { index: number; entry: TimerEntry };
+
+/**
+ * The next item to start after the live one: `first` (the item right after it, as read) when its
+ * timer exists; else the first later item whose timer does (an item's timer deleted is skipped).
+ */
+async function following(store: Store, r: Rundown, first: TimerEntry | null): Promise<Next | null> {
+  const from = r.current + 1;
+  if (first) return { index: from, entry: first };
+  const later = r.items.slice(from + 1).map((i) => i.timer_id);
+  if (!later.length) return null;
+  const read = await store.timers.getTimers(later);
+  const found = read.findIndex((e) => e !== null);
+  return found < 0 ? null : { index: from + 1 + found, entry: read[found]! };
 }
 
 /** The item a linked rundown starts when its live item `timerId` finishes (null: none). */
@@ -82,7 +99,7 @@ export async function followRundown(
   if (!finishing(change)) return undefined;
   const entry = await store.rundowns.get(change.timer.rundown_id!);
   const nextId = entry && nextItemId(entry.rundown, change.timer.id);
-  const next = nextId ? await store.timers.getTimer(nextId) : null;
+  const next = nextId ? await following(store, entry.rundown, await store.timers.getTimer(nextId)) : null;
   const rc = followChange(change, entry, next, o);
   return rc ? await store.rundowns.commitChange(rc, o.now, onCommitted) : undefined;
 }
@@ -106,14 +123,19 @@ export async function followRundowns(
   const read = new Map((await store.timers.getTimers(wanted)).map((e, n) => [wanted[n], e]));
   const follows: RundownChange[] = [], of: number[] = [];
   const seen = new Set<string>();
-  at.forEach((i, n) => {
+  for (const [n, i] of at.entries()) {
     const id = changes[i].timer.rundown_id!;
     // One change per rundown a commit: two would both check its one versionstamp.
-    if (seen.has(id)) return void (out[i] = null);
+    if (seen.has(id)) {
+      out[i] = null;
+      continue;
+    }
     seen.add(id);
-    const rc = followChange(changes[i], rundowns[n], nextIds[n] ? read.get(nextIds[n]!) ?? null : null, o);
+    // A next item whose timer was deleted (rare) is looked past one rundown at a time.
+    const next = nextIds[n] ? await following(store, rundowns[n]!.rundown, read.get(nextIds[n]!) ?? null) : null;
+    const rc = followChange(changes[i], rundowns[n], next, o);
     if (rc) follows.push(rc), of.push(i);
-  });
+  }
   const stamps = await store.rundowns.commitChanges(follows, o.now, onCommitted);
   stamps.forEach((vs, n) => out[of[n]] = vs);
   return out;

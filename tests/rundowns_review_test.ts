@@ -206,3 +206,19 @@ Deno.test("linked: an item whose timer was deleted is skipped, the next existing
     await s.close();
   }
 });
+
+Deno.test("the stage's Next names the next item whose timer exists; none left, no Next", async () => {
+  const s = await setup();
+  try {
+    const { id, ids } = await rundown(s, { items: [talk("One", 60), talk("Gone", 60), talk("Three", 60)] });
+    await s.call("DELETE", `/api/v1/timers/${ids[1]}`);
+    const page = async () => await (await s.app.app.request(`http://timers.test/r/${id}?lang=en`)).text();
+    let html = await page();
+    assert.ok(html.includes("Next: Three"), html.match(/stage-next[^<]*<?[^<]*/)?.[0]);
+    await s.call("DELETE", `/api/v1/timers/${ids[2]}`);
+    html = await page();
+    assert.ok(!html.includes("Next:"), html.match(/stage-next[^<]*<?[^<]*/)?.[0]);
+  } finally {
+    await s.close();
+  }
+});

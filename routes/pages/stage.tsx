@@ -52,11 +52,18 @@ export async function stageState(deps: Omit<StageDeps, "streams">, r: Rundown) {
       source: sourceFromSnapshot(publicSnapshot(t, now, deps.config.siteUrl) as LiveSnapshot),
     }
     : null;
-  const n = r.items[r.current + 1] ? live(next) : null;
+  let n = r.items[r.current + 1] ? live(next) : null;
+  let hasNext = n !== null;
+  // An item whose timer was deleted is skipped (as a linked show skips it): the next that exists is named.
+  if (!n && r.current + 2 < r.items.length) {
+    const later = await deps.store.timers.getTimers(r.items.slice(r.current + 2).map((i) => i.timer_id));
+    n = later.map(live).find((t) => t !== null) ?? null;
+    hasNext = n !== null;
+  }
   return {
     item,
     next: n?.title ?? null,
-    hasNext: r.current + 1 < r.items.length,
+    hasNext,
     message: r.message ?? null,
     theme: t?.theme,
     color: t?.color,

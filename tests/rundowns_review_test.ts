@@ -222,3 +222,23 @@ Deno.test("the stage's Next names the next item whose timer exists; none left, n
     await s.close();
   }
 });
+
+Deno.test("GET /rundowns lists the others when one is deleted while the page is read", async () => {
+  const s = await setup();
+  try {
+    const a = await rundown(s, { title: "A", items: [talk("One", 60)] });
+    s.clock.advance(1000);
+    await rundown(s, { title: "B", items: [talk("Two", 60)] });
+    const list = s.store.rundowns.list.bind(s.store.rundowns);
+    s.store.rundowns.list = async (acct, opts) => {
+      const page = await list(acct, opts);
+      await s.call("DELETE", `/api/v1/rundowns/${a.id}`); // between the page's read and its items' reads
+      return page;
+    };
+    const r = await s.call("GET", "/api/v1/rundowns");
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body.rundowns.map((x: { title: string }) => x.title), ["B"]);
+  } finally {
+    await s.close();
+  }
+});

@@ -181,7 +181,14 @@ export function rundownRoutes(parent: OpenAPIHono<AppEnv>, svc: RundownService, 
       throw e;
     });
     const rundowns = [];
-    for (const r of page.rundowns) rundowns.push(view(await svc.get(p, r.id), true));
+    for (const r of page.rundowns) {
+      // One deleted since the page was read is left out, not a 404 for the whole list.
+      const read = await svc.get(p, r.id).catch((e) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      });
+      if (read) rundowns.push(view(read, true));
+    }
     return c.json({ rundowns, next_cursor: page.next_cursor }, 200);
   });
 

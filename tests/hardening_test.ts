@@ -29,6 +29,7 @@ const AUTHENTICATED: [string, string][] = [
   ["PUT", "/api/v1/rundowns/:id/item/message"],
   ["DELETE", "/api/v1/rundowns/:id/item/message"],
   ["POST", "/api/v1/rundowns/:id/actions/adjust"],
+  ["POST", "/api/v1/rundowns/:id/control_token"],
 ];
 
 Deno.test("every authenticated route answers 401 without a credential, before validation or lookup", async () => {

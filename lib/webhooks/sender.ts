@@ -89,8 +89,8 @@ export class Sender {
   readonly reads: DeliveryReads;
   /**
    * Attempts from their POST (admitted after their checks) to their outcome's record, bounded: all
-   * that a crash can send again (unrecorded.ts). Slow receivers raise the bound to the POSTs their
-   * answer time needs. Tests replace it with a smaller one.
+   * that a crash can send again (unrecorded.ts). A receiver slow for a second raises the bound to the
+   * pool's slots. Tests replace it with a smaller one.
    */
   unrecorded: Unrecorded;
   /** Deliveries (`timerId/id`) handed to the pool here and not yet recorded: this process's own work. */
@@ -123,8 +123,8 @@ export class Sender {
     this.#checkMs = this.#checkMs * 0.9 + checkMs * 0.1;
     const posts = Math.max(MIN_IN_FLIGHT, this.#answerMs * TARGET_PER_MS);
     this.pool.setLimit(posts * (1 + this.#checkMs / Math.max(1, this.#answerMs)));
-    // Only a receiver's answer time raises the bound on what a crash sends again, not this process's checks.
-    this.unrecorded.setLimit(this.#answerMs * TARGET_PER_MS);
+    // Only a receiver slow for a second raises the bound on what a crash sends again.
+    this.unrecorded.observe(answerMs, performance.now());
   }
 
   /** How long a claim made now holds. */

@@ -9,10 +9,9 @@
  */
 
 /**
- * Admitted attempts at most while receivers answer in under MAX_OPEN ms on average (then it rises
- * with the answer time, to at most the pool's WEBHOOK_CONCURRENCY: a slow receiver keeps the POSTs
- * in flight its answer time needs). Measured on 10 000 event timers due at once, SIGKILL once half
- * arrived (bench/restart.ts, every POST, answer and record of both processes traced, 2026-11-27):
+ * Admitted attempts at most, unless receivers are slow for a second (SLOW_ANSWER_MS). Measured on
+ * 10 000 event timers due at once, SIGKILL once half arrived (bench/restart.ts, every POST, answer
+ * and record of both processes traced, 2026-11-27):
  * with the former bound on answers alone (32 answered and unrecorded, the pool's 64 POSTs beside
  * them) 77–93 were POSTed and unrecorded at once at the peak; a SIGKILL sent again 29–33 run alone
  * and 64 right after the precision section: all 64 were POSTs in flight (the pool's 64 slots all
@@ -31,16 +30,30 @@ export function maxOpen(inFlight = 1): number {
   return MAX_OPEN * Math.max(1, Math.round(inFlight / 8));
 }
 
+/**
+ * Answers slower than this, one after another for SLOW_FOR_MS with none faster, raise the bound to
+ * the pool's slots (WEBHOOK_CONCURRENCY): a slow receiver keeps as many POSTs in flight as before.
+ * Not the average answer time: in a 10 000 burst with one core taken by another process, a
+ * receiver answering at once measured 44–49 ms on average and the first 32 answers 817 ms each (the
+ * event loop busy claiming), which raised a bound that followed the average past 45 (46–64 sent
+ * and unrecorded at once). A stalled event loop's answers are all taken in within milliseconds,
+ * and faster ones follow: only a receiver slow for a second on end raises it.
+ */
+export const SLOW_ANSWER_MS = 200;
+export const SLOW_FOR_MS = 1_000;
+
 export class Unrecorded {
   #open = 0;
   #openBy = new Map<string, number>();
   /** Attempts waiting to be admitted, oldest first. */
   #waiting: { group: string; admit: () => void }[] = [];
   #limit: number;
+  /** When the answers began to be slow (see SLOW_ANSWER_MS), none faster since; null: not slow. */
+  #slowSince: number | null = null;
 
   /**
    * `base`: the bound while receivers answer fast; `most`: the most it rises to for slow ones
-   * (the pool's slots: their POSTs in flight are as many as their answer time needs).
+   * (the pool's slots), see SLOW_ANSWER_MS.
    */
   constructor(readonly base: number, readonly most: number) {
     this.#limit = base;
@@ -60,6 +73,13 @@ export class Unrecorded {
   setLimit(n: number): void {
     this.#limit = Math.max(this.base, Math.min(this.most, Math.ceil(n)));
     this.#wake();
+  }
+
+  /** An answer taken in at `at` (ms, monotonic) took `answerMs`: the limit follows (SLOW_ANSWER_MS). */
+  observe(answerMs: number, at: number): void {
+    if (answerMs <= SLOW_ANSWER_MS) this.#slowSince = null;
+    else this.#slowSince ??= at;
+    this.setLimit(this.#slowSince !== null && at - this.#slowSince >= SLOW_FOR_MS ? this.most : this.base);
   }
 
   /** Attempts admitted and not yet released. */

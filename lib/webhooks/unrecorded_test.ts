@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MAX_OPEN, maxOpen, Unrecorded } from "./unrecorded.ts";
+import { MAX_OPEN, maxOpen, SLOW_ANSWER_MS, SLOW_FOR_MS, Unrecorded } from "./unrecorded.ts";
 
 Deno.test("a crash's bound: 45 on a local file, 4× over KV Connect's 32 commits in flight", () => {
   assert.equal(maxOpen(2), MAX_OPEN);
@@ -63,4 +63,22 @@ Deno.test("slow receivers raise the limit up to the most, never below the base",
   assert.deepEqual([...a.admitted, ...b.admitted], [true, true, true, true, true, true]);
   u.setLimit(1);
   assert.equal(u.limit, 4);
+});
+
+Deno.test("only a receiver slow for a second on end raises the limit to the pool's slots; a stalled event loop does not", () => {
+  const u = new Unrecorded(45, 64);
+  // A stall: 32 answers of 817 ms taken in together, then fast ones.
+  for (let i = 0; i < 32; i++) u.observe(817, 1_000 + i * 0.1);
+  assert.equal(u.limit, 45);
+  u.observe(5, 1_010);
+  u.observe(900, 2_500);
+  u.observe(5, 2_600 + SLOW_FOR_MS);
+  assert.equal(u.limit, 45, "a fast answer between slow ones starts over");
+  // A receiver answering in 2 s: slow answers only, for SLOW_FOR_MS.
+  for (let t = 10_000; t < 10_000 + SLOW_FOR_MS; t += 100) u.observe(2_000, t);
+  assert.equal(u.limit, 45);
+  u.observe(2_000, 10_000 + SLOW_FOR_MS);
+  assert.equal(u.limit, 64);
+  u.observe(SLOW_ANSWER_MS, 20_000);
+  assert.equal(u.limit, 45, "back to the bound at its first fast answer");
 });

@@ -14,17 +14,19 @@
  *   what a design that writes nothing per timer during a burst could reach).
  * `per_s` = N / (first POST → last answer), as the burst's figure counts first to last arrival (the
  * last answers' records land a commit later), best of two runs per setting; UNRECORDED bounds the
- * answers not yet recorded (0: none; the service keeps 32, which bounds a crash's duplicates).
- * Prints {"msg":"send_record_floor", "record", "per_s", "per_s_unrecorded_32", "by_setting", "cpu_ms_per_timer"}.
+ * deliveries POSTed and not yet recorded, in flight or answered (0: none; the service keeps
+ * MAX_OPEN = 45 of them, its bound on a crash's duplicates: lib/webhooks/unrecorded.ts).
+ * Prints {"msg":"send_record_floor", "record", "per_s", "per_s_bounded", "bound", "by_setting", "cpu_ms_per_timer"}.
  */
 import { signDelivery } from "../lib/webhooks/signing.ts";
+import { MAX_OPEN } from "../lib/webhooks/unrecorded.ts";
 import { cpuMs } from "./harness.ts";
 import { floorRecord } from "./floor_record.ts";
 
 const url = Deno.env.get("RECEIVER")!;
 const n = Number(Deno.env.get("N") ?? 10_000);
 const levels = (Deno.env.get("CONCURRENCIES") ?? "32,64").split(",").map(Number);
-const bounds = (Deno.env.get("UNRECORDED") ?? "0,32").split(",").map(Number); // 0: unbounded
+const bounds = (Deno.env.get("UNRECORDED") ?? `0,${MAX_OPEN}`).split(",").map(Number); // 0: unbounded
 const record = Deno.env.get("RECORD") ?? "before";
 if (!["before", "before-ids", "after", "compact"].includes(record)) {
   throw new Error(`RECORD=${record}: before, before-ids, after or compact`);
@@ -75,7 +77,7 @@ async function seed(kv: Deno.Kv): Promise<{ r: Rec; vs: string }[]> {
 }
 
 /** One timed run: returns deliveries/s (first POST → last answer) and the CPU it took. */
-async function run(concurrency: number, maxUnrecorded: number): Promise<{ per_s: number; cpu_ms: number }> {
+async function run(concurrency: number, maxOpen: number): Promise<{ per_s: number; cpu_ms: number }> {
   const path = await Deno.makeTempFile({ prefix: "floor-send-record-", suffix: ".kv" });
   const kv = await Deno.openKv(path);
   try {
@@ -84,7 +86,9 @@ async function run(concurrency: number, maxUnrecorded: number): Promise<{ per_s:
     const wake: (() => void)[] = [];
     let completed = false;
     const answered: Item[] = [];
-    let unrecorded = 0;
+    /** POSTed (or about to be) and not yet recorded, and the workers waiting for fewer. */
+    let open = 0;
+    const waiting: (() => void)[] = [];
     let flushing: Promise<void> | null = null;
     let groups = 0;
     const flush = async () => {
@@ -103,7 +107,8 @@ async function run(concurrency: number, maxUnrecorded: number): Promise<{ per_s:
           }
         }
         if (!(await op.commit()).ok) throw new Error("a record commit failed its check");
-        unrecorded -= batch.length;
+        open -= batch.length;
+        waiting.splice(0).forEach((w) => w());
       }
       flushing = null;
     };
@@ -142,12 +147,12 @@ async function run(concurrency: number, maxUnrecorded: number): Promise<{ per_s:
         while (!ready.length && !completed) await new Promise<void>((r) => wake.push(r));
         const item = ready.shift();
         if (!item) return;
-        while (maxUnrecorded && unrecorded >= maxUnrecorded) await flushing;
+        while (maxOpen && open >= maxOpen) await new Promise<void>((r) => waiting.push(r));
+        open++;
         const req = signDelivery(item.d.payload, [secret], Date.now());
         first ||= performance.now();
         const res = await fetch(url, { method: "POST", headers: req.headers, body: req.body, client });
         await res.arrayBuffer();
-        unrecorded++;
         answered.push(item);
         flushing ??= flush();
       }
@@ -171,7 +176,7 @@ for (const bound of bounds) {
       const k = `c${c}_u${bound || "none"}`;
       bySetting[k] = Math.max(bySetting[k] ?? 0, r.per_s);
       if (!bound && r.per_s > best) [best, bestCpu] = [r.per_s, r.cpu_ms / n];
-      if (bound === 32) bestBounded = Math.max(bestBounded, r.per_s);
+      if (bound === MAX_OPEN) bestBounded = Math.max(bestBounded, r.per_s);
     }
   }
 }
@@ -181,7 +186,8 @@ console.log(JSON.stringify({
   msg: "send_record_floor",
   record,
   per_s: best,
-  per_s_unrecorded_32: bestBounded || null,
+  per_s_bounded: bestBounded || null,
+  bound: MAX_OPEN,
   by_setting: bySetting,
   cpu_ms_per_timer: Math.round(bestCpu * 1e4) / 1e4,
 }));

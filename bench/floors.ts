@@ -42,8 +42,12 @@ export function senderFloor(quick: boolean) {
 export interface SendRecordFloor {
   /** Deliveries/s with every completion and outcome recorded, best setting, answers unrecorded unbounded. */
   per_s: number;
-  /** The same with at most 32 answers unrecorded (the service's bound on a crash's duplicates). */
-  per_s_unrecorded_32: number | null;
+  /**
+   * The same with at most `bound` deliveries POSTed and not yet recorded (the service's bound on a
+   * crash's duplicates, lib/webhooks/unrecorded.ts MAX_OPEN).
+   */
+  per_s_bounded: number | null;
+  bound: number;
   by_setting: Record<string, number>;
   cpu_ms_per_timer: number;
 }
@@ -117,7 +121,8 @@ export async function floors(mode: Mode): Promise<Result[]> {
       met: null,
       note:
         "signed fetch POSTs, each completion (check + 3 writes, 100 per commit) and outcome (check + write) recorded",
-      per_s_unrecorded_32: both.per_s_unrecorded_32,
+      per_s_bounded: both.per_s_bounded,
+      bound: both.bound,
       by_setting: both.by_setting,
       cpu_ms_per_timer: both.cpu_ms_per_timer,
       vs_sender_floor: Math.round((both.per_s / send.best) * 1000) / 1000,

@@ -418,8 +418,8 @@ export async function precision(mode: Mode): Promise<Result[]> {
           send_record_floor: both,
           note: both
             ? `recording each completion and outcome, bare, this machine delivers ${both.per_s}/s (${
-              both.per_s_unrecorded_32 ?? "?"
-            }/s with at most 32 answers unrecorded): ${
+              both.per_s_bounded ?? "?"
+            }/s with at most ${both.bound} POSTed and unrecorded): ${
               floor ? round(both.per_s / floor.best, 3) : "?"
             } of the sender floor`
             : undefined,

@@ -8,23 +8,6 @@ import type { OnCommitted, Store } from "../kv/store.ts";
 import type { DeliveryChange } from "./delivery_model.ts";
 import { LogTrimmer } from "./log_trim.ts";
 
-/**
- * Answers received and not yet recorded, at most: a new attempt waits while more are (every one of
- * them is sent again if the process dies first). Bounds the duplicates of a crash to the attempts
- * in flight plus these when KV's writes lag behind the answers in a burst. SIGKILL in the middle
- * of a 10 000 burst (2026-11-24): unbounded 97–367 sent twice; 16 → 32, but webhooks slower; 32 → 29–32.
- */
-const MAX_UNRECORDED = 32;
-
-/**
- * The bound on a backend across a network (many commits in flight): 32 outcomes a round trip cap
- * the answers recorded at ~32 per round trip (~40 ms over KV Connect at +20 ms: 800 a second), so
- * it grows with the commits in flight — 4× at 32 — and so do a crash's duplicates, at most.
- */
-export function maxUnrecorded(inFlight = 1): number {
-  return MAX_UNRECORDED * Math.max(1, Math.round(inFlight / 8));
-}
-
 export interface RecorderDeps {
   store: Store;
   now: () => number;
@@ -92,29 +75,18 @@ export class OutcomeRecorder {
    * committed apart: they do not wait behind a group of outcomes being committed.
    */
   #before: GroupCommits;
-  /** Outcomes queued or being committed, and the attempts waiting for them to drop below MAX_UNRECORDED. */
+  /**
+   * Outcomes queued or being committed. Their bound, with the attempts in flight, is the sender's
+   * (unrecorded.ts): the recorder takes every outcome at once.
+   */
   #unrecorded = 0;
-  #backlogWaiters: (() => void)[] = [];
   /** Keeps each timer's delivery log bounded. */
   readonly log: LogTrimmer;
 
-  readonly #max: number;
-
   constructor(readonly deps: RecorderDeps) {
     this.log = new LogTrimmer(deps.store, deps.log);
-    this.#max = maxUnrecorded(deps.store.timers.limits.inFlight);
     this.#outcomes = new GroupCommits(deps);
     this.#before = new GroupCommits(deps);
-  }
-
-  /** Resolves once fewer than maxUnrecorded() outcomes wait to be recorded; true if it had to wait. */
-  async room(): Promise<boolean> {
-    let waited = false;
-    while (this.#unrecorded >= this.#max) {
-      waited = true;
-      await new Promise<void>((r) => this.#backlogWaiters.push(r));
-    }
-    return waited;
   }
 
   /**
@@ -125,7 +97,6 @@ export class OutcomeRecorder {
     this.#unrecorded++;
     return this.#outcomes.add(change).then((vs) => {
       this.#unrecorded--;
-      this.#backlogWaiters.splice(0).forEach((w) => w());
       if (vs && change.next.state !== "pending") this.counted(change.next.timer_id);
       return vs;
     });

@@ -9,6 +9,7 @@ import { claim } from "./delivery_model.ts";
 import { Scheduler } from "./scheduler.ts";
 import { clockDriven, PLAN_DAY_SPENT, testOutcome } from "./quota.ts";
 import { DEFAULT_PLANS } from "../../config.ts";
+import { Unrecorded } from "./unrecorded.ts";
 
 /** A receiver whose answers wait for `release()`. */
 function heldReceiver() {
@@ -432,6 +433,51 @@ Deno.test("the claims of an instance that stopped cleanly are taken over at once
     assert.deepEqual(ids(rx), [entry.delivery.id], "sent by the other process without waiting");
   } finally {
     await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
+/** Resolves once `cond()` holds (rejects after `ms`). */
+async function until(cond: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+Deno.test("a crash sends again at most the bound: an attempt counts from its POST until its outcome is recorded", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const store = s.store.deliveries;
+  const commit = store.commitDeliveries.bind(store);
+  const gate = Promise.withResolvers<void>();
+  // A busy KV: outcomes (arm true) wait, so every answer stays unrecorded; claims go through.
+  store.commitDeliveries = async (changes, now, ...rest) => {
+    if (rest[0] !== false) await gate.promise;
+    return await commit(changes, now, ...rest);
+  };
+  const sender = s.app.scheduler.sender;
+  sender.unrecorded = new Unrecorded(4, 4); // one account: a share of 3
+  s.app.scheduler.start();
+  try {
+    const timers = [];
+    for (let i = 0; i < 6; i++) timers.push(await s.create({ type: "countdown", duration: 600, webhook_url: rx.url }));
+    for (const t of timers) await s.act(t.timer_id, "start");
+    // The first three answered (their slots free again), their outcomes waiting for the KV.
+    await until(() => rx.received.length >= 3 && sender.pool.running <= 3, "three answers");
+    assert.equal(sender.unrecorded.waiting, 3, "the next three wait to be admitted");
+    assert.equal(sender.unrecorded.open, 3);
+    assert.equal(rx.received.length, 3, "answered but not recorded: they hold the bound");
+    gate.resolve();
+    await rx.waitFor(6);
+    await s.app.scheduler.settled();
+    assert.equal(new Set(ids(rx)).size, 6, "each sent once");
+    assert.equal(rx.received.length, 6);
+    assert.equal(sender.unrecorded.open, 0, "every admission released");
+  } finally {
+    gate.resolve();
     await s.close();
     await rx.close();
   }

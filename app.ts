@@ -135,6 +135,7 @@ export function createApp(deps: AppDeps) {
     { pattern: /^\/api\/v1\/rundowns\/[^/]+\/actions\/[^/]+$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/rundowns\/[^/]+\/message$/, methods: ["PUT", "DELETE"] },
     { pattern: /^\/api\/v1\/rundowns\/[^/]+\/item\/message$/, methods: ["PUT", "DELETE"] },
+    { pattern: /^\/api\/v1\/rundowns\/[^/]+\/control_token$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/deliveries$/, methods: ["GET"] },
     { pattern: /^\/api\/v1\/deliveries\/[^/]+\/redeliver$/, methods: ["POST"] },
     { pattern: /^\/api\/v1\/requests$/, methods: ["GET"] },

@@ -350,6 +350,7 @@ export async function precision(mode: Mode): Promise<Result[]> {
     const floor = await senderFloor(mode.quick).catch(() => null);
     const ratio = floor && r.deliveries_per_s ? round(r.deliveries_per_s / floor.best, 3) : null;
     const both = big ? await sendRecordFloor(mode.quick).catch(() => null) : null;
+    const bounded = both?.per_s_bounded ?? null;
     // The most this machine's cores allow at the CPU this burst cost per timer (server and
     // receiver, from the deadline to the last arrival), as a ratio to the floor.
     const cores = navigator.hardwareConcurrency;
@@ -410,18 +411,17 @@ export async function precision(mode: Mode): Promise<Result[]> {
       ...(big
         ? [{
           name: `precision_deliveries_vs_send_record_floor_n${n}`,
-          value: both && r.deliveries_per_s ? round(r.deliveries_per_s / both.per_s, 3) : null,
+          // DECISIONS.md ("Benchmarks: which floor"): the floor held to the service's bound on a crash's duplicates.
+          value: bounded && r.deliveries_per_s ? round(r.deliveries_per_s / bounded, 3) : null,
           unit: "ratio",
-          target: "≥ 0.8",
-          met: both !== null && r.deliveries_per_s !== null && r.deliveries_per_s / both.per_s >= 0.8,
+          target: "≥ 0.8 of the bounded floor",
+          met: bounded !== null && r.deliveries_per_s !== null && r.deliveries_per_s / bounded >= 0.8,
           deliveries_per_s: r.deliveries_per_s,
           send_record_floor: both,
           note: both
-            ? `recording each completion and outcome, bare, this machine delivers ${both.per_s}/s (${
+            ? `recording each completion and outcome, bare, with at most ${both.bound} POSTed and unrecorded, this machine delivers ${
               both.per_s_bounded ?? "?"
-            }/s with at most ${both.bound} POSTed and unrecorded): ${
-              floor ? round(both.per_s / floor.best, 3) : "?"
-            } of the sender floor`
+            }/s (${both.per_s}/s unbounded): ${floor ? round(both.per_s / floor.best, 3) : "?"} of the sender floor`
             : undefined,
         }]
         : []),

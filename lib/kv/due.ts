@@ -53,6 +53,12 @@ export interface DueWrite {
   wake?: boolean;
 }
 
+/** A range of due entries' refs: from `start` up to, not including, `end` (null: to the last). */
+export interface RefRange {
+  start: string;
+  end: string | null;
+}
+
 export const dueRef = (d: Pick<Delivery, "timer_id" | "id">) => `${d.timer_id}/${d.id}`;
 
 /** The due entry of a delivery's next attempt (or running claim), if any. */
@@ -119,6 +125,19 @@ function toEntry(e: Deno.KvEntry<unknown>): DueEntry {
   const v = e.value as DueValue;
   const value = v?.kind === kind ? v : { kind } as DueValue;
   return { item: { at, kind, ref }, value, versionstamp: e.versionstamp };
+}
+
+/** The listings of an instant's records: all of it, or the refs in `ranges` of each kind that has records. */
+function recordSelectors(at: number, ranges: RefRange[] | null): Deno.KvListSelector[] {
+  if (ranges === null) return [{ prefix: key.dueRecordsAt(at) }];
+  return (["timer", "delivery"] as const).flatMap((kind) =>
+    ranges.map((r) => {
+      // A selector has a prefix or a start and an end, never all three.
+      const prefix = key.dueRecordsAt(at, kind);
+      if (r.end === null) return r.start ? { prefix, start: [...prefix, r.start] } : { prefix };
+      return r.start ? { start: [...prefix, r.start], end: [...prefix, r.end] } : { prefix, end: [...prefix, r.end] };
+    })
+  );
 }
 
 /** A listing in pages of due entries. */
@@ -235,19 +254,31 @@ export class DueIndex {
   /**
    * The records due at these instants, in pages that gather several instants (after downtime
    * many come at once): armed work carries its record; entries without one are the sweep's.
+   * `ranges`: only the records whose refs fall in them (null: all), and `also` these, read by key.
    */
-  async *recordsAt(instants: number[], pageSize = 500): AsyncGenerator<DueEntry[]> {
+  async *recordsAt(
+    instants: number[],
+    ranges: RefRange[] | null = null,
+    also: DueItem[] = [],
+    pageSize = 500,
+  ): AsyncGenerator<DueEntry[]> {
     let page: DueEntry[] = [];
     for (const at of instants) {
-      for await (const e of this.kv.list({ prefix: key.dueRecordsAt(at) }, { batchSize: pageSize })) {
-        page.push(toEntry(e));
-        if (page.length >= pageSize) {
-          yield page;
-          page = [];
+      for (const selector of recordSelectors(at, ranges)) {
+        for await (const e of this.kv.list(selector, { batchSize: pageSize })) {
+          page.push(toEntry(e));
+          if (page.length >= pageSize) {
+            yield page;
+            page = [];
+          }
         }
       }
     }
     if (page.length) yield page;
+    if (!also.length) return;
+    const found = await getManyChunked(this.kv, also.map((i) => key.dueRecord(i.at, i.kind, i.ref)));
+    const rest = found.flatMap((e) => e.versionstamp === null ? [] : [toEntry(e as Deno.KvEntry<unknown>)]);
+    if (rest.length) yield rest;
   }
 
   /** Everything due at one instant, page by page (a queue wake-up). */

@@ -69,8 +69,11 @@ export const key = {
   probe: (n: number) => ["probe", "checks", n],
   /** A running scheduler's heartbeat counter: claims of an instance whose counter stood still are taken over. */
   instance: (id: string) => ["instance", id],
-  /** A shard of the due work → `{ by }`, the instance holding it (lib/webhooks/shards.ts). */
-  shard: (n: number) => ["shard", n],
+  /**
+   * A shard of the due work → `{ by }`, the instance holding it (lib/webhooks/shards.ts). Shards cut
+   * by id range; `["shard", n]` held the leases of the versions that cut them by a hash.
+   */
+  shard: (n: number) => ["shard_range", n],
   delivery: (timerId: string, id: string) => ["delivery", timerId, id],
   /** An account's deliveries of every timer, by event id (ids sort by time) → `{ timer_id, event }`. */
   acctDelivery: (acct: string, id: string) => ["acct_delivery", acct, id],
@@ -97,7 +100,7 @@ export const key = {
   dueBefore: (until: number) => ({ start: ["due"], end: ["due", until] }),
   dueAt: (at: number, kind?: DueKind) => kind ? ["due", at, kind] : ["due", at],
   dues: () => ["due"],
-  shards: () => ["shard"],
+  shards: () => ["shard_range"],
   /** Every instance's heartbeat (and the administrator's key, which shares the prefix). */
   instances: () => ["instance"],
   expiriesBefore: (until: number) => ({ start: ["expiry"], end: ["expiry", until] }),

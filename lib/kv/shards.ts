@@ -1,5 +1,5 @@
 /**
- * Shard leases of the due work, as stored: `["shard", n]` → `{ by }`, the instance holding shard
+ * Shard leases of the due work, as stored: `["shard_range", n]` → `{ by }`, the instance holding shard
  * n, written and deleted only with a versionstamp check, so two instances never both win one.
  * What a shard holds and who should hold it is decided in lib/webhooks/shards.ts.
  */

@@ -24,6 +24,7 @@ export type {
   DueWrite,
   OnCommitted,
   QueueMessage,
+  RefRange,
   StoreOptions,
 } from "./due.ts";
 export { QUEUE_SLACK_MS } from "./due.ts";

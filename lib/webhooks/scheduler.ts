@@ -370,10 +370,12 @@ export class Scheduler {
 
   /**
    * Runs the work due at these instants: the records written with their due entries, read by
-   * range. An entry without a record (a running claim, or one written by an older version) is the sweep's.
+   * range — sharing the work, only its shards' ranges and what its own commits scheduled outside
+   * them. An entry without a record (a running claim, or one written by an older version) is the sweep's.
    */
   runAt(instants: number[]): Promise<void> {
-    return this.#wakeUp(this.deps.store.timers.recordsAt(instants));
+    const { ranges, own } = this.shards.toRead(instants);
+    return this.#wakeUp(this.deps.store.timers.recordsAt(instants, ranges, own));
   }
 
   /** Steps what a wake-up read, known to `settled()` while it runs. */

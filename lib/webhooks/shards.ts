@@ -1,8 +1,11 @@
 /**
  * Dividing the due work between instances on one KV. The due index is cut into SHARDS shards by
- * a stable hash of the timer id in an entry's `ref` (a timer's steps and expiry are keyed by the
- * timer id, a delivery's by `timerId/deliveryId`, hashed by its timer id): every piece of one
- * timer's work falls in one shard, so one instance steps it.
+ * the timer id an entry's `ref` starts with (a timer's steps and expiry are keyed by the timer id, a
+ * delivery's by `timerId/deliveryId`): every piece of one timer's work falls in one shard, so one
+ * instance steps it. A shard is a contiguous range of ids — cut at even points of the two base62
+ * characters after `tmr_` — so an instance reads only its shards' records of a due instant, one key
+ * range per run of neighbouring shards, not the whole instant (three instances sharing a burst read
+ * a third each). Rundowns' ids (`rdn_…`) sort before every timer's: shard 0.
  *
  * Each shard has a lease in KV naming its holder (lib/kv/shards.ts, versionstamp-checked). Every
  * heartbeat (lease.ts) an instance counts the instances running — itself, those whose heartbeat
@@ -14,27 +17,62 @@
  *
  * Shards divide the work; they do not guard it. Every step still checks the records it changes,
  * so two instances that both believe they hold a shard for a moment (a slow one about to learn it
- * lost it) cost a failed check, never a second send.
+ * lost it) cost a failed check, never a second send. The same holds through a rolling upgrade from
+ * the versions that cut shards by a hash of the id: their leases are kept under another key, so old
+ * and new instances each divide all the work among themselves until the old ones are gone (each
+ * entry is stepped by one of each; the second finds it done).
  *
  * A process that holds the lock of its local KV file (no other server runs on it), or one on a
  * private in-memory KV, holds every shard without asking ("all"): no read, no wait at start.
  */
-import type { DueItem, ShardChange, ShardLease, Store } from "../kv/store.ts";
+import type { DueItem, RefRange, ShardChange, ShardLease, Store } from "../kv/store.ts";
 import type { Lease } from "./lease.ts";
 
 /** How many shards the due work is cut into: a constant, since an entry's shard must not move. */
 export const SHARDS = 32;
 
-/** The shard of a due entry's `ref`: FNV-1a of its timer id (the part before any `/`). */
-export function shardOf(ref: string, count = SHARDS): number {
-  const slash = ref.indexOf("/");
-  const end = slash < 0 ? ref.length : slash;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < end; i++) {
-    h ^= ref.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const PAIRS = 62 * 62;
+
+/** Where each shard's ids start, by shard count: shard s holds ids from its start up to the next one's. */
+const starts = new Map<number, string[]>();
+function startsOf(count: number): string[] {
+  let out = starts.get(count);
+  if (!out) {
+    out = [""];
+    for (let s = 1; s < count; s++) {
+      const v = Math.ceil((s * PAIRS) / count);
+      out.push(`tmr_${BASE62[Math.floor(v / 62)]}${BASE62[v % 62]}`);
+    }
+    starts.set(count, out);
   }
-  return (h >>> 0) % count;
+  return out;
+}
+
+/** The shard of a due entry's `ref`: the range its leading timer id falls in (any string has one). */
+export function shardOf(ref: string, count = SHARDS): number {
+  const at = startsOf(count);
+  let lo = 0, hi = count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (at[mid] <= ref) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The ref ranges of these shards: one per run of neighbouring shards (`end` null: to the last id). */
+export function rangesOf(shards: number[], count = SHARDS): RefRange[] {
+  const at = startsOf(count);
+  const sorted = [...shards].sort((a, b) => a - b);
+  const out: RefRange[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const first = sorted[i];
+    while (i + 1 < sorted.length && sorted[i + 1] === sorted[i] + 1) i++;
+    const next = sorted[i] + 1;
+    out.push({ start: at[first], end: next < count ? at[next] : null });
+  }
+  return out;
 }
 
 /**
@@ -69,7 +107,8 @@ export class Shards {
    * its own steps) in shards it does not hold: it steps them anyway, since their holder learns of
    * them only when its sweep finds them overdue.
    */
-  #own = new Map<string, number>();
+  #own = new Map<number, Map<string, DueItem>>();
+  #ownCount = 0;
 
   constructor(readonly o: ShardsOptions) {
     this.count = o.count ?? SHARDS;
@@ -84,18 +123,42 @@ export class Shards {
 
   /** Whether this instance steps a due entry: one of its shards, or scheduled by its own commit. */
   steps(item: DueItem): boolean {
-    return this.all || this.#held.has(shardOf(item.ref, this.count)) || this.#own.has(ownKey(item));
+    return this.all || this.#held.has(shardOf(item.ref, this.count)) ||
+      (this.#own.get(item.at)?.has(ownKey(item)) ?? false);
   }
 
   /** Told of the due entries this process's commits scheduled (to step those outside its shards too). */
   scheduled(due: DueItem[], now: number): void {
     if (this.all) return;
     for (const item of due) {
-      if (item.kind !== "expire" && !this.holdsRef(item.ref)) this.#own.set(ownKey(item), item.at);
+      if (item.kind === "expire" || this.holdsRef(item.ref)) continue;
+      let at = this.#own.get(item.at);
+      if (!at) this.#own.set(item.at, at = new Map());
+      if (!at.has(ownKey(item))) this.#ownCount++;
+      at.set(ownKey(item), item);
     }
-    if (this.#own.size <= OWN_MAX) return;
-    for (const [k, at] of this.#own) if (at < now - 60_000) this.#own.delete(k);
-    if (this.#own.size > OWN_MAX) this.#own.clear(); // their holders' sweeps find them
+    if (this.#ownCount <= OWN_MAX) return;
+    for (const [at, items] of this.#own) {
+      if (at >= now - 60_000) continue;
+      this.#own.delete(at);
+      this.#ownCount -= items.size;
+    }
+    if (this.#ownCount > OWN_MAX) { // their holders' sweeps find them
+      this.#own.clear();
+      this.#ownCount = 0;
+    }
+  }
+
+  /**
+   * What to read of due instants: the ref ranges of the shards held (null: all of it), and the
+   * entries there that this process's own commits scheduled outside them.
+   */
+  toRead(instants: number[]): { ranges: RefRange[] | null; own: DueItem[] } {
+    if (this.all) return { ranges: null, own: [] };
+    return {
+      ranges: rangesOf(this.held, this.count),
+      own: instants.flatMap((at) => [...(this.#own.get(at)?.values() ?? [])]),
+    };
   }
 
   /** The shards held, as last read. */
@@ -157,4 +220,4 @@ export class Shards {
 }
 
 const toChange = (l: ShardLease): ShardChange => ({ shard: l.shard, versionstamp: l.versionstamp });
-const ownKey = (i: DueItem) => `${i.at}|${i.kind}|${i.ref}`;
+const ownKey = (i: DueItem) => `${i.kind}|${i.ref}`;

@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { Store } from "../kv/store.ts";
 import { Lease, STOPPED } from "./lease.ts";
-import { shardOf, SHARDS, Shards } from "./shards.ts";
+import { newTimerId } from "../ids.ts";
+import { key } from "../kv/keys.ts";
+import { rangesOf, shardOf, SHARDS, Shards } from "./shards.ts";
 
 /** An instance on `store`: its lease (silence timed on `mono`), its shards, a heartbeat to move by hand. */
 function instance(store: Store, name: string, mono: { t: number }) {
@@ -57,15 +59,33 @@ async function kvStore() {
   return { kv, store: new Store(kv, { useQueue: false }) };
 }
 
-Deno.test("a due entry's shard is a stable hash of its timer id, a delivery's that of its timer", () => {
-  assert.equal(shardOf("tmr_01JDXYZ"), shardOf("tmr_01JDXYZ"));
+Deno.test("a due entry's shard is the id range of its timer, a delivery's that of its timer", () => {
   assert.equal(shardOf("tmr_01JDXYZ/evt_1"), shardOf("tmr_01JDXYZ"));
   // Pinned: a shard must not move between versions (entries already stored keep their instance).
-  assert.deepEqual(["a", "tmr_1", "tmr_01JDXYZ"].map((r) => shardOf(r)), [12, 12, 31]);
+  assert.deepEqual(
+    ["a", "rdn_zzz", "tmr_01JDXYZ", "tmr_3t", "tmr_5p", "tmr_zz", "u"].map((r) => shardOf(r)),
+    [0, 0, 0, 2, 3, 31, 31],
+  );
   for (let i = 0; i < 100; i++) {
     const s = shardOf(crypto.randomUUID());
     assert.ok(Number.isInteger(s) && s >= 0 && s < SHARDS);
   }
+});
+
+Deno.test("shards are ranges: ids in order fall in shards in order, and a run of shards reads as one range", () => {
+  const ids = Array.from({ length: 2000 }, () => newTimerId()).sort();
+  const shards = ids.map((id) => shardOf(id));
+  for (let i = 1; i < shards.length; i++) assert.ok(shards[i] >= shards[i - 1], "shards follow the ids' order");
+  const held = [0, 1, 2, 9, 10, 31];
+  const ranges = rangesOf(held);
+  assert.equal(ranges.length, 3, "0–2, 9–10 and 31");
+  const inRanges = (ref: string) => ranges.some((r) => r.start <= ref && (r.end === null || ref < r.end));
+  for (const id of ids) {
+    assert.equal(inRanges(id), held.includes(shardOf(id)), id);
+    assert.equal(inRanges(`${id}/evt_1`), held.includes(shardOf(id)), `${id}'s delivery`);
+  }
+  assert.ok(inRanges("rdn_anything"), "rundowns are shard 0's");
+  assert.deepEqual(rangesOf([...Array(SHARDS).keys()]), [{ start: "", end: null }]);
 });
 
 Deno.test("shards are even: 32 000 timer ids shaped like ours fall within ±15 % of 1 000 a shard", () => {
@@ -181,7 +201,7 @@ Deno.test("an instance steps what its own commits scheduled outside its shards, 
     // Another instance holds the shard of tmr_b: x lets go of all but the others' (a fresh KV: x takes all first).
     const other = instance(store, "y", { t: 0 });
     await settle([x, other]);
-    const ref = ["tmr_a", "tmr_b", "tmr_c", "tmr_d"].find((r) => !x.shards.holdsRef(r))!;
+    const ref = ["tmr_0a", "tmr_Ga", "tmr_Wa", "tmr_ma"].find((r) => !x.shards.holdsRef(r))!;
     const item = { at: 1_000, kind: "timer" as const, ref };
     assert.equal(x.shards.steps(item), false);
     x.shards.scheduled([item, { at: 1_000, kind: "expire", ref }], 0);
@@ -189,6 +209,48 @@ Deno.test("an instance steps what its own commits scheduled outside its shards, 
     assert.equal(x.shards.steps({ ...item, at: 2_000 }), false, "another instant of it stays its holder's");
     assert.equal(x.shards.steps({ ...item, kind: "expire" }), false, "expiries are the holder's sweep's");
     assert.equal(x.shards.steps({ at: 1_000, kind: "delivery", ref: `${ref}/evt_1` }), false);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("an instance reads only its shards' records of an instant, and what its own commits scheduled outside them", async () => {
+  const { kv, store } = await kvStore();
+  try {
+    // Three: one holds the first shards, one the last, one those between (a range with both ends).
+    const all = ["x", "y", "z"].map((name) => instance(store, name, { t: 0 }));
+    await settle(all);
+    const at = 5_000;
+    const ids = Array.from({ length: 300 }, () => newTimerId());
+    for (const id of ids) {
+      await kv.set(key.dueRecord(at, "timer", id), { kind: "timer", timer: { id } });
+      await kv.set(key.dueRecord(at, "delivery", `${id}/evt_1`), { kind: "delivery", delivery: { id: "evt_1" } });
+      await kv.set(key.dueRecord(at + 1, "timer", id), { kind: "timer", timer: { id } }); // another instant
+    }
+    let total = 0;
+    for (const x of all) {
+      const elsewhere = ids.find((id) => !x.shards.holdsRef(id))!;
+      x.shards.scheduled([{ at, kind: "timer", ref: elsewhere }], 0);
+      const { ranges, own } = x.shards.toRead([at]);
+      const read: string[] = [];
+      for await (const page of store.timers.recordsAt([at], ranges, own)) {
+        for (const e of page) read.push(`${e.item.at} ${e.item.kind} ${e.item.ref}`);
+      }
+      const mine = ids.filter((id) => x.shards.holdsRef(id));
+      total += mine.length;
+      assert.ok(mine.length > 50 && mine.length < 150, `${x.lease.instance} holds about a third: ${mine.length}`);
+      const want = [
+        ...mine.flatMap((id) => [`${at} timer ${id}`, `${at} delivery ${id}/evt_1`]),
+        `${at} timer ${elsewhere}`,
+      ];
+      assert.deepEqual(read.sort(), want.sort(), `${x.lease.instance} holding ${x.shards.held}`);
+    }
+    assert.equal(total, ids.length);
+    // Holding every shard reads the whole instant as one range.
+    const whole = new Shards({ store, lease: all[0].lease, sharing: "all" }).toRead([at]);
+    let n = 0;
+    for await (const page of store.timers.recordsAt([at], whole.ranges, whole.own)) n += page.length;
+    assert.equal(n, 600);
   } finally {
     kv.close();
   }

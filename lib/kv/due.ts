@@ -140,6 +140,25 @@ function recordSelectors(at: number, ranges: RefRange[] | null): Deno.KvListSele
   );
 }
 
+/** Pages of several listings read side by side, each as it comes (each keeps one page read ahead). */
+async function* merged(lists: AsyncGenerator<DueEntry[]>[]): AsyncGenerator<DueEntry[]> {
+  const next = new Map(lists.map((l, i) => [i, l.next().then((r) => ({ i, r }))]));
+  try {
+    while (next.size) {
+      const { i, r } = await Promise.race(next.values());
+      if (r.done) {
+        next.delete(i);
+        continue;
+      }
+      next.set(i, lists[i].next().then((r) => ({ i, r })));
+      yield r.value;
+    }
+  } finally {
+    // Left early (the process stops): the listings still open are closed.
+    for (const i of next.keys()) void lists[i].return(undefined);
+  }
+}
+
 /** A listing in pages of due entries. */
 async function* pages(iter: Deno.KvListIterator<unknown>, size: number): AsyncGenerator<DueEntry[]> {
   let page: DueEntry[] = [];
@@ -193,6 +212,11 @@ export class DueIndex {
 
   get limits(): KvLimits {
     return this.opts.limits ?? LOCAL_KV_LIMITS;
+  }
+
+  /** Whether this KV is across a network (it keeps more commits in flight than a local file). */
+  get remote(): boolean {
+    return (this.limits.inFlight ?? 1) > LOCAL_KV_LIMITS.inFlight!;
   }
 
   /** Commits writes sized to the limits; tells `onCommitted` what the applied ones scheduled. */
@@ -254,7 +278,8 @@ export class DueIndex {
   /**
    * The records due at these instants, in pages that gather several instants (after downtime
    * many come at once): armed work carries its record; entries without one are the sweep's.
-   * `ranges`: only the records whose refs fall in them (null: all), and `also` these, read by key.
+   * `ranges`: only the records whose refs fall in them (null: all), read side by side over a
+   * network; and `also` these, read by key.
    */
   async *recordsAt(
     instants: number[],
@@ -262,14 +287,20 @@ export class DueIndex {
     also: DueItem[] = [],
     pageSize = 500,
   ): AsyncGenerator<DueEntry[]> {
+    // Over a network (commits many at a time) the ranges are read side by side: a burst's records
+    // come in a few round trips, not one per page.
     let page: DueEntry[] = [];
     for (const at of instants) {
-      for (const selector of recordSelectors(at, ranges)) {
-        for await (const e of this.kv.list(selector, { batchSize: pageSize })) {
-          page.push(toEntry(e));
-          if (page.length >= pageSize) {
-            yield page;
-            page = [];
+      const listed = recordSelectors(at, ranges).map((s) => this.#listed(s, pageSize));
+      const lists = this.remote ? [merged(listed)] : listed;
+      for (const list of lists) {
+        for await (const part of list) {
+          for (const e of part) {
+            page.push(e);
+            if (page.length >= pageSize) {
+              yield page;
+              page = [];
+            }
           }
         }
       }
@@ -279,6 +310,11 @@ export class DueIndex {
     const found = await getManyChunked(this.kv, also.map((i) => key.dueRecord(i.at, i.kind, i.ref)));
     const rest = found.flatMap((e) => e.versionstamp === null ? [] : [toEntry(e as Deno.KvEntry<unknown>)]);
     if (rest.length) yield rest;
+  }
+
+  /** Due entries listed by `selectors`, in pages. */
+  #listed(selector: Deno.KvListSelector, pageSize: number): AsyncGenerator<DueEntry[]> {
+    return pages(this.kv.list(selector, { batchSize: pageSize }), pageSize);
   }
 
   /** Everything due at one instant, page by page (a queue wake-up). */

@@ -34,6 +34,8 @@ const QueueMessageSchema = z.object({ kind: z.literal("instant"), at: z.number()
 const TAKE_OVER_EVERY_MS = 2500;
 /** Sweep ticks skipped at most in a row while due work runs. */
 const SWEEP_SKIPS_MAX = 10;
+/** Ranges of an instant's records read side by side over a network (their shards cut in about as many). */
+const READ_SIDE_BY_SIDE = 8;
 /** The heap loads again from the index once it holds twice what it was loaded with, and at least this many. */
 const RELOAD_MIN = 50_000;
 
@@ -374,8 +376,9 @@ export class Scheduler {
    * them. An entry without a record (a running claim, or one written by an older version) is the sweep's.
    */
   runAt(instants: number[]): Promise<void> {
-    const { ranges, own } = this.shards.toRead(instants);
-    return this.#wakeUp(this.deps.store.timers.recordsAt(instants, ranges, own));
+    const { store } = this.deps;
+    const { ranges, own } = this.shards.toRead(instants, store.timers.remote ? READ_SIDE_BY_SIDE : 1);
+    return this.#wakeUp(store.timers.recordsAt(instants, ranges, own));
   }
 
   /** Steps what a wake-up read, known to `settled()` while it runs. */

@@ -61,16 +61,26 @@ export function shardOf(ref: string, count = SHARDS): number {
   return lo;
 }
 
-/** The ref ranges of these shards: one per run of neighbouring shards (`end` null: to the last id). */
-export function rangesOf(shards: number[], count = SHARDS): RefRange[] {
+/**
+ * The ref ranges of these shards: one per run of neighbouring shards (`end` null: to the last id),
+ * runs cut into about `pieces` ranges in all where there are fewer (ranges to read side by side).
+ */
+export function rangesOf(shards: number[], count = SHARDS, pieces = 1): RefRange[] {
   const at = startsOf(count);
   const sorted = [...shards].sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const s of sorted) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === s - 1) run.push(s);
+    else runs.push([s]);
+  }
+  const per = Math.max(1, Math.ceil(sorted.length / pieces));
   const out: RefRange[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const first = sorted[i];
-    while (i + 1 < sorted.length && sorted[i + 1] === sorted[i] + 1) i++;
-    const next = sorted[i] + 1;
-    out.push({ start: at[first], end: next < count ? at[next] : null });
+  for (const run of runs) {
+    for (let i = 0; i < run.length; i += per) {
+      const next = run[Math.min(i + per, run.length) - 1] + 1;
+      out.push({ start: at[run[i]], end: next < count ? at[next] : null });
+    }
   }
   return out;
 }
@@ -150,13 +160,14 @@ export class Shards {
   }
 
   /**
-   * What to read of due instants: the ref ranges of the shards held (null: all of it), and the
-   * entries there that this process's own commits scheduled outside them.
+   * What to read of due instants: the ref ranges of the shards held (null: all of it; about
+   * `pieces` ranges where it holds many shards), and the entries there that this process's own
+   * commits scheduled outside them.
    */
-  toRead(instants: number[]): { ranges: RefRange[] | null; own: DueItem[] } {
+  toRead(instants: number[], pieces = 1): { ranges: RefRange[] | null; own: DueItem[] } {
     if (this.all) return { ranges: null, own: [] };
     return {
-      ranges: rangesOf(this.held, this.count),
+      ranges: rangesOf(this.held, this.count, pieces),
       own: instants.flatMap((at) => [...(this.#own.get(at)?.values() ?? [])]),
     };
   }

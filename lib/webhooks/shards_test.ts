@@ -8,6 +8,7 @@ import { Store } from "../kv/store.ts";
 import { Lease, STOPPED } from "./lease.ts";
 import { newTimerId } from "../ids.ts";
 import { key } from "../kv/keys.ts";
+import { REMOTE_KV_LIMITS } from "../kv/batch.ts";
 import { rangesOf, shardOf, SHARDS, Shards } from "./shards.ts";
 
 /** An instance on `store`: its lease (silence timed on `mono`), its shards, a heartbeat to move by hand. */
@@ -86,6 +87,10 @@ Deno.test("shards are ranges: ids in order fall in shards in order, and a run of
   }
   assert.ok(inRanges("rdn_anything"), "rundowns are shard 0's");
   assert.deepEqual(rangesOf([...Array(SHARDS).keys()]), [{ start: "", end: null }]);
+  // Cut into pieces to read side by side: still every id once, in as many ranges as asked.
+  const pieces = rangesOf([...Array(SHARDS).keys()], SHARDS, 8);
+  assert.equal(pieces.length, 8);
+  for (const id of ids) assert.equal(pieces.filter((r) => r.start <= id && (r.end === null || id < r.end)).length, 1);
 });
 
 Deno.test("shards are even: 32 000 timer ids shaped like ours fall within ±15 % of 1 000 a shard", () => {
@@ -227,13 +232,16 @@ Deno.test("an instance reads only its shards' records of an instant, and what it
       await kv.set(key.dueRecord(at, "delivery", `${id}/evt_1`), { kind: "delivery", delivery: { id: "evt_1" } });
       await kv.set(key.dueRecord(at + 1, "timer", id), { kind: "timer", timer: { id } }); // another instant
     }
+    // Over a network the ranges are cut finer and read side by side: the same entries.
+    const remote = new Store(kv, { useQueue: false, limits: REMOTE_KV_LIMITS });
     let total = 0;
-    for (const x of all) {
+    for (const [n, x] of all.entries()) {
       const elsewhere = ids.find((id) => !x.shards.holdsRef(id))!;
       x.shards.scheduled([{ at, kind: "timer", ref: elsewhere }], 0);
-      const { ranges, own } = x.shards.toRead([at]);
+      const { ranges, own } = x.shards.toRead([at], n === 2 ? 8 : 1);
+      if (n === 2) assert.ok(ranges!.length >= 5, `${ranges!.length} ranges`);
       const read: string[] = [];
-      for await (const page of store.timers.recordsAt([at], ranges, own)) {
+      for await (const page of (n === 2 ? remote : store).timers.recordsAt([at], ranges, own)) {
         for (const e of page) read.push(`${e.item.at} ${e.item.kind} ${e.item.ref}`);
       }
       const mine = ids.filter((id) => x.shards.holdsRef(id));

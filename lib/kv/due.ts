@@ -336,8 +336,8 @@ export class DueIndex {
   }
 
   /** The last heartbeat of each instance (null: none). */
-  async heartbeats(instances: string[]): Promise<Map<string, number | null>> {
-    const entries = await getManyChunked<number>(this.kv, instances.map(key.instance));
+  async heartbeats(instances: string[]): Promise<Map<string, unknown>> {
+    const entries = await getManyChunked<unknown>(this.kv, instances.map(key.instance));
     return new Map(entries.map((e, n) => [instances[n], e.value]));
   }
 

@@ -23,6 +23,12 @@ export const FRESH_MS = 5 * HEARTBEAT_MS;
 /** The heartbeat a process leaves when it stops cleanly: its remaining claims are taken over at once. */
 export const STOPPED = "stopped";
 
+/**
+ * How the heartbeats of versions that cut shards by id range start (shards.ts); older versions beat
+ * with a bare number. Any value that changes is a heartbeat to every version.
+ */
+export const RANGE_SHARDS_BEAT = "r";
+
 /** A claim as written: held until `until` (the claimer's clock) by the instance `by`. */
 export interface Claim {
   until: number;
@@ -71,9 +77,12 @@ export class Lease {
     return { until: now + this.leaseMs, by: this.instance };
   }
 
-  /** The next value of this instance's heartbeat counter (it changes with every beat). */
-  nextBeat(): number {
-    return ++this.#beats;
+  /**
+   * The next value of this instance's heartbeat counter (it changes with every beat). It starts
+   * with RANGE_SHARDS_BEAT: other instances tell from it that this one divides shards by id range.
+   */
+  nextBeat(): string {
+    return `${RANGE_SHARDS_BEAT}${++this.#beats}`;
   }
 
   /**

@@ -18,15 +18,16 @@
  * Shards divide the work; they do not guard it. Every step still checks the records it changes,
  * so two instances that both believe they hold a shard for a moment (a slow one about to learn it
  * lost it) cost a failed check, never a second send. The same holds through a rolling upgrade from
- * the versions that cut shards by a hash of the id: their leases are kept under another key, so old
- * and new instances each divide all the work among themselves until the old ones are gone (each
- * entry is stepped by one of each; the second finds it done).
+ * the versions that cut shards by a hash of the id: their leases are kept under another key, and
+ * an instance counts as sharing these only by its heartbeat's RANGE_SHARDS_BEAT mark, so the new
+ * instances divide all the work among themselves while the old ones still step their part of it
+ * (which counts the new ones too); an entry stepped by both is done once, the second finding it done.
  *
  * A process that holds the lock of its local KV file (no other server runs on it), or one on a
  * private in-memory KV, holds every shard without asking ("all"): no read, no wait at start.
  */
 import type { DueItem, RefRange, ShardChange, ShardLease, Store } from "../kv/store.ts";
-import type { Lease } from "./lease.ts";
+import { type Lease, RANGE_SHARDS_BEAT } from "./lease.ts";
 
 /** How many shards the due work is cut into: a constant, since an entry's shard must not move. */
 export const SHARDS = 32;
@@ -191,8 +192,10 @@ export class Shards {
     const gone = lease.observe(beats);
     const holders = new Set(leases.map((l) => l.by));
     const running = new Set([me]);
-    for (const i of beats.keys()) {
-      if (i !== me && !gone.has(i) && (lease.fresh(i) || holders.has(i))) running.add(i);
+    for (const [i, beat] of beats) {
+      // Instances of versions that cut shards by hash hold none of these: not counted (see the top).
+      const onRanges = typeof beat === "string" && beat.startsWith(RANGE_SHARDS_BEAT);
+      if (i !== me && !gone.has(i) && ((lease.fresh(i) && onRanges) || holders.has(i))) running.add(i);
     }
     const share = Math.ceil(this.count / running.size);
     const mine = leases.filter((l) => l.by === me);

@@ -127,6 +127,24 @@ Deno.test("two instances take 16 shards each, three 11, 11 and 10; a newcomer ge
   }
 });
 
+Deno.test("a rolling upgrade: instances of the hash-shard versions are not counted, the range ones divide every shard", async () => {
+  const { kv, store } = await kvStore();
+  const mono = { t: 0 };
+  try {
+    const a = instance(store, "a", mono), b = instance(store, "b", mono);
+    // Two old instances beat with bare numbers and hold their leases under the old key.
+    for (let n = 1; n <= 3; n++) {
+      for (const old of ["old1", "old2"]) await store.timers.beat(old, n);
+      await kv.set(["shard", n], { by: "old1" });
+      await settle([a, b]);
+    }
+    await assertDivided(store, [a, b]);
+    assert.deepEqual([a, b].map((x) => x.shards.held.length), [16, 16], "the old ones left no range shard unheld");
+  } finally {
+    kv.close();
+  }
+});
+
 Deno.test("an instance that stops cleanly hands its shards over at once", async () => {
   const { kv, store } = await kvStore();
   const mono = { t: 0 };

@@ -48,6 +48,15 @@ export class RundownStore extends DueIndex {
     return e.value ? { rundown: e.value, versionstamp: e.versionstamp! } : null;
   }
 
+  /** The rundown as read (null: none) and the check that it is still so, for a commit decided on it. */
+  async getChecked(id: string): Promise<{ entry: RundownEntry | null; check: Deno.AtomicCheck }> {
+    const e = await this.kv.get<Rundown>(key.rundown(id));
+    return {
+      entry: e.value ? { rundown: e.value, versionstamp: e.versionstamp! } : null,
+      check: { key: e.key, versionstamp: e.versionstamp },
+    };
+  }
+
   /** A stream of the rundown's entry: now, then after every change (pages). */
   watch(id: string): ReadableStream<[Deno.KvEntryMaybe<Rundown>]> {
     return this.kv.watch<[Rundown]>([key.rundown(id)]);

@@ -1,5 +1,7 @@
 /** Rundowns guarded where they meet the rest: the live item's timer, the rundown cap under races, the stream budget. */
 import assert from "node:assert/strict";
+import { DEFAULT_PLANS } from "../config.ts";
+import { REMOTE_KV_LIMITS } from "../lib/kv/batch.ts";
 import { setup } from "./helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
@@ -12,6 +14,13 @@ async function rundown(s: S, body: Record<string, unknown>) {
     id: r.body.rundown_id as string,
     ids: r.body.items.map((i: { timer_id: string }) => i.timer_id) as string[],
   };
+}
+
+/** A pro plan storing `timers` timers (so as many rundowns), with roomy request limits. */
+function proWith(timers: number) {
+  const plans = structuredClone(DEFAULT_PLANS);
+  plans.pro = { ...plans.pro, timers, per_minute: 100_000, per_day: null };
+  return plans;
 }
 
 Deno.test("DELETE /timers/{id} of a running rundown's live item is 409 naming the rundown; its other items may go", async () => {
@@ -69,6 +78,67 @@ Deno.test("a timer that left the rundown, or whose rundown was deleted while run
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
     await s.call("POST", `/api/v1/rundowns/${other.id}/actions/start`);
     assert.equal((await s.call("DELETE", `/api/v1/timers/${b.timer_id}`)).status, 200);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("creates racing at the rundown cap: the account ends with exactly the cap, the others 403", async () => {
+  const s = await setup({ config: { plans: proWith(4) } });
+  try {
+    // Two rundowns whose timers were deleted: the timers' own limit leaves room, the rundowns' does not.
+    for (const title of ["A", "B"]) {
+      const { ids } = await rundown(s, { title, items: [talk(title, 60)] });
+      assert.equal((await s.call("DELETE", `/api/v1/timers/${ids[0]}`)).status, 200);
+    }
+    const answers = await Promise.all(
+      ["C", "D", "E", "F", "G", "H"].map((title) =>
+        s.call("POST", "/api/v1/rundowns", { body: { title, items: [talk(title, 60)] } })
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    assert.deepEqual(statuses, [201, 201, 403, 403, 403, 403], JSON.stringify(answers.map((a) => a.body)));
+    for (const a of answers.filter((a) => a.status === 403)) {
+      assert.match(a.body.error.message, /at most 4 rundowns/);
+    }
+    const listed = (await s.call("GET", "/api/v1/rundowns")).body.rundowns;
+    assert.equal(listed.length, 4);
+    const timers = (await s.call("GET", "/api/v1/timers")).body.timers;
+    assert.equal(timers.length, 2, "a refused create leaves no timer behind");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("over KV Connect's 10 checks (a rundown written in steps) the cap holds too when creates race", async () => {
+  const s = await setup({ config: { plans: proWith(21) } });
+  try {
+    for (const store of [s.store.rundowns, s.store.timers]) {
+      Object.defineProperty(store, "limits", { get: () => REMOTE_KV_LIMITS });
+    }
+    // 20 rundowns whose timers were deleted, and 20 timers: two shows of 10 existing timers each want the last place.
+    for (let i = 0; i < 20; i++) {
+      const { ids } = await rundown(s, { items: [talk(`R${i}`, 60)] });
+      assert.equal((await s.call("DELETE", `/api/v1/timers/${ids[0]}`)).status, 200);
+    }
+    const timers: string[] = [];
+    for (let i = 0; i < 20; i++) timers.push((await s.create(talk(`T${i}`, 60))).timer_id);
+    const answers = await Promise.all([0, 10].map((from) =>
+      s.call("POST", "/api/v1/rundowns", {
+        body: { items: timers.slice(from, from + 10).map((timer_id) => ({ timer_id })) },
+      })
+    ));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, 403], JSON.stringify(answers.map((a) => a.body)));
+    assert.match(answers.find((a) => a.status === 403)!.body.error.message, /at most 21 rundowns/);
+    assert.equal((await s.call("GET", "/api/v1/rundowns?limit=100")).body.rundowns.length, 21);
+    // The refused one's timers may join another show: its membership marks were only hints.
+    const loser = answers.findIndex((a) => a.status === 403);
+    const list = (await s.call("GET", "/api/v1/rundowns?limit=100")).body.rundowns;
+    assert.equal((await s.call("DELETE", `/api/v1/rundowns/${list[list.length - 1].rundown_id}`)).status, 200);
+    const again = await s.call("POST", "/api/v1/rundowns", {
+      body: { items: timers.slice(loser * 10, loser * 10 + 10).map((timer_id) => ({ timer_id })) },
+    });
+    assert.equal(again.status, 201, JSON.stringify(again.body));
   } finally {
     await s.close();
   }

@@ -143,3 +143,30 @@ Deno.test("over KV Connect's 10 checks (a rundown written in steps) the cap hold
     await s.close();
   }
 });
+Deno.test("one address has one budget across /live/:id and /live/r/:id: holding it on one kind, the other is 429", async () => {
+  const s = await setup({ config: { liveStreamsPerIp: 2, trustProxyHops: 1 } });
+  const open: Response[] = [];
+  const stream = async (path: string, ip = "203.0.113.9") => {
+    const res = await s.app.app.request(`http://timers.test${path}`, { headers: { "x-forwarded-for": ip } });
+    open.push(res);
+    return res;
+  };
+  try {
+    const { id, ids } = await rundown(s, { items: [talk("One", 60)] });
+    const viewer = `/live/${ids[0]}`, stage = `/live/r/${id}`;
+    assert.equal((await stream(viewer)).status, 200);
+    assert.equal((await stream(viewer)).status, 200);
+    const refused = await stream(stage);
+    assert.equal(refused.status, 429);
+    assert.match((await refused.json()).error.message, /at most 2 live streams/);
+    assert.ok(refused.headers.get("retry-after"));
+    assert.equal((await stream(stage, "198.51.100.4")).status, 200, "another address has its own budget");
+    // The other way round: a closed viewer stream frees a place the stage takes; then the viewer is refused.
+    await open[0].body!.cancel();
+    assert.equal((await stream(stage)).status, 200);
+    assert.equal((await stream(viewer)).status, 429);
+  } finally {
+    await Promise.all(open.map((r) => r.body?.cancel().catch(() => {})));
+    await s.close();
+  }
+});

@@ -55,6 +55,32 @@ Deno.test("DELETE /timers/{id} of a running rundown's live item is 409 naming th
   }
 });
 
+Deno.test("a show moving onto the timer while it is being deleted is seen: the delete, decided before, is 409", async () => {
+  const s = await setup();
+  try {
+    const { id, ids } = await rundown(s, { items: [talk("One", 300), talk("Two", 300)] });
+    assert.equal((await s.call("POST", `/api/v1/rundowns/${id}/actions/start`)).status, 200);
+    // Between the delete's read of the rundown and its commit, the operator cues item 1 (its timer unchanged).
+    const getChecked = s.store.rundowns.getChecked.bind(s.store.rundowns);
+    let moved = false;
+    s.store.rundowns.getChecked = async (rid) => {
+      const read = await getChecked(rid);
+      if (!moved) {
+        moved = true;
+        const goto = await s.call("POST", `/api/v1/rundowns/${id}/actions/goto?index=1`);
+        assert.equal(goto.status, 200, JSON.stringify(goto.body));
+      }
+      return read;
+    };
+    const r = await s.call("DELETE", `/api/v1/timers/${ids[1]}`);
+    assert.ok(moved);
+    assert.equal(r.status, 409, JSON.stringify(r.body));
+    assert.equal((await s.call("GET", `/api/v1/timers/${ids[1]}`)).status, 200, "the now live item's timer stays");
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("a timer that left the rundown, or whose rundown was deleted while running, is deleted as any timer", async () => {
   const s = await setup();
   try {

@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps) {
   const keys = new KeyResolver(store, { ttlMs: 5000, now });
   const auth = new Auth({ store, config, now, timers, log: deps.log });
   // The SSE streams held open, so that shutdown can end them (they never end by themselves).
-  const streams = new OpenStreams(config.liveStreamsMax);
+  const streams = new OpenStreams(config.liveStreamsMax, config.liveStreamsPerIp);
 
   const app = new OpenAPIHono<AppEnv>();
   app.use(requestContext({ log, now, trustProxyHops: config.trustProxyHops }));

@@ -33,8 +33,19 @@ export class OpenStreams {
   #closed = false;
   #held = 0;
 
-  /** `max`: streams of every kind (viewers' /live, dashboard feeds) this process holds at once. */
-  constructor(readonly max = Infinity) {}
+  /**
+   * The public live streams (a timer's /live/:id, a rundown stage's /live/r/:id) open per client
+   * address, counted together: one budget per address, whichever kind it opens.
+   */
+  readonly perAddress: PerAddress;
+
+  /**
+   * `max`: streams of every kind (viewers' /live, dashboard feeds) this process holds at once;
+   * `perAddress`: public live streams one address may hold (LIVE_STREAMS_PER_IP).
+   */
+  constructor(readonly max = Infinity, perAddress = Infinity) {
+    this.perAddress = new PerAddress(perAddress);
+  }
 
   /**
    * Takes one of the process's stream places, or null when all are held. The returned release

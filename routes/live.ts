@@ -5,10 +5,9 @@
 import type { Hono } from "hono";
 import type { Config } from "../config.ts";
 import { addressBucket } from "../lib/accounts/throttle.ts";
-import { ApiError } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
-import { connectionEnded, MAX_UNREAD_BYTES, type OpenStreams, streamsFull } from "../lib/streams.ts";
+import { connectionEnded, MAX_UNREAD_BYTES, type OpenStreams, streamsFull, tooManyStreams } from "../lib/streams.ts";
 import { effective, nextDeadlineAfter, type Timer, timerView } from "../lib/timers/model.ts";
 import { callAt } from "../lib/wait.ts";
 
@@ -45,9 +44,6 @@ export function liveRoutes(
   app: Hono<AppEnv>,
   deps: { store: Store; config: Config; now: () => number; streams: OpenStreams },
 ) {
-  /** Open streams per client IP. */
-  const open = new Map<string, number>();
-  const perIp = deps.config.liveStreamsPerIp ?? 20;
   app.get("/live/:id", async (c) => {
     const id = c.req.param("id");
     const first = id.length <= MAX_ID_LENGTH ? await deps.store.getTimer(id) : null;
@@ -57,20 +53,15 @@ export function liveRoutes(
         "access-control-allow-origin": "*",
       });
     }
-    const ip = addressBucket(c.get("ip"));
-    const held = open.get(ip) ?? 0;
-    if (held >= perIp) {
-      throw new ApiError(
-        429,
-        `at most ${perIp} live streams may be open at once from one address; close one and retry`,
-        undefined,
-        { "Retry-After": "5" },
-      );
-    }
-    // Every address together: an IPv6 /48 holds 65 536 /64s, each allowed perIp streams (≈ 28 KB each).
+    // Per address, counted with its rundown stage streams (/live/r/:id): one budget for both kinds.
+    const mine = deps.streams.perAddress.take(addressBucket(c.get("ip")));
+    if (!mine) throw tooManyStreams(deps.streams.perAddress.max);
+    // Every address together: an IPv6 /48 holds 65 536 /64s, each allowed its streams (≈ 28 KB each).
     const place = deps.streams.hold();
-    if (!place) throw streamsFull(deps.streams.max);
-    open.set(ip, held + 1);
+    if (!place) {
+      mine();
+      throw streamsFull(deps.streams.max);
+    }
     let released = false;
     // Served by Deno.serve, a stream keeps its place until its connection is done with (its last
     // byte handed to the client's socket, or the client gone), however it ended: Deno holds a
@@ -82,9 +73,7 @@ export function liveRoutes(
       if (released || heldUntilGone) return;
       released = true;
       place();
-      const n = (open.get(ip) ?? 1) - 1;
-      if (n > 0) open.set(ip, n);
-      else open.delete(ip);
+      mine();
     };
     void connectionEnded(c).then(() => {
       heldUntilGone = false;

@@ -495,6 +495,13 @@ Deno.test("the account page changes the password and deletes the account with al
   });
   assert.equal(show.status, 201);
   const { rundown_id } = await show.json();
+  // Running: its live item's timer, which DELETE /timers/{id} refuses (409), goes with the account all the same.
+  const started = await w.app.app.request(`${SITE}/api/v1/rundowns/${rundown_id}/actions/start`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${k.secret}` },
+  });
+  assert.equal(started.status, 200);
+  await started.body?.cancel();
   await w.app.requestLog.flush();
   assert.ok((await w.kv.get(["api_request_seq", user.account_id])).value, "the API request was logged");
 

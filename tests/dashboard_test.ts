@@ -565,6 +565,29 @@ Deno.test("deleting a timer asks first: the box must be ticked", async () => {
   await s.close();
 });
 
+Deno.test("deleting a running rundown's live item from the dashboard is refused as the API refuses it, saying why", async () => {
+  const { s, owner } = await fixture();
+  const made = await s.call("POST", "/api/v1/rundowns", {
+    body: { items: [{ type: "countdown", title: "Live", duration: 90 }, { type: "countdown", duration: 90 }] },
+  });
+  const [live, later] = made.body.items.map((i: { timer_id: string }) => i.timer_id);
+  const rundownId = made.body.rundown_id;
+  await s.call("POST", `/api/v1/rundowns/${rundownId}/actions/start`);
+  const refused = await post(s, owner, `/dashboard/timers/${live}/delete`, { confirm: "yes" });
+  assert.equal(refused.headers.get("location"), `/dashboard/timers/${live}`, "back to the timer's page");
+  const page = await followFlash(s, owner, refused);
+  assert.match(page.html, /flash--error/);
+  assert.match(page.text, new RegExp(`live item of rundown ${rundownId}, so it was not deleted: stop the rundown`));
+  assert.equal((await s.call("GET", `/api/v1/timers/${live}`)).status, 200, "not deleted");
+  const gone = await followFlash(
+    s,
+    owner,
+    await post(s, owner, `/dashboard/timers/${later}/delete`, { confirm: "yes" }),
+  );
+  assert.match(gone.text, /Timer deleted/, "an item that is not live goes");
+  await s.close();
+});
+
 Deno.test("an account moved to a plan without the API drives no timers from the dashboard, but may delete them", async () => {
   const { s, owner } = await fixture();
   const { timer_id: id } = await s.create({ type: "countdown", duration: 90, webhook_url: "https://example.com/h" });

@@ -391,7 +391,8 @@ export class Users {
     if (account) {
       for (const id of await store.accounts.timerIds(account.id)) {
         // An expired timer answers 404 here; the expiry sweep purges it.
-        await timers.delete({ kind: "account", account }, id).catch(() => {});
+        // Every timer goes, a running show's live item too (its rundown goes next).
+        await timers.delete({ kind: "account", account }, id, { evenLiveItem: true }).catch(() => {});
       }
     }
     await deleteRundowns(store, user.account_id);

@@ -22,6 +22,19 @@ export interface RundownChange {
   timers: TimerChange[];
 }
 
+/** How a rundown's creation or change with new timers is committed: the account's limits, its key's guard. */
+export interface NewRundownWrite {
+  /** The plan's stored-timer limit (null: unlimited). */
+  timers: number | null;
+  /** The plan's rundown limit (null: unlimited). */
+  rundowns: number | null;
+  now: number;
+  guard?: Deno.AtomicCheck;
+  onCommitted?: OnCommitted;
+}
+
+export type RundownWriteOutcome = "ok" | "timers" | "rundowns" | "key gone" | "conflict" | "too large";
+
 /** Writes merged into one (a commit), with what they schedule. */
 function merge(parts: { write: KvWrite; scheduled: Committed }[]): { write: KvWrite; scheduled: Committed } {
   const write = emptyWrite();
@@ -46,6 +59,15 @@ export class RundownStore extends DueIndex {
   async get(id: string): Promise<RundownEntry | null> {
     const e = await this.kv.get<Rundown>(key.rundown(id));
     return e.value ? { rundown: e.value, versionstamp: e.versionstamp! } : null;
+  }
+
+  /** The rundown as read (null: none) and the check that it is still so, for a commit decided on it. */
+  async getChecked(id: string): Promise<{ entry: RundownEntry | null; check: Deno.AtomicCheck }> {
+    const e = await this.kv.get<Rundown>(key.rundown(id));
+    return {
+      entry: e.value ? { rundown: e.value, versionstamp: e.versionstamp! } : null,
+      check: { key: e.key, versionstamp: e.versionstamp },
+    };
   }
 
   /** A stream of the rundown's entry: now, then after every change (pages). */
@@ -116,16 +138,18 @@ export class RundownStore extends DueIndex {
 
   /**
    * Writes a rundown's change together with the timers created with it, in one commit: the new
-   * timers (within the account's stored-timer `limit`, serialised on its sequence key as single
-   * creations are), the existing timers' changes, the rundown. "too large": the change needs more
-   * than one commit of this backend allows (the caller writes it in steps); "conflict": something
-   * it was decided on changed meanwhile (decide again).
+   * timers, the existing timers' changes, the rundown. The account's limits are counted for the
+   * commit and its creation sequence checked and advanced in it (as TimerStore.createTimer does),
+   * so concurrent creations cannot overshoot: one that another creation overtook counts again.
+   * "timers": the new timers pass the stored-timer limit `timers`; "rundowns": a new rundown passes
+   * `rundowns`; "too large": more than one commit of this backend allows (the caller writes it in
+   * steps); "conflict": something it was decided on changed meanwhile (decide again).
    */
   async commitWithNew(
     c: RundownChange,
     created: TimerChange[],
-    o: { limit: number | null; now: number; guard?: Deno.AtomicCheck; onCommitted?: OnCommitted },
-  ): Promise<"ok" | "limit" | "key gone" | "conflict" | "too large"> {
+    o: NewRundownWrite,
+  ): Promise<RundownWriteOutcome> {
     const parts = [
       // A new timer's id is 16 random base62 characters: its "absent" check would cost one of the
       // commit's checks per item for a collision that does not happen; the rundown keeps its own.
@@ -137,20 +161,29 @@ export class RundownStore extends DueIndex {
       ...c.timers.map((t) => this.timers.timerWrite(t)),
       this.#rundownWrite(c, o.now),
     ];
-    const { write: one, scheduled: merged } = merge(parts);
-    if (o.guard) one.checks.push(o.guard);
     const acct = c.rundown.account_id;
-    if (o.limit !== null && created.length) {
-      const seq = await this.kv.get<number>(key.acctSeq(acct));
-      if (await this.timers.countLive(acct, o.now, o.limit) + created.length > o.limit) return "limit";
-      one.checks.push(seq);
-      one.sets.push({ key: key.acctSeq(acct), value: (seq.value ?? 0) + 1 });
+    const timers = created.length ? o.timers : null;
+    const rundowns = c.versionstamp === null ? o.rundowns : null;
+    for (;;) {
+      const { write: one, scheduled } = merge(parts);
+      if (o.guard) one.checks.push(o.guard);
+      // Only limited plans serialise their creations; unlimited ones never contend.
+      const seq = timers !== null || rundowns !== null ? await this.kv.get<number>(key.acctSeq(acct)) : null;
+      if (seq) {
+        if (timers !== null && await this.timers.countLive(acct, o.now, timers) + created.length > timers) {
+          return "timers";
+        }
+        if (rundowns !== null && await this.count(acct, rundowns) >= rundowns) return "rundowns";
+        one.checks.push(seq);
+        one.sets.push({ key: key.acctSeq(acct), value: (seq.value ?? 0) + 1 });
+      }
+      if (!fits(writeCost(one), this.limits)) return "too large";
+      const [stamp] = await this.commit([one], [scheduled], o.onCommitted);
+      if (stamp) return "ok";
+      if (o.guard && (await this.kv.get(o.guard.key)).versionstamp === null) return "key gone";
+      if (seq && (await this.kv.get(key.acctSeq(acct))).versionstamp !== seq.versionstamp) continue;
+      return "conflict";
     }
-    if (!fits(writeCost(one), this.limits)) return "too large";
-    const [stamp] = await this.commit([one], [merged], o.onCommitted);
-    if (stamp) return "ok";
-    if (o.guard && (await this.kv.get(o.guard.key)).versionstamp === null) return "key gone";
-    return "conflict";
   }
 
   /** Deletes the rundown (its timers are the caller's), its delivery log first. */

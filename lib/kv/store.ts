@@ -31,7 +31,7 @@ export { QUEUE_SLACK_MS } from "./due.ts";
 export type { TimerChange, TimerEntry } from "./timers.ts";
 export type { DeliveryEntry } from "./deliveries.ts";
 export type { ShardChange, ShardLease } from "./shards.ts";
-export type { RundownChange, RundownEntry } from "./rundowns.ts";
+export type { NewRundownWrite, RundownChange, RundownEntry, RundownWriteOutcome } from "./rundowns.ts";
 
 export class Store {
   /** Timers and the due index (lib/kv/timers.ts, lib/kv/due.ts). */

@@ -127,9 +127,11 @@ export class TimerStore extends DueIndex {
    * Deletes a timer with its indexes, due entries and delivery log, in one commit where it fits.
    * A log too large for one commit leaves a tombstone in the timer's commit: no claim of its
    * deliveries lands while it stands, and whoever finds it (this call, or a later sweep through
-   * `finishDeletes`) removes the rest and then the tombstone — never half done.
+   * `finishDeletes`) removes the rest and then the tombstone — never half done. `decided`: what
+   * else the delete is decided on, asked again at every try with the timer as read (it may throw
+   * to refuse); its checks go into the timer's commit.
    */
-  async deleteTimer(id: string): Promise<boolean> {
+  async deleteTimer(id: string, decided?: (t: Timer) => Promise<Deno.AtomicCheck[]>): Promise<boolean> {
     for (;;) {
       const entry = await this.kv.get<Timer>(key.timer(id));
       const t = entry.value;
@@ -137,6 +139,7 @@ export class TimerStore extends DueIndex {
       const seq = await this.kv.get<number>(key.acctSeq(t.account_id));
       const w = emptyWrite();
       w.checks.push(entry, seq);
+      if (decided) w.checks.push(...await decided(t));
       w.deletes.push(
         key.timer(id),
         key.acctTimer(t.account_id, t.created_at, id),

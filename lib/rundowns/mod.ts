@@ -1,7 +1,7 @@
 /**
  * Rundowns: ordered timers on one stage URL. The pure model and view (model.ts), what actions and
  * an item's finish do (actions.ts), the finish committed with its advance (follow.ts), and the
- * service behind the API (service.ts).
+ * service behind the API (service.ts) with its refusals (refusals.ts).
  */
 export * from "./model.ts";
 export * from "./actions.ts";

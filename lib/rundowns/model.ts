@@ -2,6 +2,7 @@
  * A rundown as data: an ordered list of timers run one after another, its state, the view a client
  * reads (planned and expected starts, how far the show runs behind) and the events it emits. Pure.
  */
+import { ApiError } from "../errors.ts";
 import { newEventId } from "../ids.ts";
 import { effective, isCounting, iso, type Message, remainingSeconds, type Timer } from "../timers/model.ts";
 import type { Delivery, WebhookPayload } from "../webhooks/delivery_model.ts";
@@ -140,6 +141,22 @@ export function rundownView(r: Rundown, timers: (Timer | null)[], now: number, s
   };
   if (owner) view.webhook_url = r.webhook_url;
   return view;
+}
+
+/** Whether `timerId` is the item a running show is on: its timer must stay while the show waits on it. */
+export function isLiveItem(r: Rundown, timerId: string): boolean {
+  return r.state === "running" && r.items[r.current]?.timer_id === timerId;
+}
+
+/** Deleting the live item's timer would leave the show waiting on a timer that no longer exists. */
+export class LiveItemError extends ApiError {
+  constructor(readonly timerId: string, readonly rundownId: string) {
+    super(
+      409,
+      `timer ${timerId} is the live item of rundown ${rundownId}; stop the rundown or move it on ` +
+        "(next, previous or goto) first, then delete the timer",
+    );
+  }
 }
 
 /** Whether a timer change finishes a running item: completes it, or stops it in overtime. */

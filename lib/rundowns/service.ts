@@ -2,12 +2,13 @@
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { newControlToken, newRundownId, sha256Hex, timingSafeEqual } from "../ids.ts";
-import type { RundownChange, RundownEntry, TimerChange, TimerEntry } from "../kv/store.ts";
+import type { NewRundownWrite, RundownChange, RundownEntry, TimerChange, TimerEntry } from "../kv/store.ts";
 import { planTimerChange } from "../timers/changes.ts";
 import { effective, isCounting, type Timer } from "../timers/model.ts";
 import { type CreateInput, type MessageInput, requireAccount, type TimerService } from "../timers/service.ts";
 import { newMessage } from "../timers/show_input.ts";
 import { planAction, type RundownPlan } from "./actions.ts";
+import { answer, rundownCap, RundownConflict } from "./refusals.ts";
 import { rundownChange } from "./follow.ts";
 import { MAX_ITEMS, type Rundown, type RundownAction, type RundownItem, type RundownMode } from "./model.ts";
 
@@ -46,15 +47,9 @@ export class RundownService {
   /** Creates a rundown; returns it with its control token, stored only as a hash. */
   async create(principal: Principal, input: RundownInput): Promise<{ read: RundownRead; controlToken: string }> {
     const account = requireAccount(principal);
-    // As many rundowns as the plan stores timers (each holds one at least; a deleted item's rundown stays).
+    // Refused early when full already; the create's commit decides (two at once cannot both take the last place).
     const limit = this.timers.config.plans[account.plan].timers;
-    if (limit !== null && await this.store.rundowns.count(account.id, limit) >= limit) {
-      throw new ApiError(
-        403,
-        `your ${account.plan} plan holds at most ${limit} rundowns (as many as it stores timers); ` +
-          "delete one or upgrade the plan",
-      );
-    }
+    if (limit !== null && await this.store.rundowns.count(account.id, limit) >= limit) throw rundownCap(account, limit);
     const id = newRundownId();
     const webhook = input.webhook_url ? this.timers.checkWebhookUrl(input.webhook_url) : null;
     const controlToken = newControlToken();
@@ -187,23 +182,18 @@ export class RundownService {
     }
     const change = { versionstamp, rundown, deliveries: [], timers: marks };
     const account = requireAccount(principal);
-    const outcome = await this.store.rundowns.commitWithNew(change, create, {
-      limit: this.timers.config.plans[account.plan].timers,
+    // As many rundowns as the plan stores timers (each holds one at least; a deleted item's rundown stays).
+    const limit = this.timers.config.plans[account.plan].timers;
+    const o = {
+      timers: limit,
+      rundowns: limit,
       now,
       guard: principal.kind === "account" ? principal.guard : undefined,
       onCommitted: this.timers.committed,
-    });
-    if (outcome === "limit") {
-      const limit = this.timers.config.plans[account.plan].timers;
-      throw new ApiError(
-        403,
-        `your ${account.plan} plan stores at most ${limit} timers; the rundown would create ${create.length} ` +
-          "more than it has room for: delete some or upgrade the plan",
-      );
-    }
-    if (outcome === "key gone") throw unauthorized("invalid or revoked API key");
-    if (outcome === "conflict") throw new RundownConflict();
-    if (outcome === "too large") await this.#writeInSteps(principal, change, create, now);
+    };
+    const outcome = await this.store.rundowns.commitWithNew(change, create, o);
+    if (outcome === "too large") await this.#writeInSteps(principal, change, create, o);
+    else answer(outcome, account, limit, create.length);
     for (const { item } of removed) {
       if (item.created) {
         this.timers.link?.dropped(item.timer_id);
@@ -216,17 +206,21 @@ export class RundownService {
    * Where one commit of the backend cannot hold the change (KV Connect's 10 checks): the new
    * timers first, each within the plan's limit, then the rundown; the new ones go again if it fails.
    */
-  async #writeInSteps(principal: Principal, change: RundownChange, create: TimerChange[], now: number) {
+  async #writeInSteps(principal: Principal, change: RundownChange, create: TimerChange[], o: NewRundownWrite) {
     const made: string[] = [];
     try {
       for (const c of create) made.push((await this.timers.commitNew(principal, c)).id);
+      // The existing timers' marks (hints: a stale one is harmless), then the rundown within the account's limit.
+      const marked = await this.store.timers.commitTimers(change.timers, this.timers.committed);
+      if (marked.includes(null)) throw new RundownConflict();
+      answer(
+        await this.store.rundowns.commitWithNew({ ...change, timers: [] }, [], o),
+        requireAccount(principal),
+        o.rundowns,
+      );
     } catch (e) {
       for (const id of made) await this.store.timers.deleteTimer(id);
       throw e;
-    }
-    if (!await this.store.rundowns.commitChange(change, now, this.timers.committed)) {
-      for (const id of made) await this.store.timers.deleteTimer(id);
-      throw new RundownConflict();
     }
   }
 
@@ -364,13 +358,6 @@ export class RundownService {
       if ((await this.store.timers.commitTimers([change], this.timers.committed))[0]) return;
       entry = await this.store.getTimer(entry.timer.id);
     }
-  }
-}
-
-/** Something the write was decided on changed meanwhile (read again, decide again). */
-class RundownConflict extends ApiError {
-  constructor() {
-    super(409, "the rundown or one of its timers changed meanwhile; read it again and retry", "items");
   }
 }
 

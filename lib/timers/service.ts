@@ -8,6 +8,7 @@ import type { Claim } from "../webhooks/lease.ts";
 import { dropRetry, retriesToOldUrl } from "../webhooks/delivery_model.ts";
 import { type PlanOptions, planTimerChange } from "./changes.ts";
 import { followRundown } from "../rundowns/follow.ts";
+import { isLiveItem, LiveItemError } from "../rundowns/model.ts";
 import {
   type Action,
   actionForState,
@@ -323,11 +324,24 @@ export class TimerService {
     return (await this.store.timers.commitTimers([change], this.committed))[0] !== null;
   }
 
-  async delete(principal: Principal, id: string): Promise<void> {
+  /**
+   * Deletes a timer, unless it is a running rundown's live item (409): the show would wait on it.
+   * Its rundown is checked in the delete's commit. `evenLiveItem`: the account's own deletion.
+   */
+  async delete(principal: Principal, id: string, o: { evenLiveItem?: boolean } = {}): Promise<void> {
     requireAccount(principal);
     await this.get(principal, id);
-    this.link?.dropped(id);
-    if (!await this.store.timers.deleteTimer(id)) throw notFound();
+    const decided = async (t: Timer): Promise<Deno.AtomicCheck[]> => {
+      if (!o.evenLiveItem && t.rundown_id) {
+        const { entry, check } = await this.store.rundowns.getChecked(t.rundown_id);
+        if (entry && isLiveItem(entry.rundown, id)) throw new LiveItemError(id, entry.rundown.id);
+        this.link?.dropped(id);
+        return [check];
+      }
+      this.link?.dropped(id);
+      return [];
+    };
+    if (!await this.store.timers.deleteTimer(id, decided)) throw notFound();
   }
 
   /** A webhook URL must be absolute http(s); plain http only where the operator allows it. */

@@ -167,6 +167,8 @@ const en = {
   tm_deleted: "Timer deleted.",
   dt_delete_confirm: "I understand the timer, its deliveries and its log are deleted",
   dt_delete_unconfirmed: "Tick the box to confirm: a deleted timer cannot be restored.",
+  dt_delete_live:
+    "This timer is the live item of rundown {rundown}, so it was not deleted: stop the rundown or move it on to another item first.",
   tm_done: "{action}: done.",
   tm_embed: "Embed code",
   tm_live_on: "Live",

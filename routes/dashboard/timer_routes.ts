@@ -4,6 +4,7 @@ import type { Principal } from "../../lib/accounts/auth.ts";
 import { connectionEnded, MAX_UNREAD_BYTES, streamsFull } from "../../lib/streams.ts";
 import { isTimeZone, parseTargetDate } from "../../lib/display.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { LiveItemError } from "../../lib/rundowns/model.ts";
 import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
 import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
@@ -401,8 +402,16 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once
         status: 422,
       });
     }
-    await svc.delete(principalOf(c), id);
-    flash(c, { kind: "ok", text: dashTexts(langOf(c)).tm_deleted });
+    const t = dashTexts(langOf(c));
+    try {
+      await svc.delete(principalOf(c), id);
+    } catch (e) {
+      // The API's rule (409): back to the timer's page, saying which show holds it and what to do.
+      if (!(e instanceof LiveItemError)) throw e;
+      flash(c, { kind: "error", text: t.dt_delete_live.replace("{rundown}", e.rundownId) });
+      return seeOther(c, `/dashboard/timers/${encodeURIComponent(id)}`);
+    }
+    flash(c, { kind: "ok", text: t.tm_deleted });
     return seeOther(c, "/dashboard/timers");
   });
 

@@ -14,14 +14,7 @@ import { islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Rundown } from "../../lib/rundowns/model.ts";
 import { addressBucket } from "../../lib/accounts/throttle.ts";
-import {
-  connectionEnded,
-  MAX_UNREAD_BYTES,
-  type OpenStreams,
-  PerAddress,
-  streamsFull,
-  tooManyStreams,
-} from "../../lib/streams.ts";
+import { connectionEnded, MAX_UNREAD_BYTES, type OpenStreams, streamsFull, tooManyStreams } from "../../lib/streams.ts";
 import { publicSnapshot } from "../live.ts";
 import Stage, { type StageFace, type StageProps } from "../../islands/Stage.tsx";
 import { islandView, viewAttrs, type ViewParams } from "../../components/view_params.ts";
@@ -134,14 +127,13 @@ export function stageRoutes(
     return o.page(html);
   });
 
-  const perAddress = new PerAddress(deps.config.liveStreamsPerIp ?? 20);
   app.get("/live/r/:id", async (c) => {
     const id = c.req.param("id");
     const first = RUNDOWN_ID.test(id) ? await deps.store.rundowns.get(id) : null;
     if (!first) return c.json({ error: { code: 404, message: "rundown not found" } }, 404);
-    // As /live/:id: a few per address, so that one client cannot hold every stream place of the process.
-    const mine = perAddress.take(addressBucket(c.get("ip")));
-    if (!mine) throw tooManyStreams(perAddress.max);
+    // A few per address, counted with its /live/:id streams, so that one client cannot hold every place of the process.
+    const mine = deps.streams.perAddress.take(addressBucket(c.get("ip")));
+    if (!mine) throw tooManyStreams(deps.streams.perAddress.max);
     const place = deps.streams.hold();
     if (!place) {
       mine();

@@ -238,7 +238,10 @@ export interface paths {
         get: operations["getTimer"];
         put?: never;
         post?: never;
-        /** Delete a timer, its pending deliveries and its delivery log */
+        /**
+         * Delete a timer, its pending deliveries and its delivery log
+         * @description The timer of a running rundown's live item cannot be deleted (409): the show would wait on a timer that no longer exists. Stop the rundown or move it on first. Other items of a rundown may be deleted; the show skips them. Deleting a rundown deletes the timers created with it, whatever their state.
+         */
         delete: operations["deleteTimer"];
         options?: never;
         head?: never;
@@ -4531,6 +4534,19 @@ export interface operations {
             405: {
                 headers: {
                     Allow: components["headers"]["Allow"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The timer is the live item of a running rundown; the message names the rundown (POST /rundowns/{id}/actions/stop, next or goto first) */
+            409: {
+                headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

@@ -106,8 +106,19 @@ const deleteTimer = createRoute({
   operationId: "deleteTimer",
   tags: ["Timers"],
   summary: "Delete a timer, its pending deliveries and its delivery log",
+  description: "The timer of a running rundown's live item cannot be deleted (409): the show would wait on a timer " +
+    "that no longer exists. Stop the rundown or move it on first. Other items of a rundown may be deleted; the show " +
+    "skips them. Deleting a rundown deletes the timers created with it, whatever their state.",
   request: { params: TimerIdParam },
-  responses: { 200: ok(Deleted, "Deleted"), ...errors([401, 403, 404], { ...NO_TIMER, ...OWNER }) },
+  responses: {
+    200: ok(Deleted, "Deleted"),
+    ...errors([401, 403, 404, 409], {
+      ...NO_TIMER,
+      ...OWNER,
+      409: "The timer is the live item of a running rundown; the message names the rundown " +
+        "(POST /rundowns/{id}/actions/stop, next or goto first)",
+    }),
+  },
 });
 
 const rotateControlToken = createRoute({

@@ -134,6 +134,8 @@ export const de: Partial<DashTexts> = {
   tm_deleted: "Timer gelöscht.",
   dt_delete_confirm: "Mir ist klar, dass der Timer, seine Zustellungen und sein Protokoll gelöscht werden",
   dt_delete_unconfirmed: "Setze zur Bestätigung das Häkchen: Ein gelöschter Timer lässt sich nicht wiederherstellen.",
+  dt_delete_live:
+    "Dieser Timer ist der laufende Punkt des Ablaufplans {rundown} und wurde nicht gelöscht: Halte den Ablaufplan an oder gehe zuerst zu einem anderen Punkt weiter.",
   tm_done: "{action}: erledigt.",
   tm_embed: "Einbettungscode",
   tm_live_on: "Live",

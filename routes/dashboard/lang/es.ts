@@ -133,6 +133,8 @@ export const es: Partial<DashTexts> = {
   tm_deleted: "Temporizador eliminado.",
   dt_delete_confirm: "Entiendo que se eliminan el temporizador, sus entregas y su registro",
   dt_delete_unconfirmed: "Marca la casilla para confirmar: un temporizador eliminado no se puede recuperar.",
+  dt_delete_live:
+    "Este temporizador es el elemento en curso de la escaleta {rundown}, así que no se ha eliminado: detén la escaleta o pasa antes a otro elemento.",
   tm_done: "{action}: hecho.",
   tm_embed: "Código para insertar",
   tm_live_on: "En directo",

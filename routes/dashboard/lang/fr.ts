@@ -134,6 +134,8 @@ export const fr: Partial<DashTexts> = {
   tm_deleted: "Minuteur supprimé.",
   dt_delete_confirm: "Je comprends que le minuteur, ses livraisons et son journal seront supprimés",
   dt_delete_unconfirmed: "Cochez la case pour confirmer : un minuteur supprimé ne peut pas être restauré.",
+  dt_delete_live:
+    "Ce minuteur est l’élément en cours du conducteur {rundown} : il n’a pas été supprimé. Arrêtez le conducteur ou passez d’abord à un autre élément.",
   tm_done: "{action} : fait.",
   tm_embed: "Code d’intégration",
   tm_live_on: "En direct",

@@ -132,6 +132,8 @@ export const ja: Partial<DashTexts> = {
   tm_deleted: "タイマーを削除しました。",
   dt_delete_confirm: "タイマーとその配信、ログが削除されることを理解しました",
   dt_delete_unconfirmed: "確認のためチェックボックスをオンにしてください。削除したタイマーは元に戻せません。",
+  dt_delete_live:
+    "このタイマーは進行表 {rundown} の進行中の項目のため、削除されませんでした。先に進行表を停止するか、別の項目に進めてください。",
   tm_done: "{action}：完了しました。",
   tm_embed: "埋め込みコード",
   tm_live_on: "ライブ",

@@ -132,6 +132,8 @@ export const ko: Partial<DashTexts> = {
   tm_deleted: "타이머를 삭제했습니다.",
   dt_delete_confirm: "타이머와 그 전송 기록, 로그가 삭제된다는 것을 이해했습니다",
   dt_delete_unconfirmed: "확인하려면 체크박스를 선택하세요. 삭제한 타이머는 복구할 수 없습니다.",
+  dt_delete_live:
+    "이 타이머는 진행표 {rundown}에서 진행 중인 항목이라 삭제되지 않았습니다. 먼저 진행표를 멈추거나 다른 항목으로 넘기세요.",
   tm_done: "{action}: 완료.",
   tm_embed: "삽입 코드",
   tm_live_on: "실시간",

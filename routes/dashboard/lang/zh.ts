@@ -127,6 +127,7 @@ export const zh: Partial<DashTexts> = {
   tm_deleted: "计时器已删除。",
   dt_delete_confirm: "我明白计时器、它的投递和日志都会被删除",
   dt_delete_unconfirmed: "请勾选复选框以确认：删除的计时器无法恢复。",
+  dt_delete_live: "此计时器是节目单 {rundown} 中正在进行的项目，因此未被删除：请先停止该节目单或切换到其他项目。",
   tm_done: "{action}：已完成。",
   tm_embed: "嵌入代码",
   tm_live_on: "实时",

@@ -142,20 +142,25 @@ function recordSelectors(at: number, ranges: RefRange[] | null): Deno.KvListSele
 
 /** Pages of several listings read side by side, each as it comes (each keeps one page read ahead). */
 async function* merged(lists: AsyncGenerator<DueEntry[]>[]): AsyncGenerator<DueEntry[]> {
-  const next = new Map(lists.map((l, i) => [i, l.next().then((r) => ({ i, r }))]));
+  // A read never rejects unheard: one still under way when the reader stops (the process stops, its
+  // KV closes) would otherwise be an unhandled rejection, which ends the process.
+  const read = (i: number) =>
+    lists[i].next().then((r) => ({ i, r, error: undefined }), (error) => ({ i, r: null, error }));
+  const next = new Map(lists.map((_, i) => [i, read(i)]));
   try {
     while (next.size) {
-      const { i, r } = await Promise.race(next.values());
+      const { i, r, error } = await Promise.race(next.values());
+      if (!r) throw error;
       if (r.done) {
         next.delete(i);
         continue;
       }
-      next.set(i, lists[i].next().then((r) => ({ i, r })));
+      next.set(i, read(i));
       yield r.value;
     }
   } finally {
-    // Left early (the process stops): the listings still open are closed.
-    for (const i of next.keys()) void lists[i].return(undefined);
+    // Left early (the process stops) or failed: the listings still open are closed.
+    for (const i of next.keys()) void lists[i].return(undefined).catch(() => {});
   }
 }
 

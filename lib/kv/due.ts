@@ -311,10 +311,13 @@ export class DueIndex {
       }
     }
     if (page.length) yield page;
-    if (!also.length) return;
-    const found = await getManyChunked(this.kv, also.map((i) => key.dueRecord(i.at, i.kind, i.ref)));
-    const rest = found.flatMap((e) => e.versionstamp === null ? [] : [toEntry(e as Deno.KvEntry<unknown>)]);
-    if (rest.length) yield rest;
+    // In pages too: a burst created through this instance can leave thousands here.
+    for (let i = 0; i < also.length; i += pageSize) {
+      const keys = also.slice(i, i + pageSize).map((x) => key.dueRecord(x.at, x.kind, x.ref));
+      const found = await getManyChunked(this.kv, keys);
+      const rest = found.flatMap((e) => e.versionstamp === null ? [] : [toEntry(e as Deno.KvEntry<unknown>)]);
+      if (rest.length) yield rest;
+    }
   }
 
   /** Due entries listed by `selectors`, in pages. */

@@ -88,3 +88,19 @@ Deno.test("ranges read side by side: a reader that stops early closes every list
   assert.deepEqual(lost, [], "no failure of a listing still reading is left unhandled");
   assert.ok(opened.every((o) => o.closed), "no listing left open");
 });
+
+Deno.test("what this instance's own commits scheduled outside its ranges is read by key in pages, like the ranges", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const index = new DueIndex(kv, { useQueue: false });
+    const at = 5_000;
+    const also = Array.from({ length: 1_200 }, (_, n) => ({ at, kind: "timer" as const, ref: `tmr_z${n}` }));
+    for (const i of also) await kv.set(["due_rec", i.at, i.kind, i.ref], { kind: "timer", timer: { id: i.ref } });
+    const sizes: number[] = [];
+    // No ranges held: only what was read by key.
+    for await (const page of index.recordsAt([at], [], also, 500)) sizes.push(page.length);
+    assert.deepEqual(sizes, [500, 500, 200]);
+  } finally {
+    kv.close();
+  }
+});

@@ -91,7 +91,7 @@ async function twoWakeUpsOfFifteen(delayMs: (n: number) => number) {
   for (let i = 0; i < 15; i++) ids.add((await s.create({ type: "event", target_date: target })).timer_id);
   const timers = s.store.timers;
   const recordsAt = timers.recordsAt.bind(timers);
-  timers.recordsAt = (instants) => recordsAt(instants, 5);
+  timers.recordsAt = (instants, ranges, also) => recordsAt(instants, ranges, also, 5);
   const commitTimers = timers.commitTimers.bind(timers);
   const stepped: string[] = [];
   let calls = 0;

@@ -142,20 +142,25 @@ function recordSelectors(at: number, ranges: RefRange[] | null): Deno.KvListSele
 
 /** Pages of several listings read side by side, each as it comes (each keeps one page read ahead). */
 async function* merged(lists: AsyncGenerator<DueEntry[]>[]): AsyncGenerator<DueEntry[]> {
-  const next = new Map(lists.map((l, i) => [i, l.next().then((r) => ({ i, r }))]));
+  // A read never rejects unheard: one still under way when the reader stops (the process stops, its
+  // KV closes) would otherwise be an unhandled rejection, which ends the process.
+  const read = (i: number) =>
+    lists[i].next().then((r) => ({ i, r, error: undefined }), (error) => ({ i, r: null, error }));
+  const next = new Map(lists.map((_, i) => [i, read(i)]));
   try {
     while (next.size) {
-      const { i, r } = await Promise.race(next.values());
+      const { i, r, error } = await Promise.race(next.values());
+      if (!r) throw error;
       if (r.done) {
         next.delete(i);
         continue;
       }
-      next.set(i, lists[i].next().then((r) => ({ i, r })));
+      next.set(i, read(i));
       yield r.value;
     }
   } finally {
-    // Left early (the process stops): the listings still open are closed.
-    for (const i of next.keys()) void lists[i].return(undefined);
+    // Left early (the process stops) or failed: the listings still open are closed.
+    for (const i of next.keys()) void lists[i].return(undefined).catch(() => {});
   }
 }
 
@@ -306,10 +311,13 @@ export class DueIndex {
       }
     }
     if (page.length) yield page;
-    if (!also.length) return;
-    const found = await getManyChunked(this.kv, also.map((i) => key.dueRecord(i.at, i.kind, i.ref)));
-    const rest = found.flatMap((e) => e.versionstamp === null ? [] : [toEntry(e as Deno.KvEntry<unknown>)]);
-    if (rest.length) yield rest;
+    // In pages too: a burst created through this instance can leave thousands here.
+    for (let i = 0; i < also.length; i += pageSize) {
+      const keys = also.slice(i, i + pageSize).map((x) => key.dueRecord(x.at, x.kind, x.ref));
+      const found = await getManyChunked(this.kv, keys);
+      const rest = found.flatMap((e) => e.versionstamp === null ? [] : [toEntry(e as Deno.KvEntry<unknown>)]);
+      if (rest.length) yield rest;
+    }
   }
 
   /** Due entries listed by `selectors`, in pages. */

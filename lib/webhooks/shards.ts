@@ -63,6 +63,19 @@ export function shardOf(ref: string, count = SHARDS): number {
 }
 
 /**
+ * Where an instance starts looking for shards to claim: FNV-1a of its name. (Not `shardOf`: every
+ * instance name, hex, sorts before `tmr_`, so all would start at shard 0 and ask for the same ones.)
+ */
+function claimFrom(instance: string, count: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < instance.length; i++) {
+    h ^= instance.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % count;
+}
+
+/**
  * The ref ranges of these shards: one per run of neighbouring shards (`end` null: to the last id),
  * runs cut into about `pieces` ranges in all where there are fewer (ranges to read side by side).
  */
@@ -208,7 +221,7 @@ export class Shards {
       const taken = new Map(leases.map((l) => [l.shard, l]));
       const open: ShardChange[] = [];
       // Each instance starts at its own place, so two claiming at once mostly ask for different shards.
-      const from = shardOf(me, this.count);
+      const from = claimFrom(me, this.count);
       for (let k = 0; k < this.count; k++) {
         const shard = (from + k) % this.count;
         const l = taken.get(shard);

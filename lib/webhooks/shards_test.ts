@@ -145,6 +145,35 @@ Deno.test("a rolling upgrade: instances of the hash-shard versions are not count
   }
 });
 
+Deno.test("two instances claiming at once start at their own places: both get shards in that round", async () => {
+  const { kv, store } = await kvStore();
+  const mono = { t: 0 };
+  try {
+    // Named as instances are (crypto.randomUUID().slice(0, 13)); c holds every shard while a and b
+    // learn of each other, then stops cleanly: a and b both find 32 free shards in the same round.
+    const [a, b] = ["3f0c9d2e-51ab", "b7e41a06-9c2d"].map((name) => instance(store, name, mono));
+    const c = instance(store, "c", mono);
+    await c.round();
+    for (let i = 0; i < 3; i++) {
+      await c.beat(); // alive, no round: it keeps every shard
+      for (const x of [a, b]) await x.round();
+    }
+    assert.deepEqual([a, b].map((x) => x.shards.held.length), [0, 0]);
+    await c.shards.releaseAll();
+    await store.timers.beat("c", STOPPED);
+    await Promise.all([a.beat(), b.beat()]);
+    await Promise.all([a.shards.rebalance(), b.shards.rebalance()]);
+    assert.ok(
+      a.shards.held.length > 0 && b.shards.held.length > 0,
+      `both asked for different shards: a ${a.shards.held}, b ${b.shards.held}`,
+    );
+    await settle([a, b]);
+    await assertDivided(store, [a, b]);
+  } finally {
+    kv.close();
+  }
+});
+
 Deno.test("an instance that stops cleanly hands its shards over at once", async () => {
   const { kv, store } = await kvStore();
   const mono = { t: 0 };

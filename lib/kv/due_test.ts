@@ -1,0 +1,106 @@
+/**
+ * Reading an instant's records in ranges side by side (over a network): a listing that fails, or a
+ * reader that stops early, leaves no listing open and no failure unheard of (an unhandled
+ * rejection ends a Deno process).
+ */
+import assert from "node:assert/strict";
+import { DueIndex } from "./due.ts";
+import { REMOTE_KV_LIMITS } from "./batch.ts";
+import { rangesOf, SHARDS } from "../webhooks/shards.ts";
+
+/**
+ * A KV whose listings fail after a delay of their own (the link went down); those `yielding` give
+ * one record first.
+ */
+function failingKv(delayOf: (n: number) => number, yielding: (n: number) => boolean) {
+  const opened: { closed: boolean }[] = [];
+  const kv = {
+    list(selector: Deno.KvListSelector) {
+      const n = opened.length;
+      const state = { closed: false };
+      opened.push(state);
+      const at = ("prefix" in selector ? selector.prefix : selector.start)[1] as number;
+      return (async function* () {
+        try {
+          await new Promise((r) => setTimeout(r, delayOf(n)));
+          if (yielding(n)) {
+            yield { key: ["due_rec", at, "timer", `tmr_${n}`], value: { kind: "timer" }, versionstamp: "1" };
+          }
+          await new Promise((r) => setTimeout(r, delayOf(n)));
+          throw new Error(`listing ${n}: connection reset`);
+        } finally {
+          state.closed = true;
+        }
+      })();
+    },
+  } as unknown as Deno.Kv;
+  return { kv, opened };
+}
+
+/** Runs `body`, and returns the rejections nobody handled meanwhile (and within `afterMs` after). */
+async function unhandled(body: () => Promise<void>, afterMs: number): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const on = (e: PromiseRejectionEvent) => {
+    e.preventDefault();
+    seen.push(e.reason);
+  };
+  globalThis.addEventListener("unhandledrejection", on);
+  try {
+    await body();
+    await new Promise((r) => setTimeout(r, afterMs));
+  } finally {
+    globalThis.removeEventListener("unhandledrejection", on);
+  }
+  return seen;
+}
+
+const every = [...Array(SHARDS).keys()];
+
+Deno.test("ranges read side by side: one failing fails the read, and the others' failures are not left unhandled", async () => {
+  // The first listing fails first; the rest fail a little later (one link down for all).
+  const { kv, opened } = failingKv((n) => n === 0 ? 1 : 30, () => false);
+  const index = new DueIndex(kv, { useQueue: false, limits: REMOTE_KV_LIMITS });
+  assert.ok(index.remote);
+  let failed: unknown;
+  const lost = await unhandled(async () => {
+    try {
+      for await (const _ of index.recordsAt([1_000], rangesOf(every, SHARDS, 8))) { /* reading */ }
+    } catch (e) {
+      failed = e;
+    }
+  }, 150);
+  assert.match(String(failed), /connection reset/);
+  assert.ok(opened.length >= 8, `${opened.length} listings`);
+  assert.deepEqual(lost, [], "every listing's failure is heard of");
+  assert.ok(opened.every((o) => o.closed), "no listing left open");
+});
+
+Deno.test("ranges read side by side: a reader that stops early closes every listing, and their late failures go unheard by nobody", async () => {
+  const { kv, opened } = failingKv((n) => n === 0 ? 1 : 30, (n) => n === 0);
+  const index = new DueIndex(kv, { useQueue: false, limits: REMOTE_KV_LIMITS });
+  const lost = await unhandled(async () => {
+    // pageSize 1: the first record makes a page; the reader stops there (the process stops).
+    for await (const page of index.recordsAt([1_000], rangesOf(every, SHARDS, 8), [], 1)) {
+      assert.equal(page.length, 1);
+      break;
+    }
+  }, 150);
+  assert.deepEqual(lost, [], "no failure of a listing still reading is left unhandled");
+  assert.ok(opened.every((o) => o.closed), "no listing left open");
+});
+
+Deno.test("what this instance's own commits scheduled outside its ranges is read by key in pages, like the ranges", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const index = new DueIndex(kv, { useQueue: false });
+    const at = 5_000;
+    const also = Array.from({ length: 1_200 }, (_, n) => ({ at, kind: "timer" as const, ref: `tmr_z${n}` }));
+    for (const i of also) await kv.set(["due_rec", i.at, i.kind, i.ref], { kind: "timer", timer: { id: i.ref } });
+    const sizes: number[] = [];
+    // No ranges held: only what was read by key.
+    for await (const page of index.recordsAt([at], [], also, 500)) sizes.push(page.length);
+    assert.deepEqual(sizes, [500, 500, 200]);
+  } finally {
+    kv.close();
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * Records what attempts did: outcomes go in group commits — whatever piled up while the previous
- * commit ran, sized to the backend's limits — and so, apart from them, do the claim renewals and
- * holds attempts wait for before sending; each timer's log is kept bounded by incremental trims
+ * commit ran, sized to the backend's limits — and so, apart from them, do the holds attempts wait
+ * for before sending; each timer's log is kept bounded by incremental trims
  * (log_trim.ts) that never read the whole log.
  */
 import type { OnCommitted, Store } from "../kv/store.ts";
@@ -71,7 +71,7 @@ export class OutcomeRecorder {
   /** Outcomes of attempts. */
   #outcomes: GroupCommits;
   /**
-   * Changes an attempt waits for in its pool slot before sending (a renewal of its claim, a hold),
+   * Changes an attempt waits for in its pool slot before sending (a hold),
    * committed apart: they do not wait behind a group of outcomes being committed.
    */
   #before: GroupCommits;
@@ -103,7 +103,7 @@ export class OutcomeRecorder {
   }
 
   /**
-   * Queues a change an attempt waits for before sending (a renewal, a hold) for the next group
+   * Queues a change an attempt waits for before sending (a hold) for the next group
    * commit of such changes; resolves with its versionstamp (null: conflict).
    */
   grouped(change: DeliveryChange): Promise<string | null> {

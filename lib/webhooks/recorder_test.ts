@@ -3,7 +3,7 @@ import type { Store } from "../kv/store.ts";
 import type { Delivery, DeliveryChange } from "./delivery_model.ts";
 import { OutcomeRecorder } from "./recorder.ts";
 
-Deno.test("a renewal an attempt waits for is committed while a group of outcomes still is", async () => {
+Deno.test("a hold an attempt waits for is committed while a group of outcomes still is", async () => {
   const outcomesHeld = Promise.withResolvers<void>();
   const committed: string[][] = [];
   const store = {

@@ -135,6 +135,50 @@ Deno.test("an outcome recorded after the lease ran out is not sent again by the 
   }
 });
 
+Deno.test("an attempt that waited past its claim is sent once, unrenewed; sweeps here and of a live instance leave it", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const { rx, release } = heldReceiver();
+  s.app.scheduler.start();
+  const b = otherProcess(s);
+  const store = s.store.deliveries;
+  const commit = store.commitDeliveries.bind(store);
+  let renewals = 0;
+  // A renewal: a claim written again by its holder (claims themselves are committed with arm false).
+  store.commitDeliveries = async (changes, now, ...rest) => {
+    if (rest[0] !== false) renewals += changes.filter((c) => c.prev.claimed && c.next.claimed).length;
+    return await commit(changes, now, ...rest);
+  };
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1); // timer.started is held at the receiver
+    await s.act(t.timer_id, "pause"); // timer.paused waits in the timer's lane behind it
+    for (let i = 0; i < 3; i++) {
+      // Both claims look run out; this process beats, so the other instance sees it alive.
+      s.clock.advance(s.app.scheduler.lease.leaseMs + 1_000);
+      await s.store.timers.beat(s.app.scheduler.instance, s.app.scheduler.lease.nextBeat());
+      b.mono.t += 1_000;
+      await b.scheduler.sweep();
+      await b.scheduler.takeOver();
+      await s.app.scheduler.sweep();
+    }
+    release();
+    await rx.waitFor(2);
+    await s.app.scheduler.settled();
+    await b.scheduler.settled();
+    const events = rx.received.map((r) => r.json.event);
+    assert.deepEqual(events, ["timer.started", "timer.paused"], `sent: ${events}`);
+    const log = await store.deliveryLog(t.timer_id);
+    assert.deepEqual(log.map((e) => e.delivery.state), ["succeeded", "succeeded"]);
+    assert.equal(renewals, 0, "no claim renewed: nobody takes it up while this process lives");
+  } finally {
+    release();
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
 Deno.test("an attempt queued behind another is not sent after DELETE answered 200", async () => {
   const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
   const { rx, release } = heldReceiver();

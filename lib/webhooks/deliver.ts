@@ -156,6 +156,14 @@ export function dropUnreadableExtraCa(
   return "NODE_EXTRA_CA_CERTS is ignored: reading it needs --allow-sys; webhooks use the default CA roots";
 }
 
+export interface PostOptions {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  resolve?: Resolver;
+  caCerts?: string[];
+  fetch?: typeof fetch;
+}
+
 /**
  * One POST: 2xx is success; redirects are not followed; no answer within `timeoutMs` fails.
  * The deadline covers the whole attempt: resolving, connecting and the answer. The destination
@@ -164,23 +172,34 @@ export function dropUnreadableExtraCa(
  * checked addresses either way. `fetch`, where a test injects one, sends instead of the pinned
  * transport (the destination is still checked, but that fetch resolves on its own).
  */
-export async function postOnce(
-  url: string,
-  req: SignedRequest,
-  opts: {
-    timeoutMs: number;
-    allowPrivate: boolean;
-    resolve?: Resolver;
-    caCerts?: string[];
-    fetch?: typeof fetch;
-  },
-): Promise<AttemptResult> {
+export async function postOnce(url: string, req: SignedRequest, opts: PostOptions): Promise<AttemptResult> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
+  // One deadline for the attempt: a slow DNS answer must not let it outlast its claim. Cleared
+  // when the attempt ends: `AbortSignal.timeout` fired for every attempt timeoutMs later, each
+  // building a DOMException (3 % of a 10 000 burst's main thread, the previous burst's timeouts).
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException(`no answer within ${opts.timeoutMs} ms`, "TimeoutError")),
+    opts.timeoutMs,
+  );
+  try {
+    return await attempt(url, req, opts, deadline.signal, took);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The attempt of `postOnce` under its deadline. */
+async function attempt(
+  url: string,
+  req: SignedRequest,
+  opts: PostOptions,
+  deadline: AbortSignal,
+  took: () => number,
+): Promise<AttemptResult> {
   try {
     const target = new URL(url);
-    // One deadline for the attempt: a slow DNS answer must not let it outlast its claim.
-    const deadline = AbortSignal.timeout(opts.timeoutMs);
     const dest = await resolveDestination(target, { ...opts, signal: deadline });
     if (dest.error !== undefined) return { status: null, error: dest.error, duration_ms: took(), ok: false };
     const { status, response } = opts.fetch

@@ -66,6 +66,16 @@ export class OrderGate {
   }
 
   /**
+   * Whether `d` may be sent now as far as this process knows without waiting: it is its timer's
+   * first, or the one before it was tried here and is not being recorded again. Else ask `heldUntil`.
+   */
+  free(d: Delivery): boolean {
+    if (d.after === undefined) return true;
+    const ref = `${d.timer_id}/${d.after}`;
+    return this.#tried.has(ref) && !this.#recording.has(ref);
+  }
+
+  /**
    * Null when `d` may be sent now: it is its timer's first, or the one before it was tried (here,
    * as remembered; elsewhere, as read) or is gone. Else when to look at it again: when the one
    * before is due itself (held back too: one wake-up then takes both, in order), or in

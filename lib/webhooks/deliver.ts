@@ -64,13 +64,48 @@ function refusingGivenUp<A extends http.Agent>(agent: A): A {
  * keep an idle connection, so a burst to one receiver still reuses its connections.
  */
 export const IDLE_SOCKET_MS = 4000;
+/** How often free connections are looked at: each is closed IDLE_SOCKET_MS to that much more after its last answer. */
+const IDLE_SWEEP_MS = 500;
 
-// `timeout` closes free sockets idle that long; a request under way only gets a "timeout" event,
-// which nothing here handles (its own deadline ends it).
-const pool = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: IDLE_SOCKET_MS };
+/** When each kept-alive connection was last freed. */
+const freedAt = new WeakMap<object, number>();
+
+/**
+ * Closes an agent's free connections once idle IDLE_SOCKET_MS, by one timer running while any is
+ * free. Not the agent's `timeout` option: with it every request set and cleared a timer on its
+ * socket as it was freed and taken again (measured: 5-10 µs more CPU per POST, a tenth of the
+ * client's cost).
+ */
+function closingIdle<A extends http.Agent>(agent: A): A {
+  let sweep: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    if (sweep) return;
+    sweep = setTimeout(() => {
+      sweep = undefined;
+      const now = performance.now();
+      let left = false;
+      for (const sockets of Object.values(agent.freeSockets)) {
+        for (const socket of [...(sockets ?? [])]) {
+          if (now - (freedAt.get(socket) ?? 0) >= IDLE_SOCKET_MS) socket.destroy();
+          else left = true;
+        }
+      }
+      if (left) schedule();
+    }, IDLE_SWEEP_MS);
+    // Like the sockets it closes, it keeps no process alive.
+    sweep.unref();
+  };
+  agent.on("free", (socket: object) => {
+    freedAt.set(socket, performance.now());
+    schedule();
+  });
+  return agent;
+}
+
+const pool = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };
 const agents = {
-  http: refusingGivenUp(new http.Agent(pool)),
-  https: refusingGivenUp(new https.Agent(pool)),
+  http: closingIdle(refusingGivenUp(new http.Agent(pool))),
+  https: closingIdle(refusingGivenUp(new https.Agent(pool))),
 };
 
 class Timeout extends Error {

@@ -24,6 +24,15 @@ export class DeliveryStore extends DueIndex {
   }
 
   /**
+   * Per account, the versionstamp of the last commit that deleted one of its timers (null: none
+   * ever): every timer's delete writes its account's sequence key (timers.ts, `deleteTimer`), as
+   * creations on a limited plan do too.
+   */
+  async lastDeletes(accounts: string[]): Promise<(string | null)[]> {
+    return (await getManyChunked(this.kv, accounts.map((a) => key.acctSeq(a)))).map((e) => e.versionstamp);
+  }
+
+  /**
    * Stores a delivery that needs no scheduling (the webhook test's record), if its timer still
    * exists: a timer deleted while the test was sent has had its log purged, and a record written
    * after that would stay in KV for ever. False when the timer is gone.

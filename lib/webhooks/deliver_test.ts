@@ -280,6 +280,33 @@ Deno.test("one deadline covers resolving, connecting and the answer", async () =
   }
 });
 
+Deno.test("attempts started together share a deadline timer: one answered in time leaves the others' deadlines standing", async () => {
+  const never = Promise.withResolvers<void>();
+  const rx = serve(
+    "127.0.0.1",
+    0,
+    (req) =>
+      new URL(req.url).pathname === "/slow" ? never.promise.then(() => new Response("late")) : new Response("ok"),
+  );
+  const req = signDelivery(PAYLOAD, [SECRET], Date.now());
+  const at = (p: string) => postOnce(`http://127.0.0.1:${rx.port}${p}`, req, { timeoutMs: 300, allowPrivate: true });
+  let guard: ReturnType<typeof setTimeout> | undefined;
+  const tooLate = new Promise<never>((_, reject) => guard = setTimeout(() => reject(new Error("no deadline")), 3000));
+  try {
+    const started = performance.now();
+    const [fast, slow, slower] = await Promise.race([Promise.all([at("/ok"), at("/slow"), at("/slow")]), tooLate]);
+    assert.equal(fast.status, 200);
+    assert.equal(slow.error, "no answer within 300 ms");
+    assert.equal(slower.error, "no answer within 300 ms");
+    const took = performance.now() - started;
+    assert.ok(took >= 300 && took < 1000, `ended at the deadline, never early (${Math.round(took)} ms)`);
+  } finally {
+    clearTimeout(guard);
+    never.resolve();
+    await rx.close();
+  }
+});
+
 Deno.test("an attempt given up at its deadline is never sent again, even over a kept-alive connection", async () => {
   // Deno 2.9.6's node:http resends a destroyed request over another pooled connection (denoland/deno#36786):
   // a receiver slower than the timeout would get each attempt twice.

@@ -15,11 +15,13 @@ export const ORDER_HOLD_MS = 1000;
 const TRIED_KEPT = 100_000;
 
 export class OrderGate {
-  /** Outcomes of attempts made here being recorded, by `timerId/id`. */
+  // Keyed by delivery id (unique: a time and 14 random characters each), not `timerId/id`:
+  // no string is built and hashed anew per attempt.
+  /** Outcomes of attempts made here being recorded, by delivery id. */
   #recording = new Map<string, Promise<unknown>>();
   /** Deliveries whose attempt this process recorded or read: they hold nothing back any more. */
   #tried = new Set<string>();
-  /** Reads ahead under way (`prefetch`), by `timerId/id`: whether it still held back when read. */
+  /** Reads ahead under way (`prefetch`), by delivery id: whether it still held back when read. */
   #reads = new Map<string, Promise<boolean>>();
 
   /** `read`: one delivery as stored now (the sender gathers these into getMany calls, reads.ts). */
@@ -30,18 +32,18 @@ export class OrderGate {
 
   /** An attempt's outcome is being recorded (`recorded` resolves with its versionstamp, null: not written). */
   recording(d: Delivery, recorded: Promise<string | null>): void {
-    const ref = `${d.timer_id}/${d.id}`;
-    this.#recording.set(ref, recorded);
+    const id = d.id;
+    this.#recording.set(id, recorded);
     void recorded.then((vs) => {
-      if (this.#recording.get(ref) === recorded) this.#recording.delete(ref);
-      if (vs) this.#remember(ref);
+      if (this.#recording.get(id) === recorded) this.#recording.delete(id);
+      if (vs) this.#remember(id);
     });
   }
 
   /** Tried stays tried (attempts are only added), so it can be remembered. */
-  #remember(ref: string): void {
+  #remember(id: string): void {
     if (this.#tried.size >= TRIED_KEPT) this.#tried.clear();
-    this.#tried.add(ref);
+    this.#tried.add(id);
   }
 
   /**
@@ -49,20 +51,34 @@ export class OrderGate {
    * here (a burst's completions, born in one commit by a process that did not send what came before).
    */
   prefetch(ds: Delivery[]): void {
-    const refs = [...new Set(ds.flatMap((d) => d.after === undefined ? [] : [`${d.timer_id}/${d.after}`]))]
-      .filter((r) => !this.#tried.has(r) && !this.#recording.has(r) && !this.#reads.has(r));
-    for (let i = 0; i < refs.length; i += GET_MANY_MAX) {
-      const part = refs.slice(i, i + GET_MANY_MAX);
-      const read = this.store.deliveries.getDeliveries(part);
-      part.forEach((ref, n) => {
+    const unknown = new Map<string, string>();
+    for (const { after, timer_id } of ds) {
+      if (after === undefined || this.#tried.has(after) || this.#recording.has(after) || this.#reads.has(after)) {
+        continue;
+      }
+      unknown.set(after, `${timer_id}/${after}`);
+    }
+    const ids = [...unknown.keys()];
+    for (let i = 0; i < ids.length; i += GET_MANY_MAX) {
+      const part = ids.slice(i, i + GET_MANY_MAX);
+      const read = this.store.deliveries.getDeliveries(part.map((id) => unknown.get(id)!));
+      part.forEach((id, n) => {
         const holds = read.then((found) => !!found[n] && holdsBackLater(found[n]!.delivery), () => true);
-        this.#reads.set(ref, holds);
+        this.#reads.set(id, holds);
         void holds.then((h) => {
-          this.#reads.delete(ref);
-          if (!h) this.#remember(ref);
+          this.#reads.delete(id);
+          if (!h) this.#remember(id);
         });
       });
     }
+  }
+
+  /**
+   * Whether `d` may be sent now as far as this process knows without waiting: it is its timer's
+   * first, or the one before it was tried here and is not being recorded again. Else ask `heldUntil`.
+   */
+  free(d: Delivery): boolean {
+    return d.after === undefined || (this.#tried.has(d.after) && !this.#recording.has(d.after));
   }
 
   /**
@@ -73,9 +89,8 @@ export class OrderGate {
    */
   async heldUntil(d: Delivery, now: number): Promise<number | null> {
     if (d.after === undefined) return null;
-    const ref = `${d.timer_id}/${d.after}`;
-    await this.#recording.get(ref);
-    if (this.#tried.has(ref) || await this.#reads.get(ref) === false) return null;
+    await this.#recording.get(d.after);
+    if (this.#tried.has(d.after) || await this.#reads.get(d.after) === false) return null;
     const before = (await this.read(d.timer_id, d.after))?.delivery;
     if (!before || !holdsBackLater(before)) return null;
     const due = before.claimed ? null : before.next_attempt_at;

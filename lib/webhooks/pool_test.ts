@@ -110,3 +110,12 @@ Deno.test("a freed slot goes to the waiting group with the fewest running", asyn
   b.release();
   await pool.idle();
 });
+
+Deno.test("thousands of jobs of one group waiting for one slot start in the order they came", async () => {
+  const pool = new WorkerPool(1);
+  const started: number[] = [];
+  for (let i = 0; i < 3000; i++) void pool.submit(`k${i}`, () => (started.push(i), Promise.resolve()), "acct");
+  await pool.idle();
+  assert.deepEqual(started, Array.from({ length: 3000 }, (_, i) => i));
+  assert.equal(pool.running, 0);
+});

@@ -73,3 +73,58 @@ Deno.test("attempts that waited are re-read through the gathered reads: the dele
     await rx.close();
   }
 });
+
+Deno.test("an account's last delete is read once per turn for all its attempts, and follows the delete's commit", async () => {
+  const s = await setup();
+  try {
+    const reads = new DeliveryReads(s.store);
+    const t = await s.create({ type: "countdown", duration: 600 });
+    const other = await s.create({ type: "countdown", duration: 600 });
+    const acct = (await s.store.timers.getTimer(t.timer_id))!.timer.account_id;
+    const [first, again, none] = await Promise.all([
+      reads.lastDelete(acct),
+      reads.lastDelete(acct),
+      reads.lastDelete("acc_none"),
+    ]);
+    assert.equal(reads.accountCalls, 1);
+    assert.equal(first, again);
+    assert.equal(none, null, "an account that never deleted a timer");
+    // Later than the creation (on a limited plan it wrote the sequence itself) and the claims before it.
+    const before = (await s.store.timers.getTimer(other.timer_id))!.versionstamp;
+    assert.ok(first === null || first <= before);
+    assert.ok(await s.store.timers.deleteTimer(t.timer_id));
+    const last = await reads.lastDelete(acct);
+    assert.ok(last !== null && last > before, "the delete's commit is later than what was read before it");
+    assert.equal(reads.accountCalls, 2);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("an attempt that waited goes unread while no timer of its account was deleted since its claim", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const gate = Promise.withResolvers<void>();
+  const rx = receiver(async (n) => {
+    if (n <= 2) await gate.promise;
+    return new Response("ok");
+  });
+  s.app.scheduler.start();
+  try {
+    const timers = [];
+    for (let i = 0; i < 2; i++) timers.push(await s.create({ type: "countdown", duration: 600, webhook_url: rx.url }));
+    for (const t of timers) await s.act(t.timer_id, "start");
+    await rx.waitFor(2);
+    const counted = countReads(s);
+    for (const t of timers) assert.equal((await s.act(t.timer_id, "pause")).status, 200);
+    gate.resolve();
+    await s.app.scheduler.settled();
+    assert.equal(rx.received.filter((r) => r.json.event === "timer.paused").length, 2);
+    assert.deepEqual(counted.calls, [], "no delivery read before sending");
+    assert.equal(counted.singles(), 0);
+    assert.ok(s.app.scheduler.sender.reads.accountCalls > 0, "their account's last delete was read instead");
+  } finally {
+    gate.resolve();
+    await s.close();
+    await rx.close();
+  }
+});

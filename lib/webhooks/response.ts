@@ -23,22 +23,35 @@ export interface ResponseExcerpt {
   headers_truncated?: boolean;
 }
 
+/** Decodes bodies kept whole (no state left between calls). */
+const whole = new TextDecoder();
+
 /** The excerpt of an answer: its headers and the chunks of its body read so far (`size` bytes in all). */
 export function excerptOf(
   raw: Record<string, string | string[] | undefined>,
   chunks: Uint8Array[],
   size: number,
 ): ResponseExcerpt {
-  const bytes = new Uint8Array(Math.min(RESPONSE_BODY_BYTES, chunks.reduce((n, c) => n + c.byteLength, 0)));
-  let at = 0;
-  for (const c of chunks) {
-    if (at >= bytes.length) break;
-    const part = c.subarray(0, bytes.length - at);
-    bytes.set(part, at);
-    at += part.byteLength;
+  const cut = size > RESPONSE_BODY_BYTES;
+  // `stream` leaves out a multi-byte character the cut split, instead of a replacement character
+  // (a decoder of its own then: a streaming one keeps that part for its next call).
+  const decoder = cut ? new TextDecoder() : whole;
+  let body: string;
+  if (chunks.length === 1 && chunks[0].byteLength <= RESPONSE_BODY_BYTES) {
+    body = decoder.decode(chunks[0], { stream: cut });
+  } else {
+    let kept = 0;
+    for (const c of chunks) kept += c.byteLength;
+    const bytes = new Uint8Array(Math.min(RESPONSE_BODY_BYTES, kept));
+    let at = 0;
+    for (const c of chunks) {
+      if (at >= bytes.length) break;
+      const part = c.subarray(0, bytes.length - at);
+      bytes.set(part, at);
+      at += part.byteLength;
+    }
+    body = decoder.decode(bytes, { stream: cut });
   }
-  // `stream` leaves out a multi-byte character the cut split, instead of a replacement character.
-  const body = new TextDecoder().decode(bytes, { stream: size > RESPONSE_BODY_BYTES });
   const headers: Record<string, string> = {};
   let used = 0, dropped = false;
   for (const [name, value] of Object.entries(raw)) {
@@ -57,7 +70,7 @@ export function excerptOf(
     used += n.length + v.length;
     headers[n] = v;
   }
-  return { body, truncated: size > RESPONSE_BODY_BYTES, headers, ...(dropped && { headers_truncated: true }) };
+  return { body, truncated: cut, headers, ...(dropped && { headers_truncated: true }) };
 }
 
 /**

@@ -179,6 +179,44 @@ Deno.test("an attempt that waited past its claim is sent once, unrenewed; sweeps
   }
 });
 
+Deno.test("a process taken for gone while it waited (frozen past the liveness bound) sends none of what was taken over from it", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const { rx, release } = heldReceiver();
+  // The app's scheduler is never started, so it never beats: as frozen. It sends what it claims.
+  const a = s.app.scheduler, b = otherProcess(s);
+  try {
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1); // a's timer.started, held at the receiver
+    await s.act(t.timer_id, "pause");
+    await a.sweep(); // a claims timer.paused: queued behind its started
+    // b sees a's heartbeat, times its silence past the bound, then takes both claims (run out) over.
+    s.clock.advance(a.lease.leaseMs + 1_000);
+    await b.scheduler.sweep();
+    b.mono.t += b.scheduler.lease.deadAfterMs + 1;
+    await b.scheduler.sweep();
+    await rx.waitFor(2); // b's timer.started
+    release();
+    // b's timer.paused, once its started is recorded (a hold waits for b's next sweeps).
+    for (let i = 0; rx.received.length < 3; i++) {
+      assert.ok(i < 100, `sent: ${rx.received.map((r) => r.json.event)}`);
+      await new Promise((r) => setTimeout(r, 20));
+      s.clock.advance(1_000);
+      await b.scheduler.sweep();
+    }
+    await a.settled();
+    await b.scheduler.settled();
+    const events = rx.received.map((r) => r.json.event);
+    // started twice (a was mid-POST when taken for gone, as a crash would be), paused once: a read it first.
+    assert.deepEqual(events.filter((e) => e === "timer.paused"), ["timer.paused"], `sent: ${events}`);
+  } finally {
+    release();
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
 Deno.test("an attempt queued behind another is not sent after DELETE answered 200", async () => {
   const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
   const { rx, release } = heldReceiver();

@@ -97,6 +97,13 @@ export class Unrecorded {
     return this.#openBy.get(group) ?? 0;
   }
 
+  /** Admits an attempt of `group` if it fits now (true; release it once), without a turn of the event loop. */
+  tryAdmit(group: string): boolean {
+    if (!this.#fits(group)) return false;
+    this.#take(group);
+    return true;
+  }
+
   /**
    * Resolves once an attempt of `group` is admitted (true if it had to wait): at once while fewer
    * than `limit` are and its group holds less than its share, else in turn. Release each once.

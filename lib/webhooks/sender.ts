@@ -335,11 +335,16 @@ export class Sender {
     waited: boolean,
   ): Promise<{ d: Delivery; versionstamp: string } | null> {
     if (!waited) return { d, versionstamp };
-    if (versionstamp && firstOfTimer(d) && d.next_attempt_at! > this.deps.now()) {
+    if (
+      versionstamp && firstOfTimer(d) && d.next_attempt_at! > this.deps.now() &&
+      this.deps.lease.unsuspected(versionstamp)
+    ) {
       // While its claim holds, only its timer's delete changes such a claim (URL changes drop
-      // retries only, take-overs wait for its claimer to be gone, which a claim run out may mean),
-      // and every delete writes its account's sequence: none since the claim, nothing to read (the
-      // read of every delivery that waited was 3 % of a 10 000 burst's main thread).
+      // retries only; take-overs wait for its claimer to be gone, which a claim run out may mean,
+      // and so may a claim committed before any recent beat of this process landed: KV out of
+      // reach longer than the liveness bound, its beats with it; see `unsuspected`), and every
+      // delete writes its account's sequence: none since the claim, nothing to read (the read of
+      // every delivery that waited was 3 % of a 10 000 burst's main thread).
       const lastDelete = await this.reads.lastDelete(d.account_id);
       if (lastDelete === null || lastDelete < versionstamp) return { d, versionstamp };
     }

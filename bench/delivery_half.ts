@@ -22,6 +22,8 @@ const kvPath = await Deno.makeTempFile({ suffix: ".kv" });
 const s = await setup({ realTime: true, kvPath, config: { webhookAllowPrivate: true } });
 try {
   const sender = s.app.scheduler.sender;
+  // A beat landed before the claims, as in a running process: waited first attempts may go unread (sender.ts).
+  await s.app.scheduler.beat();
   const now = Date.now();
   const deliveries: Delivery[] = Array.from({ length: n }, (_, i) => {
     const id = `evt_${now.toString(36)}${String(i).padStart(14, "0")}`;

@@ -395,7 +395,7 @@ export class Users {
         await timers.delete({ kind: "account", account }, id, { evenLiveItem: true }).catch(() => {});
       }
     }
-    await deleteRundowns(store, user.account_id);
+    await deleteRundowns(store, user.account_id, (id) => timers.link?.dropped(id));
     for (const u of await this.#users.ofAccount(user.account_id)) await this.#users.delete(u);
     await store.endpoints.deleteAll(user.account_id);
     await deleteRequests(store.kv, user.account_id);
@@ -404,14 +404,16 @@ export class Users {
 }
 
 /** The account's rundowns with their delivery logs (their timers went with the account's timers). */
-async function deleteRundowns(store: Store, acct: string): Promise<void> {
+async function deleteRundowns(store: Store, acct: string, dropped: (id: string) => void): Promise<void> {
   // A rundown changed while being deleted is read and deleted again; a bounded number of passes.
   for (let pass = 0; pass < 10; pass++) {
     const { rundowns } = await store.rundowns.list(acct, { limit: 100 });
     if (!rundowns.length) return;
     for (const r of rundowns) {
       const entry = await store.rundowns.get(r.id);
-      if (entry) await store.rundowns.delete(entry);
+      if (!entry) continue;
+      dropped(r.id); // its deliveries queued in this process go unsent
+      await store.rundowns.delete(entry);
     }
   }
 }

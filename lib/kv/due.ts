@@ -338,9 +338,9 @@ export class DueIndex {
     );
   }
 
-  /** Writes this instance's heartbeat counter (a value that changes while it lives; lease.ts). */
-  async beat(instance: string, counter: number | string): Promise<void> {
-    await this.kv.set(key.instance(instance), counter, { expireIn: 86400_000 });
+  /** Writes this instance's heartbeat counter (a value that changes while it lives; lease.ts); returns its commit's versionstamp. */
+  async beat(instance: string, counter: number | string): Promise<string> {
+    return (await this.kv.set(key.instance(instance), counter, { expireIn: 86400_000 })).versionstamp;
   }
 
   /** The last heartbeat of each instance (null: none). */

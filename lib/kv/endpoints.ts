@@ -22,20 +22,48 @@ export class EndpointStore implements EndpointRecords {
     return { endpoints: e.value ?? [], versionstamp: e.versionstamp };
   }
 
+  /** The endpoints of these accounts as stored now (the sender's look before an attempt; no cache). */
+  async readMany(accts: string[]): Promise<Endpoint[][]> {
+    return (await getManyChunked<Endpoint[]>(this.kv, accts.map(key.webhookEndpoints))).map((e) => e.value ?? []);
+  }
+
+  /** Saves (and deletes) of endpoints begun through this process, counted; the last one's number by account. */
+  #saveCount = 0;
+  #lastSave = new Map<string, number>();
+
+  /**
+   * The number of the last save of the account's endpoints this process began or ended (0: none
+   * known): an attempt that looked at them sends only if it is the same then (a change answered
+   * here stops what was read before it, or while it was committed). Numbers are never reused, so
+   * an account forgotten only reads as changed.
+   */
+  saves(acct: string): number {
+    return this.#lastSave.get(acct) ?? 0;
+  }
+
+  #saving(acct: string): void {
+    if (this.#lastSave.size >= CACHE_MAX) this.#lastSave.clear();
+    this.#lastSave.set(acct, ++this.#saveCount);
+  }
+
   async save(acct: string, endpoints: Endpoint[], versionstamp: string | null): Promise<boolean> {
+    this.#saving(acct);
     const k = key.webhookEndpoints(acct);
     const op = this.kv.atomic().check({ key: k, versionstamp });
     if (endpoints.length) op.set(k, endpoints);
     else op.delete(k);
     const ok = (await op.commit()).ok;
-    // Written or not, what this process plans with is read again.
+    // Written or not, what this process plans with is read again; what was read meanwhile is stale.
+    this.#saving(acct);
     this.#cache.delete(acct);
     return ok;
   }
 
   /** Deletes an account's endpoints (the account is being deleted). */
   async deleteAll(acct: string): Promise<void> {
+    this.#saving(acct);
     await this.kv.delete(key.webhookEndpoints(acct));
+    this.#saving(acct);
     this.#cache.delete(acct);
   }
 

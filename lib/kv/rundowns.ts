@@ -186,12 +186,18 @@ export class RundownStore extends DueIndex {
     }
   }
 
-  /** Deletes the rundown (its timers are the caller's), its delivery log first. */
+  /**
+   * Deletes the rundown (its timers are the caller's), then its delivery log. The rundown's commit
+   * leaves a tombstone, as a timer's too large for one commit does (timers.ts, `deleteTimer`): no
+   * claim of its deliveries lands while it stands, and a crash before the log is gone leaves the
+   * rest to the sweep's `finishDeletes`.
+   */
   async delete(entry: RundownEntry): Promise<boolean> {
     const r = entry.rundown;
     const ok = await this.kv.atomic().check({ key: key.rundown(r.id), versionstamp: entry.versionstamp })
       .delete(key.rundown(r.id))
       .delete(key.acctRundown(r.account_id, r.created_at, r.id))
+      .set(key.timerGone(r.id), { account_id: r.account_id })
       .commit();
     // Its deliveries and their due entries go as a deleted timer's do.
     if (ok.ok) await this.timers.finishDelete(r.id);

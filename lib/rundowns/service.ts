@@ -338,8 +338,11 @@ export class RundownService {
   /** Deletes the rundown and the timers created with it; existing timers stay. */
   async delete(principal: Principal, id: string): Promise<void> {
     requireAccount(principal);
-    const read = await this.get(principal, id);
-    if (!await this.store.rundowns.delete(read)) throw notFound("rundown");
+    // Its own deliveries queued here are dropped unsent, as a deleted timer's are, before the
+    // delete commits; so it is read again until it commits (changed meanwhile: an advance) or is gone.
+    let read = await this.get(principal, id);
+    this.timers.link?.dropped(id);
+    while (!await this.store.rundowns.delete(read)) read = await this.get(principal, id);
     for (const [i, item] of read.rundown.items.entries()) {
       if (item.created) {
         this.timers.link?.dropped(item.timer_id);

@@ -85,6 +85,33 @@ export class Lease {
     return `${RANGE_SHARDS_BEAT}${++this.#beats}`;
   }
 
+  /** This instance's beats that landed, sent within the last lease: their commits' versionstamps and when sent (this clock). */
+  #landed: { versionstamp: string; sent: number }[] = [];
+
+  /** When a beat is sent now, on this clock (pass it to `landed` once it is written). */
+  beatSent(): number {
+    return this.#mono();
+  }
+
+  /** A beat of this instance sent at `sent` (`beatSent`) was written by the commit `versionstamp`. */
+  landed(versionstamp: string, sent: number): void {
+    const t = this.#mono();
+    this.#landed = this.#landed.filter((b) => t - b.sent < this.leaseMs);
+    this.#landed.push({ versionstamp, sent });
+  }
+
+  /**
+   * Whether no other instance can have taken over a claim of this one committed at `claimVersion`
+   * yet: a beat of this instance landed before that commit and was sent less than a lease ago on
+   * this clock. Another instance takes it for gone only once it has read one beat for longer than
+   * busy budget + lease. Not so after KV was out of reach longer than that: its first claims
+   * commit before its next beat lands, and may be taken over at once. Read the claim then.
+   */
+  unsuspected(claimVersion: string): boolean {
+    const t = this.#mono();
+    return this.#landed.some((b) => b.versionstamp < claimVersion && t - b.sent < this.leaseMs);
+  }
+
   /**
    * Takes note of heartbeats just read (null: none stored) and returns the instances certainly
    * gone: those whose heartbeat has read the same for longer than `deadAfterMs` on this clock.

@@ -8,16 +8,21 @@
 import type { DeliveryEntry } from "../kv/deliveries.ts";
 import type { Store } from "../kv/store.ts";
 import { GET_MANY_MAX } from "../kv/batch.ts";
+import type { Endpoint } from "./endpoints.ts";
 
 export class DeliveryReads {
   #asked: { ref: string; done: PromiseWithResolvers<DeliveryEntry | null> }[] = [];
   /** Accounts whose last delete was asked for in this turn. */
   #accounts = new Map<string, PromiseWithResolvers<string | null>>();
+  /** Accounts whose webhook endpoints were asked for in this turn. */
+  #endpoints = new Map<string, PromiseWithResolvers<Endpoint[]>>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** getMany calls made for deliveries (for tests and measurements). */
   calls = 0;
   /** Reads made of accounts' last deletes (for tests and measurements). */
   accountCalls = 0;
+  /** Reads made of accounts' webhook endpoints (for tests and measurements). */
+  endpointCalls = 0;
 
   constructor(readonly store: Store) {}
 
@@ -44,10 +49,32 @@ export class DeliveryReads {
     return done.promise;
   }
 
+  /**
+   * The account's webhook endpoints as stored now (not the planners' cache, which may not have seen
+   * another instance's delete or disable yet), read once for every attempt asking in the same turn.
+   */
+  endpointsOf(accountId: string): Promise<Endpoint[]> {
+    let done = this.#endpoints.get(accountId);
+    if (!done) {
+      this.#endpoints.set(accountId, done = Promise.withResolvers<Endpoint[]>());
+      this.#timer ??= setTimeout(() => this.#flush(), 0);
+    }
+    return done.promise;
+  }
+
   #flush(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#flushDeliveries();
+    if (this.#endpoints.size) {
+      const asked = [...this.#endpoints];
+      this.#endpoints.clear();
+      this.endpointCalls++;
+      this.store.endpoints.readMany(asked.map(([a]) => a)).then(
+        (found) => asked.forEach(([, done], n) => done.resolve(found[n])),
+        (e) => asked.forEach(([, done]) => done.reject(e)),
+      );
+    }
     if (!this.#accounts.size) return;
     const asked = [...this.#accounts];
     this.#accounts.clear();

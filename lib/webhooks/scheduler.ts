@@ -166,10 +166,9 @@ export class Scheduler {
    */
   start(): void {
     this.#started = true;
-    const beat = () => this.deps.store.timers.beat(this.instance, this.lease.nextBeat()).catch(() => {});
-    void beat();
+    void this.beat();
     this.#beatTimer = setInterval(() => {
-      void beat();
+      void this.beat();
       void this.rebalance();
     }, HEARTBEAT_MS);
     if (this.deps.store.opts.useQueue) {
@@ -184,6 +183,13 @@ export class Scheduler {
       await this.takeOver();
       this.#takeOverTimer = setInterval(() => void this.takeOver(), TAKE_OVER_EVERY_MS);
     });
+  }
+
+  /** Writes this instance's next heartbeat; the lease hears when it landed (a failed one is the next one's to make up). */
+  async beat(): Promise<void> {
+    const sent = this.lease.beatSent();
+    const vs = await this.deps.store.timers.beat(this.instance, this.lease.nextBeat()).catch(() => null);
+    if (vs) this.lease.landed(vs, sent);
   }
 
   /** The instants of the due index not yet come (what is overdue goes to the sweep, read in bulk). */

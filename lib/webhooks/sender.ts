@@ -335,11 +335,16 @@ export class Sender {
     waited: boolean,
   ): Promise<{ d: Delivery; versionstamp: string } | null> {
     if (!waited) return { d, versionstamp };
-    if (versionstamp && firstOfTimer(d) && d.next_attempt_at! > this.deps.now()) {
+    if (
+      versionstamp && firstOfTimer(d) && d.next_attempt_at! > this.deps.now() &&
+      this.deps.lease.unsuspected(versionstamp)
+    ) {
       // While its claim holds, only its timer's delete changes such a claim (URL changes drop
-      // retries only, take-overs wait for its claimer to be gone, which a claim run out may mean),
-      // and every delete writes its account's sequence: none since the claim, nothing to read (the
-      // read of every delivery that waited was 3 % of a 10 000 burst's main thread).
+      // retries only; take-overs wait for its claimer to be gone, which a claim run out may mean,
+      // and so may a claim committed before any recent beat of this process landed: KV out of
+      // reach longer than the liveness bound, its beats with it; see `unsuspected`), and every
+      // delete writes its account's sequence: none since the claim, nothing to read (the read of
+      // every delivery that waited was 3 % of a 10 000 burst's main thread).
       const lastDelete = await this.reads.lastDelete(d.account_id);
       if (lastDelete === null || lastDelete < versionstamp) return { d, versionstamp };
     }
@@ -386,7 +391,9 @@ export class Sender {
     let tried = d;
     let result: AttemptResult | null;
     // Deliveries to a timer's own URL go as they are, without a turn of the event loop more.
-    const endpointGone = d.endpoint_id === undefined ? undefined : await this.#toEndpoint(d, started);
+    const endpoints = this.deps.store.endpoints;
+    const saves = d.endpoint_id === undefined ? 0 : endpoints.saves(d.account_id);
+    const endpointGone = d.endpoint_id === undefined ? undefined : await this.#toEndpoint(d);
     if (typeof endpointGone === "string") {
       // Deleted or disabled since: nothing sent; the log says why (a redelivery can send it later).
       result = { ok: false, status: null, error: endpointGone, duration_ms: 0 };
@@ -394,8 +401,12 @@ export class Sender {
     } else if (await this.#withinPlan(d, started)) {
       // An endpoint's new URL takes its retries.
       if (endpointGone) tried = endpointGone;
-      // Checked last, in the same turn as the POST leaves: a DELETE answered before then stops it.
-      result = await this.send(tried, started, () => !this.#dropped.has(d.timer_id));
+      // Checked last, in the same turn as the POST leaves: a DELETE answered before then stops it,
+      // and so does a change of the account's endpoints made here since they were read (it goes
+      // once its claim ran out, the change read then).
+      const wanted = () =>
+        !this.#dropped.has(d.timer_id) && (d.endpoint_id === undefined || endpoints.saves(d.account_id) === saves);
+      result = await this.send(tried, started, wanted);
       if (result === null) return;
     } else {
       // Over the plan's day: recorded failed at once, never silently dropped (redeliverable later).
@@ -422,9 +433,10 @@ export class Sender {
    * For a delivery to an account endpoint: why it is not sent (the endpoint was deleted or
    * disabled), or the delivery to its current URL if that changed; undefined when it goes as it is.
    */
-  async #toEndpoint(d: Delivery, now: number): Promise<string | Delivery | undefined> {
+  async #toEndpoint(d: Delivery): Promise<string | Delivery | undefined> {
     if (d.endpoint_id === undefined) return undefined;
-    const endpoint = (await this.deps.store.endpoints.of(d.account_id, now)).find((e) => e.id === d.endpoint_id);
+    // As stored now: another instance's delete or disable is seen at once, not after the cache's 5 s.
+    const endpoint = (await this.reads.endpointsOf(d.account_id)).find((e) => e.id === d.endpoint_id);
     if (!endpoint) return ENDPOINT_DELETED;
     if (!endpoint.enabled) return ENDPOINT_DISABLED;
     return endpoint.url === d.url ? undefined : { ...d, url: endpoint.url };

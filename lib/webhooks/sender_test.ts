@@ -217,6 +217,53 @@ Deno.test("a process taken for gone while it waited (frozen past the liveness bo
   }
 });
 
+Deno.test("KV out of reach past the liveness bound: a claim made before the next beat landed, taken over meanwhile, is read and not sent twice", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const { rx, release } = heldReceiver();
+  // Two instances on one KV, neither started: they beat, sweep and take over only when told.
+  const a = otherProcess(s), b = otherProcess(s);
+  try {
+    await a.scheduler.beat();
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await a.scheduler.sweep(); // a claims timer.started and POSTs it: held at the receiver
+    await rx.waitFor(1);
+    await b.scheduler.takeOver(); // b reads a's beat (a's claim runs: nothing to take)
+    // KV out of reach longer than the liveness bound: no beat of a lands; every clock runs on.
+    const out = b.scheduler.lease.deadAfterMs + 1;
+    s.clock.advance(out);
+    a.mono.t += out;
+    b.mono.t += out;
+    // Back: a claims timer.paused (queued behind its started) before its next beat lands, and b,
+    // still reading the beat it timed, takes that claim over at once.
+    await s.act(t.timer_id, "pause");
+    await a.scheduler.sweep();
+    await b.scheduler.takeOver();
+    await a.scheduler.beat();
+    release();
+    // b sends timer.paused once a's started is recorded (its hold is looked at again at its sweeps).
+    const paused = async () =>
+      (await s.store.deliveries.deliveryLog(t.timer_id)).find((e) => e.delivery.payload.event === "timer.paused")!
+        .delivery;
+    for (let i = 0; (await paused()).state !== "succeeded"; i++) {
+      assert.ok(i < 100, `sent: ${rx.received.map((r) => r.json.event)}`);
+      await a.scheduler.settled();
+      s.clock.advance(1_000);
+      await b.scheduler.sweep();
+      await b.scheduler.settled();
+    }
+    await a.scheduler.settled();
+    const events = rx.received.map((r) => r.json.event);
+    assert.deepEqual(events, ["timer.started", "timer.paused"], `sent: ${events}`);
+  } finally {
+    release();
+    await a.scheduler.stop();
+    await b.scheduler.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
 Deno.test("an attempt queued behind another is not sent after DELETE answered 200", async () => {
   const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
   const { rx, release } = heldReceiver();

@@ -56,8 +56,8 @@ export class DueSteps {
     // Webhooks already due go first: a completion's own webhook is born with it.
     const late = deliveries.length ? await this.deps.sender.claimAndSend(deliveries) : [];
     if (timers.length) await this.#stepTimers(timers);
-    for (const i of late) {
-      await this.deps.sender.step(i.item.ref, i).catch((e) => this.deps.log("error", "delivery step failed", e));
+    if (late.length) {
+      await this.deps.sender.stepAll(late).catch((e) => this.deps.log("error", "delivery step failed", e));
     }
     for (const e of entries) if (e.item.kind === "expire") await this.stepExpire(e.item.ref, e);
   }

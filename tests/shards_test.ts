@@ -8,6 +8,7 @@ import { receiver, setup } from "./helpers.ts";
 import { Scheduler } from "../lib/webhooks/scheduler.ts";
 import { shardOf } from "../lib/webhooks/shards.ts";
 import type { DueEntry } from "../lib/kv/store.ts";
+import { claim } from "../lib/webhooks/delivery_model.ts";
 
 type World = Awaited<ReturnType<typeof setup>>;
 
@@ -154,6 +155,47 @@ Deno.test("alone on its KV (the file's lock), a restarted process takes a dead o
     gate.resolve();
     await s.app.scheduler.settled();
     for (const x of [shared, alone]) await x.stop();
+    await s.close();
+    await rx.close();
+  }
+});
+
+Deno.test("a claim run out in a shard its claimer no longer holds is sent by its live claimer, never by the holder", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const a = sharing(s, () => 0), b = sharing(s, () => 0);
+  try {
+    await s.app.scheduler.stop(); // the deliveries stay pending: only a and b act
+    await divide([a, b]);
+    // A timer of one of b's shards whose timer.started a claimed — a commit whose answer it lost
+    // (the KV restarting), so never handed to its pool — before the shard moved to b.
+    let timerId = "";
+    while (!b.scheduler.shards.held.includes(shardOf(timerId))) {
+      const t = await s.create({ type: "countdown", duration: 600, webhook_url: rx.url });
+      await s.act(t.timer_id, "start");
+      timerId = t.timer_id;
+    }
+    const [entry] = await s.store.deliveries.deliveryLog(timerId);
+    const now = s.clock.now();
+    const claimed = claim(entry.delivery, now + a.scheduler.lease.leaseMs, a.scheduler.instance);
+    await s.store.deliveries.commitDeliveries(
+      [{ versionstamp: entry.versionstamp, prev: entry.delivery, next: claimed }],
+      now,
+      false,
+    );
+    s.clock.advance(a.scheduler.lease.leaseMs + 1_000);
+    await s.store.timers.beat(a.scheduler.instance, a.scheduler.lease.nextBeat()); // a lives
+    await b.scheduler.sweep(true);
+    await b.scheduler.settled();
+    assert.ok(
+      !rx.received.some((r) => r.json.id === entry.delivery.id),
+      "the shard's holder leaves a live claimer's claim",
+    );
+    await a.scheduler.sweep(true);
+    await a.scheduler.settled();
+    assert.equal(rx.received.filter((r) => r.json.id === entry.delivery.id).length, 1);
+  } finally {
+    for (const x of [a, b]) await x.scheduler.stop();
     await s.close();
     await rx.close();
   }

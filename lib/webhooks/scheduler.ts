@@ -158,7 +158,15 @@ export class Scheduler {
     return this.sender.pool;
   }
 
-  #mine = (e: { item: DueItem }): boolean => this.shards.steps(e.item);
+  /** Entries of its shards, and its own claims wherever they are. */
+  #mine = (e: DueEntry): boolean => this.shards.steps(e.item) || this.#ownClaim(e);
+
+  /**
+   * A claim of this instance: only it takes the claim up while it lives, in whichever shard the
+   * entry now is (a rebalance may have moved it; a commit whose answer was lost, the KV restarting,
+   * leaves its deliveries claimed here and never handed to the pool, for the sweep to find).
+   */
+  #ownClaim = (e: DueEntry): boolean => e.value.kind === "delivery" && e.value.by === this.instance;
 
   /**
    * Arms every deadline of its shards in KV, then sweeps at intervals; listens to the queue where

@@ -10,7 +10,8 @@
 import { probeKvLimits } from "../lib/kv/batch.ts";
 import { startKvConnect } from "../tests/kvconnect/helper.ts";
 import { arrivals, count, seedBurst, tally } from "./burst.ts";
-import { BENCH_PLANS, cpuMs, dist, getManyValues, log, type Proc, round, sleep, spawn } from "./harness.ts";
+import { BENCH_DIR, BENCH_PLANS, cpuMs, dist, getManyValues, log, type Proc, round, sleep, spawn } from "./harness.ts";
+import { readProfile, summariseWithBusy } from "./profile.ts";
 import type { Mode, Result } from "./result.ts";
 
 /** Added to every call to the KV Connect server: a network round trip. */
@@ -42,7 +43,16 @@ async function burst(n: number, instances: number) {
       WEBHOOK_ALLOW_PRIVATE: "1",
       PLANS: BENCH_PLANS,
     };
-    for (let i = 0; i < instances; i++) apps.push(await spawn(`app-kvc-${instances}-${i}`, "main.ts", env));
+    // KVC_PROF=1: the first instance runs under --cpu-prof (summarised over the burst).
+    const prof = Deno.env.get("KVC_PROF") === "1";
+    const profDir = `${BENCH_DIR}profiles`;
+    if (prof) await Deno.mkdir(profDir, { recursive: true });
+    for (let i = 0; i < instances; i++) {
+      const denoArgs = prof && i === 0
+        ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=kvc${instances}.cpuprofile`]
+        : [];
+      apps.push(await spawn(`app-kvc-${instances}-${i}`, "main.ts", env, { denoArgs }));
+    }
     await Promise.all(apps.map((a) => a.waitLine(/"msg":"scheduler armed"/, 60_000)));
     const armedBefore = deadline - Date.now();
     const before = await kvc.stats();
@@ -70,8 +80,15 @@ async function burst(n: number, instances: number) {
       const o = line ? JSON.parse(line) : {};
       return o.held ?? o.shards ?? null;
     });
+    const stoppedAt = Date.now();
     for (const a of apps) await a.stop();
     apps.length = 0;
+    let profile = undefined;
+    if (prof && t.last_at) {
+      const p = await readProfile(profDir, `kvc${instances}`);
+      const w = { fromMsBeforeEnd: stoppedAt - deadline, toMsBeforeEnd: stoppedAt - t.last_at };
+      if (p) profile = { file: p.file, ...summariseWithBusy(p.profile, 25, w) };
+    }
     // Completion times as stored (changed_at), read back through KV Connect.
     const kv = await kvc.open();
     const stored = await getManyValues<{ state: string; changed_at?: number }>(kv, ids.map((id) => ["timer", id]));
@@ -100,6 +117,7 @@ async function burst(n: number, instances: number) {
       cpu,
       armed_before_deadline_ms: armedBefore,
       shards_held: shardsHeld,
+      ...(profile && { profile }),
       load_average: (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" "),
     };
   } finally {

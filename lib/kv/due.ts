@@ -228,7 +228,7 @@ export class DueIndex {
   async commit(writes: KvWrite[], scheduled: Committed[], onCommitted?: OnCommitted): Promise<(string | null)[]> {
     // Each commit is announced as it lands: its deliveries go out while the next one is written.
     const now = Date.now();
-    return await commitWrites(this.kv, writes, this.limits, (first, stamps) => {
+    const stamps = await commitWrites(this.kv, writes, this.limits, (first, stamps) => {
       const out: Committed = { due: [], born: [] };
       stamps.forEach((vs, i) => {
         if (vs === null) return;
@@ -238,6 +238,35 @@ export class DueIndex {
         for (const b of s.born) out.born.push({ delivery: b.delivery, versionstamp: vs });
       });
       if (out.due.length || out.born.length) onCommitted?.(out);
+    });
+    // Not knowing is no error of the commit's: what landed unannounced is the sweep's once its claims run out.
+    if (onCommitted) await this.#landedAfterAll(stamps, scheduled, onCommitted).catch(() => {});
+    return stamps;
+  }
+
+  /**
+   * A commit refused may have landed all the same: over a network its answer can be lost and the
+   * call made again (Deno's KV Connect client does so while the server restarts), the second try
+   * failing on the first's write. A write that bore deliveries tells: their ids are new, so any of
+   * them stored means it landed. What it scheduled is announced then (its deliveries sent now, not
+   * once their claims run out); the caller still reads again and decides, finding its own change.
+   */
+  async #landedAfterAll(stamps: (string | null)[], scheduled: Committed[], onCommitted: OnCommitted): Promise<void> {
+    const refused = scheduled.filter((s, n) => stamps[n] === null && s.born.length);
+    if (!refused.length) return;
+    const firstBorn = refused.map((s) => s.born[0].delivery);
+    const found = await getManyChunked<Delivery>(this.kv, firstBorn.map((d) => key.delivery(d.timer_id, d.id)));
+    const landed = refused.filter((_, n) => found[n].versionstamp !== null);
+    if (!landed.length) return;
+    const born = landed.flatMap((s) => s.born.map((b) => b.delivery));
+    const current = await getManyChunked<Delivery>(this.kv, born.map((d) => key.delivery(d.timer_id, d.id)));
+    onCommitted({
+      due: landed.flatMap((s) => s.due),
+      born: current.flatMap((e) =>
+        e.value?.claimed && e.value.state === "pending" && e.versionstamp
+          ? [{ delivery: e.value, versionstamp: e.versionstamp }]
+          : []
+      ),
     });
   }
 

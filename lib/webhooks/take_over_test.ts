@@ -106,3 +106,52 @@ Deno.test("a due entry whose delivery moved on is tidied by the sweep, and the d
     await rx.close();
   }
 });
+
+Deno.test("a commit that landed though its answer said otherwise (lost, tried again) sends what it bore at once", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  // The KV applies the next commit of a timer change but answers that its check failed, once armed.
+  let lose = 0, changing = false;
+  const atomic = s.kv.atomic.bind(s.kv);
+  s.kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = async () => {
+      const lost = changing && lose > 0;
+      const r = await commit();
+      if (!r.ok || !lost) return r;
+      lose--;
+      return { ok: false };
+    };
+    return op;
+  };
+  const timers = s.store.timers;
+  const commitTimers = timers.commitTimers.bind(timers);
+  timers.commitTimers = async (...args) => {
+    changing = true;
+    try {
+      return await commitTimers(...args);
+    } finally {
+      changing = false;
+    }
+  };
+  s.app.scheduler.start();
+  try {
+    const t = await s.create({ type: "countdown", duration: 5, webhook_url: rx.url });
+    await s.act(t.timer_id, "start");
+    await rx.waitFor(1);
+    await s.app.scheduler.settled();
+    lose = 1;
+    s.clock.advance(5_000); // the completion's commit lands, its answer lost
+    await s.app.scheduler.sweep(true);
+    await rx.waitFor(2);
+    await s.app.scheduler.settled();
+    assert.equal(lose, 0, "the completion's answer was lost");
+    assert.deepEqual(rx.received.map((r) => r.json.event), ["timer.started", "timer.completed"]);
+    const log = await s.store.deliveries.deliveryLog(t.timer_id);
+    assert.ok(log.every((e) => e.delivery.state === "succeeded"));
+  } finally {
+    await s.close();
+    await rx.close();
+  }
+});

@@ -243,7 +243,7 @@ Deno.test("test sends count towards the delivery log's bound", async () => {
 
 Deno.test("an account's attempts waiting beyond its bound stay in KV and are sent once their claim runs out", async () => {
   const s = await running({ config: { webhookConcurrency: 8, webhookTimeoutMs: 1000 } });
-  s.app.scheduler.sender.maxHeldPerAccount = 11;
+  s.app.scheduler.sender.claims.maxHeldPerAccount = 11;
   const rx = receiver(() => new Promise((r) => setTimeout(() => r(new Response("ok")), 300)));
   const ids: string[] = [];
   for (let n = 0; n < 24; n++) {
@@ -268,7 +268,7 @@ Deno.test("deliveries due together past an account's bound are claimed only as f
   const release = Promise.withResolvers<void>();
   const rx = receiver(async () => (await release.promise, new Response("ok")));
   const sender = s.app.scheduler.sender;
-  sender.maxHeldPerAccount = 5;
+  sender.claims.maxHeldPerAccount = 5;
   // 12 webhooks due at once, each woken up on its own (wake-ups planning their claims concurrently).
   const ids: string[] = [];
   for (let n = 0; n < 12; n++) {

@@ -319,7 +319,7 @@ export class Scheduler {
       const owners = [...new Set(claims.map((e) => (e.value as { by: string }).by))];
       const dead = this.lease.observe(await store.timers.heartbeats(owners));
       const orphans = claims.filter((e) => dead.has((e.value as { by: string }).by));
-      for (let i = 0; i < orphans.length; i += 500) await this.sender.stepAll(orphans.slice(i, i + 500));
+      for (let i = 0; i < orphans.length; i += 500) await this.sender.claims.stepAll(orphans.slice(i, i + 500));
       if (orphans.length) {
         this.#log("info", "took over claims of stopped instances", undefined, { claims: orphans.length });
       }

@@ -1,15 +1,14 @@
 /**
- * Sends deliveries: admits due attempts (claims, many per commit, within each account's bound) and
- * POSTs them from a bounded worker pool; their outcomes go to the recorder (recorder.ts).
- * A claim is a lease (lease.ts): another instance takes a delivery over only once its claimer is
- * certainly gone; this process takes its own claim up again only when no attempt of it runs here.
+ * Sends deliveries claimed for this process (claims.ts): each attempt checked, admitted against
+ * the bound on what a crash sends again, POSTed from a bounded worker pool; their outcomes go to
+ * the recorder (recorder.ts).
  */
 import type { Config } from "../../config.ts";
 import type { RateLimiter } from "../accounts/rate_limit.ts";
 import { signingSecrets } from "../accounts/accounts.ts";
 import type { LogLine } from "../http.ts";
-import type { Account, DueEntry, OnCommitted, Store } from "../kv/store.ts";
-import { afterAttempt, claim, type Delivery, type DeliveryChange, heldBack } from "./delivery_model.ts";
+import type { Account, OnCommitted, Store } from "../kv/store.ts";
+import { afterAttempt, type Delivery, heldBack } from "./delivery_model.ts";
 import { OrderGate } from "./order.ts";
 import { OutcomeRecorder } from "./recorder.ts";
 import { maxOpen, Unrecorded } from "./unrecorded.ts";
@@ -19,6 +18,7 @@ import { WorkerPool } from "./pool.ts";
 import { signDelivery } from "./signing.ts";
 import { type AttemptResult, postOnce } from "./deliver.ts";
 import type { Lease } from "./lease.ts";
+import { Claims } from "./claims.ts";
 
 export { LEASE_GRACE_MS } from "./lease.ts";
 /** An attempt that waited longer than this to be admitted (see `unrecorded`) reads its claim again. */
@@ -35,16 +35,6 @@ const RECHECK_AFTER_MS = 100;
  */
 const MIN_IN_FLIGHT = 32;
 const TARGET_PER_MS = 1;
-/**
- * Claimed attempts one account may have in this process (in flight or waiting). Beyond it due
- * deliveries of the account are not claimed (the sweep finds them again), and one born claimed is
- * not queued here: it stays in KV until its claim runs out. So receivers slower than an account's
- * webhooks come hold KV records, not this process's memory
- * (measured: one pro account with 42 one-second intervals and 9-s receivers grew RSS by 500 MB in
- * 13 minutes, the attempts queued behind each timer's earlier ones). Far above a burst's: 10 000
- * timers of one account due at once all wait here.
- */
-const MAX_HELD_PER_ACCOUNT = 20_000;
 /** The errors of an attempt to an account endpoint deleted or disabled since the event (nothing is sent). */
 export const ENDPOINT_DELETED = "the webhook endpoint was deleted; not sent";
 export const ENDPOINT_DISABLED = "the webhook endpoint is disabled; not sent";
@@ -77,9 +67,6 @@ const firstOfTimer = (d: Delivery) => d.attempts.length === 0 && !d.timer_id.sta
 /** How many deleted timers the sender remembers, to drop their attempts still queued here. */
 const DROPPED_KEPT = 10_000;
 
-/** Stale due entries `stepAll` deletes side by side (each its own checked commit). */
-const STALE_DELETES_AT_ONCE = 16;
-
 export class Sender {
   readonly pool: WorkerPool;
   /** Group commits of outcomes and holds, and the delivery logs' bound. */
@@ -88,6 +75,8 @@ export class Sender {
   readonly order: OrderGate;
   /** Single deliveries read before sending, gathered into getMany calls. */
   readonly reads: DeliveryReads;
+  /** Claims due deliveries for this process, each account's held here bounded. */
+  readonly claims: Claims;
   /**
    * Attempts from their POST (admitted after their checks) to their outcome's record, bounded: all
    * that a crash can send again (unrecorded.ts). A receiver slow for a second raises the bound to the
@@ -109,6 +98,15 @@ export class Sender {
     });
     this.reads = new DeliveryReads(deps.store);
     this.order = new OrderGate(deps.store, (timerId, id) => this.reads.read(timerId, id));
+    this.claims = new Claims({
+      store: deps.store,
+      now: deps.now,
+      lease: deps.lease,
+      pendingOf: (accountId) => this.pool.pendingOf(accountId),
+      holds: (ref) => this.#held.has(ref),
+      submit: (d, versionstamp) => this.submit(d, versionstamp),
+      prefetch: (ds) => this.order.prefetch(ds),
+    });
     this.pool.setLimit(MIN_IN_FLIGHT);
     this.unrecorded = new Unrecorded(maxOpen(deps.store.timers.limits.inFlight), deps.config.webhookConcurrency);
   }
@@ -133,12 +131,6 @@ export class Sender {
     return this.deps.lease.leaseMs;
   }
 
-  /** `d` claimed by this instance from `now` on. */
-  #claimed(d: Delivery, now: number): Delivery {
-    const c = this.deps.lease.claim(now);
-    return claim(d, c.until, c.by);
-  }
-
   /**
    * A timer was deleted: its attempts queued here are dropped, and none is POSTed from now on
    * (told before the delete commits, so nothing leaves after the DELETE's answer).
@@ -153,44 +145,13 @@ export class Sender {
     return this.#held.has(ref);
   }
 
-  /** Claimed attempts one account may have here (see MAX_HELD_PER_ACCOUNT; tests lower it). */
-  maxHeldPerAccount = MAX_HELD_PER_ACCOUNT;
-
-  /** Claims being committed, by account: they count against its bound until submitted or refused. */
-  #claiming = new Map<string, number>();
-
-  #claimingOf(accountId: string, by: number): void {
-    const n = (this.#claiming.get(accountId) ?? 0) + by;
-    if (n > 0) this.#claiming.set(accountId, n);
-    else this.#claiming.delete(accountId);
-  }
-
-  /**
-   * Whether the account holds as many attempts here as it may, counting the claims being
-   * committed by any wake-up of this process (and `planned` more): more are neither claimed nor queued.
-   */
-  #full(accountId: string, planned = 0): boolean {
-    const held = this.pool.pendingOf(accountId) + (this.#claiming.get(accountId) ?? 0) + planned;
-    return held >= this.maxHeldPerAccount;
-  }
-
-  /** Commits claims, counted against their accounts' bounds while the commit runs. */
-  async #claim(changes: DeliveryChange[], now: number): Promise<(string | null)[]> {
-    for (const c of changes) this.#claimingOf(c.next.account_id, 1);
-    try {
-      return await this.deps.store.deliveries.commitDeliveries(changes, now, false);
-    } finally {
-      for (const c of changes) this.#claimingOf(c.next.account_id, -1);
-    }
-  }
-
   /**
    * Hands a claimed delivery to the pool, where accounts share the slots fairly; past the
    * account's bound it stays due in KV, taken up again once its claim ran out and the account has room.
    */
   submit(d: Delivery, versionstamp: string): void {
     const ref = `${d.timer_id}/${d.id}`;
-    if (this.#full(d.account_id) || this.#held.has(ref) || this.#dropped.has(d.timer_id)) return;
+    if (this.claims.full(d.account_id) || this.#held.has(ref) || this.#dropped.has(d.timer_id)) return;
     this.#held.add(ref);
     this.#enqueue(d, versionstamp, this.pool.wouldWait(d.timer_id, d.account_id));
   }
@@ -220,83 +181,6 @@ export class Sender {
         else if (!behind) release();
       }
     }, d.account_id);
-  }
-
-  /**
-   * Claims the due attempts among `entries` (records read with the due index) in as few commits
-   * as the limits allow, and sends them. Returns the refs it could not claim in bulk.
-   */
-  async claimAndSend(entries: DueEntry[]): Promise<DueEntry[]> {
-    const now = this.deps.now();
-    const changes: DeliveryChange[] = [];
-    const rest: DueEntry[] = [];
-    const read: DueEntry[] = [];
-    const planned = new Map<string, number>();
-    for (const e of entries) {
-      const d = e.value.kind === "delivery" ? e.value.delivery : null;
-      // An account holding its bound here: left due, unclaimed (a claim now would only run out).
-      if (d && this.#full(d.account_id, planned.get(d.account_id))) continue;
-      if (d && d.state === "pending" && d.next_attempt_at === e.item.at && d.next_attempt_at <= now) {
-        changes.push({ versionstamp: e.versionstamp, prev: d, next: this.#claimed(d, now) });
-        planned.set(d.account_id, (planned.get(d.account_id) ?? 0) + 1);
-        read.push(e);
-      } else rest.push(e);
-    }
-    const stamps = changes.length ? await this.#claim(changes, now) : [];
-    if (changes.length > 1) this.order.prefetch(changes.map((c) => c.next));
-    stamps.forEach((vs, n) => {
-      if (vs) this.submit(changes[n].next, vs);
-      else rest.push(read[n]);
-    });
-    return rest;
-  }
-
-  /**
-   * Due entries read afresh together (those the bulk claim could not take: claimed, or written
-   * without a record): a due attempt is claimed and sent, a stale entry tidied. A running claim is
-   * taken up by its own instance only when no attempt of it is held here (an outcome still being
-   * recorded is not sent again), by another only once its claimer is certainly gone — and then at
-   * once, before it runs out. In bulk: one read of the deliveries and of their claimers' heartbeats,
-   * the claims in as few commits as the limits allow. A killed instance leaves thousands of claims
-   * that run out together; stepped one at a time (three round trips each) they took minutes over
-   * KV Connect.
-   */
-  async stepAll(entries: DueEntry[]): Promise<void> {
-    const { store, now, lease } = this.deps;
-    const todo = entries.filter((e) => !this.#held.has(e.item.ref));
-    if (!todo.length) return;
-    const found = await store.deliveries.getDeliveries(todo.map((e) => e.item.ref));
-    const t = now();
-    const stale: DueEntry[] = [];
-    const candidates: { d: Delivery; versionstamp: string }[] = [];
-    found.forEach((f, n) => {
-      const d = f?.delivery;
-      if (!f || !d || d.next_attempt_at !== todo[n].item.at) return void stale.push(todo[n]);
-      if (d.state === "pending") candidates.push({ d, versionstamp: f.versionstamp });
-    });
-    for (let i = 0; i < stale.length; i += STALE_DELETES_AT_ONCE) {
-      await Promise.all(stale.slice(i, i + STALE_DELETES_AT_ONCE).map((e) => store.deliveries.deleteDue(e)));
-    }
-    const byOthers = (d: Delivery) => d.claimed && d.claimed_by !== undefined && d.claimed_by !== lease.instance;
-    const claimers = [...new Set(candidates.filter((c) => byOthers(c.d)).map((c) => c.d.claimed_by!))];
-    const gone = claimers.length ? await this.#gone(claimers) : new Set<string>();
-    const changes: DeliveryChange[] = [];
-    const planned = new Map<string, number>();
-    for (const { d, versionstamp } of candidates) {
-      const taken = byOthers(d) && gone.has(d.claimed_by!);
-      if (!taken && (d.next_attempt_at! > t || byOthers(d))) continue;
-      if (this.#full(d.account_id, planned.get(d.account_id)) || this.#held.has(`${d.timer_id}/${d.id}`)) continue;
-      changes.push({ versionstamp, prev: d, next: this.#claimed(d, t) });
-      planned.set(d.account_id, (planned.get(d.account_id) ?? 0) + 1);
-    }
-    const stamps = changes.length ? await this.#claim(changes, t) : [];
-    if (changes.length > 1) this.order.prefetch(changes.map((c) => c.next));
-    stamps.forEach((vs, n) => vs && this.submit(changes[n].next, vs));
-  }
-
-  /** The instances among `instances` certainly gone, by their heartbeats read now (lease.ts). */
-  async #gone(instances: string[]): Promise<Set<string>> {
-    return this.deps.lease.observe(await this.deps.store.timers.heartbeats(instances));
   }
 
   /**

@@ -54,10 +54,10 @@ export class DueSteps {
     const timers = entries.filter((e) => e.item.kind === "timer");
     const deliveries = entries.filter((e) => e.item.kind === "delivery");
     // Webhooks already due go first: a completion's own webhook is born with it.
-    const late = deliveries.length ? await this.deps.sender.claimAndSend(deliveries) : [];
+    const late = deliveries.length ? await this.deps.sender.claims.claimAndSend(deliveries) : [];
     if (timers.length) await this.#stepTimers(timers);
     if (late.length) {
-      await this.deps.sender.stepAll(late).catch((e) => this.deps.log("error", "delivery step failed", e));
+      await this.deps.sender.claims.stepAll(late).catch((e) => this.deps.log("error", "delivery step failed", e));
     }
     for (const e of entries) if (e.item.kind === "expire") await this.stepExpire(e.item.ref, e);
   }

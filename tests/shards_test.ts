@@ -200,3 +200,22 @@ Deno.test("a claim run out in a shard its claimer no longer holds is sent by its
     await rx.close();
   }
 });
+
+Deno.test("an instance that steps every entry itself (a Deploy isolate) is not counted: the sharing one holds every shard", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const isolate = new Scheduler({ store: s.store, config: s.config, now: s.clock.now, mono: () => 0 });
+  const a = sharing(s, () => 0);
+  try {
+    await s.app.scheduler.stop();
+    assert.ok(isolate.shards.all);
+    for (let i = 0; i < 4; i++) {
+      await isolate.beat();
+      await a.scheduler.beat();
+      await a.scheduler.rebalance(false);
+    }
+    assert.equal(a.scheduler.shards.held.length, 32, "no shard left to an instance that holds none");
+  } finally {
+    for (const x of [isolate, a.scheduler]) await x.stop();
+    await s.close();
+  }
+});

@@ -28,6 +28,8 @@ export const STOPPED = "stopped";
  * with a bare number. Any value that changes is a heartbeat to every version.
  */
 export const RANGE_SHARDS_BEAT = "r";
+/** The mark of a heartbeat of an instance that steps every due entry and holds no shard. */
+const STEPS_ALL_BEAT = "a";
 
 /** A claim as written: held until `until` (the claimer's clock) by the instance `by`. */
 export interface Claim {
@@ -79,10 +81,12 @@ export class Lease {
 
   /**
    * The next value of this instance's heartbeat counter (it changes with every beat). It starts
-   * with RANGE_SHARDS_BEAT: other instances tell from it that this one divides shards by id range.
+   * with RANGE_SHARDS_BEAT where this instance divides shards by id range with the others, so they
+   * count it when sharing; one that steps every due entry itself (an isolate on Deno Deploy) holds
+   * no shard, and counted it would leave its share of them unheld once it went idle.
    */
-  nextBeat(): string {
-    return `${RANGE_SHARDS_BEAT}${++this.#beats}`;
+  nextBeat(dividesShards = true): string {
+    return `${dividesShards ? RANGE_SHARDS_BEAT : STEPS_ALL_BEAT}${++this.#beats}`;
   }
 
   /** This instance's beats that landed, sent within the last lease: their commits' versionstamps and when sent (this clock). */

@@ -196,7 +196,9 @@ export class Scheduler {
   /** Writes this instance's next heartbeat; the lease hears when it landed (a failed one is the next one's to make up). */
   async beat(): Promise<void> {
     const sent = this.lease.beatSent();
-    const vs = await this.deps.store.timers.beat(this.instance, this.lease.nextBeat()).catch(() => null);
+    const vs = await this.deps.store.timers.beat(this.instance, this.lease.nextBeat(!this.shards.all)).catch(() =>
+      null
+    );
     if (vs) this.lease.landed(vs, sent);
   }
 

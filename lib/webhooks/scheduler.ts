@@ -196,9 +196,8 @@ export class Scheduler {
   /** Writes this instance's next heartbeat; the lease hears when it landed (a failed one is the next one's to make up). */
   async beat(): Promise<void> {
     const sent = this.lease.beatSent();
-    const vs = await this.deps.store.timers.beat(this.instance, this.lease.nextBeat(!this.shards.all)).catch(() =>
-      null
-    );
+    const beat = this.lease.nextBeat(!this.shards.all);
+    const vs = await this.deps.store.timers.beat(this.instance, beat).catch(() => null);
     if (vs) this.lease.landed(vs, sent);
   }
 

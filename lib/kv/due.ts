@@ -260,12 +260,15 @@ export class DueIndex {
     if (!landed.length) return;
     const born = landed.flatMap((s) => s.born.map((b) => b.delivery));
     const current = await getManyChunked<Delivery>(this.kv, born.map((d) => key.delivery(d.timer_id, d.id)));
+    // Only a claim still as this write made it: one taken over meanwhile (this process thought gone
+    // while its call was retried) is its taker's to send, one changed otherwise is whoever changed it's.
+    const asWritten = (d: Delivery | null, n: number): d is Delivery =>
+      d !== null && d.claimed === true && d.state === "pending" && d.claimed_by === born[n].claimed_by &&
+      d.next_attempt_at === born[n].next_attempt_at && d.attempts.length === born[n].attempts.length;
     onCommitted({
       due: landed.flatMap((s) => s.due),
-      born: current.flatMap((e) =>
-        e.value?.claimed && e.value.state === "pending" && e.versionstamp
-          ? [{ delivery: e.value, versionstamp: e.versionstamp }]
-          : []
+      born: current.flatMap((e, n) =>
+        asWritten(e.value, n) && e.versionstamp ? [{ delivery: e.value, versionstamp: e.versionstamp }] : []
       ),
     });
   }

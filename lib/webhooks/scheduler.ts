@@ -138,10 +138,16 @@ export class Scheduler {
    */
   readonly committed = (c: Committed): void => {
     if (this.#stopped) return;
-    if (!this.shards.all) this.shards.scheduled(c.due, this.deps.now());
+    const now = this.deps.now();
+    if (!this.shards.all) this.shards.scheduled(c.due, now);
     for (const item of c.due) this.#armAfterStep(item);
-    if (c.born.length > 1) this.sender.order.prefetch(c.born.map((b) => b.delivery));
-    for (const b of c.born) this.sender.submit(b.delivery, b.versionstamp);
+    // A claim that ran out before its commit was told of (an answer that came late, or a refused
+    // commit found landed) is left to the sweep, which may be claiming it again right now: sent
+    // from here as well, its outcome would fail to record over that new claim, and the delivery
+    // would go out once more when the new claim runs out.
+    const born = c.born.filter((b) => b.delivery.next_attempt_at! > now);
+    if (born.length > 1) this.sender.order.prefetch(born.map((b) => b.delivery));
+    for (const b of born) this.sender.submit(b.delivery, b.versionstamp);
   };
 
   /** The claim deliveries due at once are born with while this scheduler runs (else none: the sweep's). */

@@ -155,3 +155,83 @@ Deno.test("a commit that landed though its answer said otherwise (lost, tried ag
     await rx.close();
   }
 });
+
+Deno.test("a commit that landed though refused, its claims run out meanwhile, leaves them to the sweep: claimed there at once, they are sent once", async () => {
+  const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
+  const rx = receiver();
+  const scheduler = s.app.scheduler;
+  // The KV applies the completion's commit but its answer is lost and comes later than a lease:
+  // the claim it made ran out, and a sweep of this process takes it up meanwhile, its claim
+  // landing while the refused commit's deliveries are being read.
+  let lose = 0, changing = false, gateNext = false;
+  const gate = Promise.withResolvers<void>(), reached = Promise.withResolvers<void>();
+  let sweeping: Promise<void> | null = null;
+  let timerId = "";
+  const atomic = s.kv.atomic.bind(s.kv);
+  s.kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = async () => {
+      if (gateNext) {
+        gateNext = false;
+        reached.resolve();
+        await gate.promise;
+        return await commit();
+      }
+      const lost = changing && lose > 0;
+      const r = await commit();
+      if (!r.ok || !lost) return r;
+      lose--;
+      s.clock.advance(scheduler.lease.leaseMs + 1_000);
+      const [e] = (await s.store.deliveries.deliveryLog(timerId)).filter((e) => e.delivery.claimed);
+      const d = e.delivery;
+      const entry = {
+        item: { at: d.next_attempt_at!, kind: "delivery" as const, ref: `${d.timer_id}/${d.id}` },
+        value: { kind: "delivery" as const, by: d.claimed_by },
+        versionstamp: e.versionstamp,
+      };
+      gateNext = true;
+      changing = false;
+      sweeping = scheduler.sender.claims.stepAll([entry]);
+      changing = true;
+      await reached.promise; // the sweep's claim is on its way
+      return { ok: false };
+    };
+    return op;
+  };
+  const timers = s.store.timers;
+  const commitTimers = timers.commitTimers.bind(timers);
+  timers.commitTimers = async (...args) => {
+    changing = true;
+    try {
+      return await commitTimers(...args);
+    } finally {
+      changing = false;
+      if (sweeping) gate.resolve(); // the refused commit's deliveries were read and announced
+    }
+  };
+  scheduler.start();
+  try {
+    const t = await s.create({ type: "countdown", duration: 5, webhook_url: rx.url });
+    timerId = t.timer_id;
+    await s.act(timerId, "start");
+    await rx.waitFor(1);
+    await scheduler.settled();
+    lose = 1;
+    s.clock.advance(5_000); // the completion's commit lands, its answer lost
+    await scheduler.sweep(true);
+    await sweeping;
+    await scheduler.settled();
+    assert.equal(lose, 0, "the completion's answer was lost");
+    // Later sweeps find nothing more to send.
+    s.clock.advance(scheduler.lease.leaseMs + 1_000);
+    await scheduler.sweep(true);
+    await scheduler.settled();
+    assert.deepEqual(rx.received.map((r) => r.json.event), ["timer.started", "timer.completed"]);
+    const log = await s.store.deliveries.deliveryLog(timerId);
+    assert.ok(log.every((e) => e.delivery.state === "succeeded"));
+  } finally {
+    await s.close();
+    await rx.close();
+  }
+});

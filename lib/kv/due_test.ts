@@ -9,6 +9,7 @@ import { REMOTE_KV_LIMITS } from "./batch.ts";
 import { rangesOf, SHARDS } from "../webhooks/shards.ts";
 import { claim } from "../webhooks/delivery_model.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
+import { loseTimerChangeAnswers } from "../../tests/lost_answers.ts";
 
 /**
  * A KV whose listings fail after a delay of their own (the link went down); those `yielding` give
@@ -112,46 +113,21 @@ Deno.test("a commit that landed though refused announces only the claims it made
   const rx = receiver();
   // The KV applies the next commit of a timer change but answers that its check failed; before the
   // answer comes, another instance (taking this one for gone: frozen, or cut off) claims what it bore.
-  let lose = 0, changing = false;
-  const atomic = s.kv.atomic.bind(s.kv);
-  const takeOver = async (timerId: string) => {
-    for (const e of await s.store.deliveries.deliveryLog(timerId)) {
-      const d = e.delivery;
-      if (d.state !== "pending" || !d.claimed) continue;
-      const next = claim(d, s.clock.now() + 60_000, "other");
-      await s.store.deliveries.commitDeliveries(
-        [{ versionstamp: e.versionstamp, prev: d, next }],
-        s.clock.now(),
-        false,
-      );
-    }
-  };
   let timerId = "";
-  s.kv.atomic = () => {
-    const op = atomic();
-    const commit = op.commit.bind(op);
-    op.commit = async () => {
-      const lost = changing && lose > 0;
-      const r = await commit();
-      if (!r.ok || !lost) return r;
-      lose--;
-      changing = false;
-      await takeOver(timerId);
-      changing = true;
-      return { ok: false };
-    };
-    return op;
-  };
-  const timers = s.store.timers;
-  const commitTimers = timers.commitTimers.bind(timers);
-  timers.commitTimers = async (...args) => {
-    changing = true;
-    try {
-      return await commitTimers(...args);
-    } finally {
-      changing = false;
-    }
-  };
+  const lost = loseTimerChangeAnswers(s, {
+    async meanwhile() {
+      for (const e of await s.store.deliveries.deliveryLog(timerId)) {
+        const d = e.delivery;
+        if (d.state !== "pending" || !d.claimed) continue;
+        const next = claim(d, s.clock.now() + 60_000, "other");
+        await s.store.deliveries.commitDeliveries(
+          [{ versionstamp: e.versionstamp, prev: d, next }],
+          s.clock.now(),
+          false,
+        );
+      }
+    },
+  });
   s.app.scheduler.start();
   try {
     const t = await s.create({ type: "countdown", duration: 5, webhook_url: rx.url });
@@ -159,11 +135,11 @@ Deno.test("a commit that landed though refused announces only the claims it made
     await s.act(timerId, "start");
     await rx.waitFor(1);
     await s.app.scheduler.settled();
-    lose = 1;
+    lost.lose = 1;
     s.clock.advance(5_000); // the completion's commit lands, its answer lost
     await s.app.scheduler.sweep(true);
     await s.app.scheduler.settled();
-    assert.equal(lose, 0, "the completion's answer was lost");
+    assert.equal(lost.lose, 0, "the completion's answer was lost");
     assert.deepEqual(rx.received.map((r) => r.json.event), ["timer.started"], "not sent here as well");
     const [completion] = (await s.store.deliveries.deliveryLog(timerId)).filter((e) =>
       e.delivery.payload.event === "timer.completed"

@@ -8,6 +8,7 @@ import { key } from "../kv/keys.ts";
 import { receiver, setup } from "../../tests/helpers.ts";
 import { claim } from "./delivery_model.ts";
 import { Scheduler } from "./scheduler.ts";
+import { loseTimerChangeAnswers } from "../../tests/lost_answers.ts";
 
 const TIMERS = 120;
 
@@ -111,42 +112,19 @@ Deno.test("a commit that landed though its answer said otherwise (lost, tried ag
   const s = await setup({ config: { sweepIntervalMs: 3_600_000 } });
   const rx = receiver();
   // The KV applies the next commit of a timer change but answers that its check failed, once armed.
-  let lose = 0, changing = false;
-  const atomic = s.kv.atomic.bind(s.kv);
-  s.kv.atomic = () => {
-    const op = atomic();
-    const commit = op.commit.bind(op);
-    op.commit = async () => {
-      const lost = changing && lose > 0;
-      const r = await commit();
-      if (!r.ok || !lost) return r;
-      lose--;
-      return { ok: false };
-    };
-    return op;
-  };
-  const timers = s.store.timers;
-  const commitTimers = timers.commitTimers.bind(timers);
-  timers.commitTimers = async (...args) => {
-    changing = true;
-    try {
-      return await commitTimers(...args);
-    } finally {
-      changing = false;
-    }
-  };
+  const lost = loseTimerChangeAnswers(s);
   s.app.scheduler.start();
   try {
     const t = await s.create({ type: "countdown", duration: 5, webhook_url: rx.url });
     await s.act(t.timer_id, "start");
     await rx.waitFor(1);
     await s.app.scheduler.settled();
-    lose = 1;
+    lost.lose = 1;
     s.clock.advance(5_000); // the completion's commit lands, its answer lost
     await s.app.scheduler.sweep(true);
     await rx.waitFor(2);
     await s.app.scheduler.settled();
-    assert.equal(lose, 0, "the completion's answer was lost");
+    assert.equal(lost.lose, 0, "the completion's answer was lost");
     assert.deepEqual(rx.received.map((r) => r.json.event), ["timer.started", "timer.completed"]);
     const log = await s.store.deliveries.deliveryLog(t.timer_id);
     assert.ok(log.every((e) => e.delivery.state === "succeeded"));
@@ -163,25 +141,18 @@ Deno.test("a commit that landed though refused, its claims run out meanwhile, le
   // The KV applies the completion's commit but its answer is lost and comes later than a lease:
   // the claim it made ran out, and a sweep of this process takes it up meanwhile, its claim
   // landing while the refused commit's deliveries are being read.
-  let lose = 0, changing = false, gateNext = false;
+  let gateNext = false;
   const gate = Promise.withResolvers<void>(), reached = Promise.withResolvers<void>();
   let sweeping: Promise<void> | null = null;
   let timerId = "";
-  const atomic = s.kv.atomic.bind(s.kv);
-  s.kv.atomic = () => {
-    const op = atomic();
-    const commit = op.commit.bind(op);
-    op.commit = async () => {
-      if (gateNext) {
-        gateNext = false;
-        reached.resolve();
-        await gate.promise;
-        return await commit();
-      }
-      const lost = changing && lose > 0;
-      const r = await commit();
-      if (!r.ok || !lost) return r;
-      lose--;
+  const lost = loseTimerChangeAnswers(s, {
+    hold() {
+      if (!gateNext) return null;
+      gateNext = false;
+      reached.resolve();
+      return gate.promise;
+    },
+    async meanwhile() {
       s.clock.advance(scheduler.lease.leaseMs + 1_000);
       const [e] = (await s.store.deliveries.deliveryLog(timerId)).filter((e) => e.delivery.claimed);
       const d = e.delivery;
@@ -191,25 +162,12 @@ Deno.test("a commit that landed though refused, its claims run out meanwhile, le
         versionstamp: e.versionstamp,
       };
       gateNext = true;
-      changing = false;
       sweeping = scheduler.sender.claims.stepAll([entry]);
-      changing = true;
       await reached.promise; // the sweep's claim is on its way
-      return { ok: false };
-    };
-    return op;
-  };
-  const timers = s.store.timers;
-  const commitTimers = timers.commitTimers.bind(timers);
-  timers.commitTimers = async (...args) => {
-    changing = true;
-    try {
-      return await commitTimers(...args);
-    } finally {
-      changing = false;
-      if (sweeping) gate.resolve(); // the refused commit's deliveries were read and announced
-    }
-  };
+    },
+    // The refused commit's deliveries were read and announced.
+    answered: () => sweeping && gate.resolve(),
+  });
   scheduler.start();
   try {
     const t = await s.create({ type: "countdown", duration: 5, webhook_url: rx.url });
@@ -217,12 +175,12 @@ Deno.test("a commit that landed though refused, its claims run out meanwhile, le
     await s.act(timerId, "start");
     await rx.waitFor(1);
     await scheduler.settled();
-    lose = 1;
+    lost.lose = 1;
     s.clock.advance(5_000); // the completion's commit lands, its answer lost
     await scheduler.sweep(true);
     await sweeping;
     await scheduler.settled();
-    assert.equal(lose, 0, "the completion's answer was lost");
+    assert.equal(lost.lose, 0, "the completion's answer was lost");
     // Later sweeps find nothing more to send.
     s.clock.advance(scheduler.lease.leaseMs + 1_000);
     await scheduler.sweep(true);

@@ -1,5 +1,5 @@
 /**
- * A KV whose timer-change commits land but answer that their check failed: the answer lost and the
+ * A KV whose timer-change (and creation) commits land but answer that their check failed: the answer lost and the
  * call made again, the second try failing on the first's write, as Deno's KV Connect client does
  * while its server restarts. Armed by setting `lose` (how many answers to lose).
  */
@@ -51,6 +51,15 @@ export function loseTimerChangeAnswers(s: World, hooks: LostAnswerHooks = {}): {
     } finally {
       changing = false;
       hooks.answered?.();
+    }
+  };
+  const createTimer = timers.createTimer.bind(timers);
+  timers.createTimer = async (...args) => {
+    changing = true;
+    try {
+      return await createTimer(...args);
+    } finally {
+      changing = false;
     }
   };
   return state;

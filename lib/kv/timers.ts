@@ -110,7 +110,13 @@ export class TimerStore extends DueIndex {
         // Rewritten, not removed (an old record's upgrade): check the entry as it is now.
         if (current !== guard.versionstamp) guard = { key: guard.key, versionstamp: current };
       }
-      if ((await this.kv.get(key.timer(t.id))).versionstamp) throw new Error("timer id collision; try again");
+      const stored = await this.kv.get<Timer>(key.timer(t.id));
+      // Landed all the same (its answer lost and the call made again): the control token is this creation's own.
+      if (stored.value?.control_token_hash === t.control_token_hash) {
+        onCommitted?.({ due: scheduled.due, born: [] });
+        return "ok";
+      }
+      if (stored.versionstamp) throw new Error("timer id collision; try again");
     }
   }
 

@@ -59,6 +59,11 @@ export interface Timer {
   expires_at: number;
   /** Bumped by every change of state; queue messages carry it to detect staleness. */
   version: number;
+  /**
+   * Names the API call's write that last changed the record (random, absent on older records): a
+   * commit refused that landed all the same (its answer lost, the call made again) is told by it.
+   */
+  write_id?: string;
   /** The due-index instant the store wrote for this timer (kept by the store). */
   due_at: number | null;
   /** When the store last committed a change (kept by the store; for measuring lateness). */

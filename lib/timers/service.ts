@@ -2,7 +2,7 @@
 import type { Config } from "../../config.ts";
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { newControlToken, newTimerId, sha256Hex, timingSafeEqual } from "../ids.ts";
+import { newControlToken, newTimerId, randomBase62, sha256Hex, timingSafeEqual } from "../ids.ts";
 import type { OnCommitted, Store, TimerChange } from "../kv/store.ts";
 import type { Claim } from "../webhooks/lease.ts";
 import { dropRetry, retriesToOldUrl } from "../webhooks/delivery_model.ts";
@@ -297,7 +297,7 @@ export class TimerService {
 
   /** The whole change of a transition: the timer as stored, its due entries and deliveries. */
   #plan(prev: Timer | null, versionstamp: string | null, next: Timer, events: TimerEvent[], now: number) {
-    return planTimerChange(prev, versionstamp, next, events, this.#options(now));
+    return planTimerChange(prev, versionstamp, { ...next, write_id: randomBase62(12) }, events, this.#options(now));
   }
 
   /**
@@ -319,9 +319,19 @@ export class TimerService {
     return this.#options(now);
   }
 
-  /** Commits a change; false when the timer changed meanwhile (read again, decide again). */
+  /**
+   * Commits a change; false when the timer changed meanwhile (read again, decide again). A commit
+   * refused that landed all the same — its answer lost and the call made again, the second try
+   * failing on the first's write (Deno's KV Connect client, its server restarting) — is found by
+   * its `write_id`: applied again, an adjust would count twice, and a pause would answer 409.
+   */
   async #commit(change: TimerChange): Promise<boolean> {
-    return (await this.store.timers.commitTimers([change], this.committed))[0] !== null;
+    if ((await this.store.timers.commitTimers([change], this.committed))[0] !== null) return true;
+    const stored = await this.store.getTimer(change.timer.id);
+    if (stored?.timer.write_id !== change.timer.write_id) return false;
+    // Its deadlines armed here too (its deliveries were announced when the store found it landed).
+    this.committed({ due: this.store.timers.timerWrite(change).scheduled.due, born: [] });
+    return true;
   }
 
   /**

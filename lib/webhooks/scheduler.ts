@@ -1,5 +1,6 @@
 /**
- * Makes timers act on their own: the wake-ups that run the due steps (steps.ts) on time.
+ * Makes timers act on their own: the wake-ups that run the due steps (steps.ts) on time, through
+ * the work stepped here (runs.ts).
  *
  * One source of truth: the due index in KV, written atomically with every change and carrying
  * that change's record. Wake-ups, all running the same idempotent steps guarded by atomic checks:
@@ -24,6 +25,7 @@ import { DueSteps } from "./steps.ts";
 import type { AttemptResult } from "./deliver.ts";
 import type { Delivery } from "./delivery_model.ts";
 import { DueHeap } from "./due_heap.ts";
+import { DueRuns } from "./runs.ts";
 import { type Claim, HEARTBEAT_MS, Lease, STOPPED } from "./lease.ts";
 import { shardOf, Shards } from "./shards.ts";
 
@@ -68,16 +70,8 @@ export class Scheduler {
   /** What happens at a due instant (steps.ts). */
   readonly steps: DueSteps;
   #heap: DueHeap;
-  /** Work being stepped here, by `kind:ref`: the step's end, and the versionstamp of the entry it took. */
-  #inflight = new Map<string, { done: Promise<void>; versionstamp: string }>();
-  /**
-   * Timer entries whose change committed here, by `timer:id` → the versionstamp it replaced, while
-   * wake-ups run: a page read before that commit still holds the old entry, and planning it again
-   * would only fail its atomic check. Forgotten once no wake-up or sweep runs (nobody then holds a
-   * page that old). Only committed ones: an entry stepped without a change (an early wake-up) is
-   * still due and must be planned again.
-   */
-  #stepped = new Map<string, string>();
+  /** The due work being stepped here (runs.ts). */
+  readonly runs: DueRuns;
   #sweepTimer: ReturnType<typeof setInterval> | undefined;
   #beatTimer: ReturnType<typeof setInterval> | undefined;
   #takeOverTimer: ReturnType<typeof setInterval> | undefined;
@@ -85,8 +79,6 @@ export class Scheduler {
   readonly lease: Lease;
   #started = false;
   #sweeping: Promise<void> | null = null;
-  /** Wake-ups (armed instants, queue messages) still reading or stepping their work. */
-  #runs = new Set<Promise<void>>();
   #skipped = 0;
   #stopped = false;
   /** The shards of the due work this instance steps (shards.ts). */
@@ -106,6 +98,14 @@ export class Scheduler {
       sharing: deps.sharing === "shared" ? "shared" : "all",
     });
     this.sender = new Sender({ ...deps, lease: this.lease, onCommitted: this.committed });
+    this.runs = new DueRuns({
+      step: (entries) => this.steps.run(entries),
+      mine: (page) => this.shards.all ? page : page.filter(this.#mine),
+      arm: (at) => {
+        if (!this.#stopped) this.#heap.add(at);
+      },
+      log: (msg, e) => this.#log("error", msg, e),
+    });
     this.steps = new DueSteps({
       store: deps.store,
       now: deps.now,
@@ -113,7 +113,7 @@ export class Scheduler {
       committed: this.committed,
       claim: (now) => this.claim(now),
       arm: (item) => this.arm(item),
-      stepped: this.#stepped,
+      stepped: this.runs.stepped,
       log: (level, msg, e) => this.#log(level, msg, e),
     });
     this.#heap = new DueHeap(deps.now, (instants) => void this.runAt(instants), {
@@ -140,7 +140,7 @@ export class Scheduler {
     if (this.#stopped) return;
     const now = this.deps.now();
     if (!this.shards.all) this.shards.scheduled(c.due, now);
-    for (const item of c.due) this.#armAfterStep(item);
+    for (const item of c.due) this.runs.armAfterStep(item);
     // A claim that ran out before its commit was told of (an answer that came late, or a refused
     // commit found landed) is left to the sweep, which may be claiming it again right now: sent
     // from here as well, its outcome would fail to record over that new claim, and the delivery
@@ -229,7 +229,7 @@ export class Scheduler {
         if (!gained.length && !lost.length) return;
         this.#log("info", "shards rebalanced", undefined, { held: this.shards.held.length, gained, lost });
         // Not awaited: a long index keeps no round waiting (settled() waits for it as a wake-up).
-        if (arm && gained.length && !this.#stopped) void this.#wakeUp(this.#armShards(new Set(gained)));
+        if (arm && gained.length && !this.#stopped) void this.runs.wake(this.#armShards(new Set(gained)));
       } catch (e) {
         this.#log("error", "rebalancing shards failed", e);
       }
@@ -276,6 +276,7 @@ export class Scheduler {
     clearInterval(this.#beatTimer);
     clearInterval(this.#takeOverTimer);
     this.#heap.stop();
+    this.runs.stop();
     // Its shards go at once: the others arm and step them while this one's attempts finish.
     await this.#rebalancing;
     if (this.#started) await this.shards.releaseAll().catch((e) => this.#log("error", "releasing shards failed", e));
@@ -290,15 +291,12 @@ export class Scheduler {
    */
   async settled(): Promise<void> {
     const busy = () =>
-      this.#inflight.size > 0 || this.#sweeping || this.#runs.size > 0 || this.#armLater.size > 0 ||
-      this.#rebalancing !== null ||
-      this.#heap.loading !== null || this.sender.pool.pending > 0;
+      this.runs.busy || this.#sweeping || this.#rebalancing !== null || this.#heap.loading !== null ||
+      this.sender.pool.pending > 0;
     for (this.#heap.fireDue(); busy(); this.#heap.fireDue()) {
-      await Promise.allSettled([...this.#inflight.values()].map((s) => s.done));
-      await Promise.allSettled([...this.#armLater.keys()]);
+      await this.runs.idle();
       await this.#heap.loading;
       await this.#rebalancing;
-      await Promise.allSettled([...this.#runs]);
       await this.#sweeping;
       await this.sender.settled();
     }
@@ -310,7 +308,7 @@ export class Scheduler {
    * a burst; lease.ts decides, on this process's monotonic clock): their deliveries go out now.
    */
   async takeOver(): Promise<void> {
-    if (this.#stopped || this.#inflight.size > 0) return;
+    if (this.#stopped || this.runs.stepping > 0) return;
     const { store, now } = this.deps;
     try {
       const t = now();
@@ -335,26 +333,6 @@ export class Scheduler {
     }
   }
 
-  /** Instants to arm once a step ends, by the step. */
-  #armLater = new Map<Promise<void>, Set<number>>();
-
-  /**
-   * Arms an item at once, or when the step of its work running here ends: a commit of a step still
-   * writing (a catch-up's next instant, due already) would wake up only to find its work in flight.
-   */
-  #armAfterStep(item: DueItem): void {
-    const step = this.#inflight.get(`${item.kind}:${item.ref}`);
-    if (!step || item.kind === "expire") return this.arm(item);
-    const known = this.#armLater.get(step.done);
-    if (known) return void known.add(item.at);
-    const instants = new Set([item.at]);
-    this.#armLater.set(step.done, instants);
-    void step.done.then(() => {
-      this.#armLater.delete(step.done);
-      for (const at of instants) this.#heap.add(at);
-    });
-  }
-
   /** Holds a deadline for its instant; expiries are left to the sweep (nobody waits for them). */
   arm(item: DueItem): void {
     if (this.#stopped || item.kind === "expire") return;
@@ -373,22 +351,16 @@ export class Scheduler {
    */
   sweep(force = false): Promise<void> {
     if (this.#stopped) return Promise.resolve();
-    if (!force && this.#inflight.size > 0 && this.#skipped++ < SWEEP_SKIPS_MAX) return Promise.resolve();
+    if (!force && this.runs.stepping > 0 && this.#skipped++ < SWEEP_SKIPS_MAX) return Promise.resolve();
     this.#skipped = 0;
     // Deletes a crash left half done are finished after the due work (whose claims they refuse).
-    this.#sweeping ??= this.#pipeline(this.deps.store.timers.overdue(this.deps.now()))
+    this.#sweeping ??= this.runs.wake(this.deps.store.timers.overdue(this.deps.now()), "sweep failed")
       .then(async () => void await this.deps.store.timers.finishDeletes())
       .catch((e) => this.#log("error", "sweep failed", e))
       .finally(() => {
         this.#sweeping = null;
-        this.#forgetStepped();
       });
     return this.#sweeping;
-  }
-
-  /** Once no wake-up or sweep holds a page, what was stepped need not be remembered. */
-  #forgetStepped(): void {
-    if (this.#runs.size === 0 && !this.#sweeping) this.#stepped.clear();
   }
 
   /**
@@ -399,66 +371,7 @@ export class Scheduler {
   runAt(instants: number[]): Promise<void> {
     const { store } = this.deps;
     const { ranges, own } = this.shards.toRead(instants, store.timers.remote ? READ_SIDE_BY_SIDE : 1);
-    return this.#wakeUp(store.timers.recordsAt(instants, ranges, own));
-  }
-
-  /** Steps what a wake-up read, known to `settled()` while it runs. */
-  #wakeUp(pages: AsyncIterable<DueEntry[]>): Promise<void> {
-    const run = this.#pipeline(pages).catch((e) => this.#log("error", "due step failed", e));
-    this.#runs.add(run);
-    void run.finally(() => {
-      this.#runs.delete(run);
-      this.#forgetStepped();
-    });
-    return run;
-  }
-
-  /**
-   * Steps pages of due entries as they are read, two pages at a time (one planned while one
-   * commits). An entry of work being stepped here is skipped; one written since that step took its
-   * entry is armed again for when the step ends, rather than left to the sweep.
-   */
-  async #pipeline(pages: AsyncIterable<DueEntry[]>): Promise<void> {
-    const running: Promise<void>[] = [];
-    for await (const page of pages) {
-      if (this.#stopped) break; // what is left stays in the due index for the next process
-      let todo = this.#notRunning(this.shards.all ? page : page.filter(this.#mine));
-      if (todo.length && running.length >= 2) {
-        await running.shift();
-        // Another wake-up may have taken some meanwhile, or even committed them (#stepped).
-        todo = this.#notRunning(todo);
-      }
-      if (todo.length) running.push(this.#run(todo));
-    }
-    await Promise.all(running);
-  }
-
-  /** The entries whose work is not being stepped here; one written since its step took it is armed after that step. */
-  #notRunning(entries: DueEntry[]): DueEntry[] {
-    const todo: DueEntry[] = [];
-    for (const e of entries) {
-      const id = `${e.item.kind}:${e.item.ref}`;
-      const step = this.#inflight.get(id);
-      if (!step) {
-        if (this.#stepped.get(id) !== e.versionstamp) todo.push(e);
-      } else if (step.versionstamp !== e.versionstamp) this.#armAfterStep(e.item);
-    }
-    return todo;
-  }
-
-  async #run(entries: DueEntry[]): Promise<void> {
-    if (!entries.length) return;
-    const { promise, resolve } = Promise.withResolvers<void>();
-    const ids = entries.map((e) => `${e.item.kind}:${e.item.ref}`);
-    entries.forEach((e, n) => this.#inflight.set(ids[n], { done: promise, versionstamp: e.versionstamp }));
-    try {
-      await this.steps.run(entries);
-    } catch (e) {
-      this.#log("error", "due step failed", e);
-    } finally {
-      for (const id of ids) if (this.#inflight.get(id)?.done === promise) this.#inflight.delete(id);
-      resolve();
-    }
+    return this.runs.wake(store.timers.recordsAt(instants, ranges, own));
   }
 
   /** A queue message: validated, then the same steps as any other wake-up. */
@@ -472,7 +385,7 @@ export class Scheduler {
     const { at } = parsed.data;
     // Whatever is still due at that instant (done work has left the index).
     if (at > this.deps.now()) return void await this.deps.store.timers.requeue(at, this.deps.now());
-    await this.#wakeUp(this.deps.store.timers.entriesAt(at));
+    await this.runs.wake(this.deps.store.timers.entriesAt(at));
   }
 
   /** Signs with the account's current secrets and POSTs once (the webhook test uses it too). */

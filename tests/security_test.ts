@@ -11,7 +11,7 @@ import { addressBucket } from "../lib/accounts/throttle.ts";
 import { RESET_TTL_MS } from "../lib/accounts/users.ts";
 import { Hono } from "hono";
 import { Store } from "../lib/kv/store.ts";
-import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_routes.ts";
+import { LIVE_FEEDS_PER_ACCOUNT } from "../routes/dashboard/timer_feed.ts";
 import { resolveDestination } from "../lib/webhooks/destinations.ts";
 import { signDelivery } from "../lib/webhooks/signing.ts";
 import { verifyWebhook } from "../sdk/src/webhooks.ts";

@@ -1,50 +1,25 @@
-/** /dashboard/timers…: the live table, creation and editing from forms, actions, deliveries and test sends. */
+/** /dashboard/timers…: the table (its live feed: timer_feed.ts), creation and editing from forms, actions, deliveries and test sends. */
 import type { Hono, MiddlewareHandler } from "hono";
-import type { Principal } from "../../lib/accounts/auth.ts";
-import { connectionEnded, MAX_UNREAD_BYTES, streamsFull } from "../../lib/streams.ts";
 import { isTimeZone, parseTargetDate } from "../../lib/display.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { LiveItemError } from "../../lib/rundowns/model.ts";
-import { type Action, ACTIONS, type Timer, TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
+import { type Action, ACTIONS, type Timer } from "../../lib/timers/model.ts";
 import { issuesToError } from "../../lib/timers/validation.ts";
 import { redeliver, sendTestWebhook } from "../../lib/webhooks/manual.ts";
 import { CreateTimerBody, UpdateTimerBody } from "../api/v1/schemas.ts";
 import { type Ctx, flash, formOf, frameOf, html, langOf, type Once, safeBack, seeOther, takeFlash } from "./http.ts";
 import type { Flash } from "./layout.tsx";
 import { type DashboardDeps, PlanRefused } from "./mod.ts";
-import { ABSOLUTE_MS, type DashEnv } from "./session.ts";
+import type { DashEnv } from "./session.ts";
 import { actionName, dashTexts } from "./texts.ts";
 import { EDIT_FIELDS, timerDetailPage } from "./timer_detail.tsx";
 import { noTimersNote } from "./overview.tsx";
-import { type CreateForm, STATES, timerRow, timersPage } from "./timers.tsx";
+import { type CreateForm, timerRow, timersPage } from "./timers.tsx";
+import { filterOf, principalOf, timerFeed, timerRows } from "./timer_feed.ts";
 
-const PAGE = 50;
 /** Deliveries per page of a timer's page: ten fit a phone's screen or two. */
 const DELIVERIES_PAGE = 10;
-const LIVE_CHECK_MS = 1000;
-const HEARTBEAT_MS = 15_000;
-/** Live feeds open at once per account (each polls KV every second): tabs, not thousands. */
-export const LIVE_FEEDS_PER_ACCOUNT = 20;
 
-const principalOf = (c: Ctx): Principal => ({ kind: "account", account: c.get("session").account });
-
-interface Filter {
-  type: TimerType | "";
-  state: string;
-  cursor: string | null;
-}
-
-function filterOf(q: (k: string) => string | undefined): Filter {
-  const type = q("type") ?? "";
-  const state = q("state") ?? "";
-  return {
-    type: (TIMER_TYPES as readonly string[]).includes(type) ? type as TimerType : "",
-    state: (STATES as readonly string[]).includes(state) ? state : "",
-    cursor: q("cursor") || null,
-  };
-}
-
-/** The API's create body from the form: only the chosen type's fields, numbers where digits were typed. */
 /**
  * A change made in the dashboard counts against the account's API rate limits, as the same change
  * through the API would: the dashboard is no way round them (each test send or redelivery is an
@@ -71,6 +46,7 @@ export function countedChanges(deps: Pick<DashboardDeps, "config" | "limiter">):
   };
 }
 
+/** The API's create body from the form: only the chosen type's fields, numbers where digits were typed. */
 export function formToInput(v: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = { type: v.type ?? "" };
   const put = (k: string, val: unknown) => {
@@ -125,29 +101,11 @@ export function editToInput(v: Record<string, string>, timer: Timer): Record<str
 /** `once`: where a new control link waits for the timer page's next GET (Post/Redirect/Get). */
 export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once) {
   const { store, config, now, timers: svc, scheduler } = deps;
-  /** Open live feeds by account. */
-  const feeds = new Map<string, number>();
+  const rowsOf = timerRows(deps);
+  timerFeed(dash, deps, rowsOf);
 
   // (Hono's "/timers/*" matches "/timers" too.)
   dash.use("/timers/*", countedChanges(deps));
-
-  /** A page of the account's timers as table rows, filtered by type (in KV) and state (now). */
-  async function rowsOf(accountId: string, f: Filter) {
-    const at = now();
-    const page = await store.listTimers(accountId, {
-      type: f.type || undefined,
-      limit: PAGE,
-      cursor: f.cursor ?? undefined,
-      now: at,
-    }).catch((e) => {
-      if (f.cursor && e instanceof TypeError) throw new ApiError(400, "cursor is not one this page made");
-      throw e;
-    });
-    const rows = page.timers.map((t) => timerRow(t, at, config.siteUrl)).filter((r) =>
-      !f.state || r.source.state === f.state
-    );
-    return { rows, at, next: page.next_cursor, versions: page.timers.map((t) => `${t.id}:${t.version}`) };
-  }
 
   async function listPage(c: Ctx, form: CreateForm, status = 200) {
     const filter = filterOf((k) => c.req.query(k));
@@ -226,113 +184,6 @@ export function timerRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once
     await once.hold(c, page, { controlToken });
     return seeOther(c, page);
   }
-
-  /**
-   * The table's live feed: the rows again whenever a timer of the page changes, appears or goes
-   * (checked every second; one stream per open table, whatever its length).
-   */
-  dash.get("/live", (c) => {
-    const accountId = c.get("session").account.id;
-    const id = c.req.query("id");
-    const filter = filterOf((k) => c.req.query(k));
-    const principal = principalOf(c);
-    const session = c.get("session").record.hash;
-    const held = feeds.get(accountId) ?? 0;
-    if (held >= LIVE_FEEDS_PER_ACCOUNT) {
-      throw new ApiError(
-        429,
-        `at most ${LIVE_FEEDS_PER_ACCOUNT} live feeds may be open at once for one account; close a tab and reload`,
-        undefined,
-        { "Retry-After": "5" },
-      );
-    }
-    // The process's places are shared with the viewers' /live streams (LIVE_STREAMS_MAX).
-    const place = deps.streams.hold();
-    if (!place) throw streamsFull(deps.streams.max);
-    feeds.set(accountId, held + 1);
-    let released = false;
-    // Served by Deno.serve, a feed keeps its place until its connection is done with (see /live).
-    let heldUntilGone = c.env?.completed !== undefined;
-    const release = () => {
-      if (released || heldUntilGone) return;
-      released = true;
-      place();
-      const n = (feeds.get(accountId) ?? 1) - 1;
-      if (n > 0) feeds.set(accountId, n);
-      else feeds.delete(accountId);
-    };
-    void connectionEnded(c).then(() => {
-      heldUntilGone = false;
-      release();
-    });
-    const enc = new TextEncoder();
-    let check: ReturnType<typeof setInterval> | undefined;
-    let beat: ReturnType<typeof setInterval> | undefined;
-    let last = "";
-    let unregister = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const write = (s: string) => {
-          try {
-            controller.enqueue(enc.encode(s));
-          } catch { /* closed */ }
-          // Rows its browser has not read are dropped with the feed (an error drops the queue; a
-          // close would keep it); a page that is still there reconnects (retry below).
-          if ((controller.desiredSize ?? 0) < 0) {
-            heldUntilGone = true;
-            controller.error("dashboard feed dropped: its browser reads nothing"); // no stack in the log
-            end();
-          }
-        };
-        const end = () => {
-          unregister();
-          clearInterval(check);
-          clearInterval(beat);
-          release();
-          try {
-            controller.close();
-          } catch { /* closed */ }
-        };
-        const poll = async () => {
-          const at = now();
-          // The feed lives no longer than its session: signed out (here or everywhere) or expired, it ends.
-          const s = await store.users.getSession(session);
-          if (!s || at - s.created_at >= ABSOLUTE_MS) return end();
-          let rows, versions;
-          if (id) {
-            const one = await svc.get(principal, id).catch(() => null);
-            rows = one ? [timerRow(one.timer, at, config.siteUrl)] : [];
-            versions = one ? [`${one.timer.id}:${one.timer.version}`] : [];
-          } else {
-            ({ rows, versions } = await rowsOf(accountId, filter));
-          }
-          const mark = `${versions.join(",")}|${rows.map((r) => r.source.state).join(",")}`;
-          if (mark === last) return;
-          last = mark;
-          write(`event: timers\ndata: ${JSON.stringify({ server_now: at, rows })}\n\n`);
-        };
-        write("retry: 2000\n\n");
-        poll().catch(() => {});
-        check = setInterval(() => poll().catch(() => {}), LIVE_CHECK_MS);
-        beat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
-        // On shutdown the feed closes; the browser reconnects (retry above) to the next process.
-        unregister = deps.streams.add(end);
-      },
-      cancel() {
-        unregister();
-        clearInterval(check);
-        clearInterval(beat);
-        release();
-      },
-    }, new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }));
-    return new Response(body, {
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-      },
-    });
-  });
 
   dash.get("/timers/:id", async (c) => {
     const { timer } = await svc.get(principalOf(c), c.req.param("id"));

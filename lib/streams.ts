@@ -23,6 +23,35 @@ export function connectionEnded(c: { env: AppEnv["Bindings"]; req: { raw: Reques
 }
 
 /**
+ * Gives a stream's places back (`give`: the process's, and its address's or account's), once.
+ * Served by Deno.serve, only when its connection is done with (its last byte handed to the
+ * client's socket, or the client gone), however the stream ended: Deno holds a connection whose
+ * writes wait for the client, so places given back at the stream's end could pile up such
+ * connections without limit. Without a connection (the app called directly) at `release()`, or,
+ * after `dropped()` (a client that reads nothing), when the request is aborted. `gone`: runs
+ * when the connection is done with, before the places go.
+ */
+export function placesUntilGone(
+  c: Parameters<typeof connectionEnded>[0],
+  give: () => void,
+  gone?: () => void,
+): { release: () => void; dropped: () => void } {
+  let released = false;
+  let heldUntilGone = c.env?.completed !== undefined;
+  const release = () => {
+    if (released || heldUntilGone) return;
+    released = true;
+    give();
+  };
+  void connectionEnded(c).then(() => {
+    heldUntilGone = false;
+    gone?.();
+    release();
+  });
+  return { release, dropped: () => void (heldUntilGone = true) };
+}
+
+/**
  * The event streams (SSE) this process holds open. A stream never ends by itself, so a graceful
  * shutdown would wait for every browser to leave while its pages stayed "live" on a dying
  * process: shutdown ends them all first, and each EventSource reconnects (its `retry:`) to

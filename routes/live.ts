@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import { addressBucket } from "../lib/accounts/throttle.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
-import { connectionEnded, MAX_UNREAD_BYTES, type OpenStreams, streamsFull, tooManyStreams } from "../lib/streams.ts";
+import { MAX_UNREAD_BYTES, type OpenStreams, placesUntilGone, streamsFull, tooManyStreams } from "../lib/streams.ts";
 import { effective, nextDeadlineAfter, type Timer, timerView } from "../lib/timers/model.ts";
 import { callAt } from "../lib/wait.ts";
 
@@ -62,22 +62,9 @@ export function liveRoutes(
       mine();
       throw streamsFull(deps.streams.max);
     }
-    let released = false;
-    // Served by Deno.serve, a stream keeps its place until its connection is done with (its last
-    // byte handed to the client's socket, or the client gone), however it ended: Deno holds a
-    // connection whose writes wait for the client, so an address given its place back at the
-    // stream's end could pile up such connections without limit. Without a connection (the app
-    // called directly) it goes at the stream's end, or, dropped for not reading, when the request is aborted.
-    let heldUntilGone = c.env?.completed !== undefined;
-    const release = () => {
-      if (released || heldUntilGone) return;
-      released = true;
+    const places = placesUntilGone(c, () => {
       place();
       mine();
-    };
-    void connectionEnded(c).then(() => {
-      heldUntilGone = false;
-      release();
     });
     const enc = new TextEncoder();
     let watcher: ReadableStreamDefaultReader<[Deno.KvEntryMaybe<Timer>]> | null = null;
@@ -91,7 +78,7 @@ export function liveRoutes(
       if (ended) return;
       ended = true;
       unregister();
-      release();
+      places.release();
       clearInterval(heartbeat);
       cancelCompletion();
       samples.forEach(clearTimeout);
@@ -109,7 +96,7 @@ export function liveRoutes(
           // Past the bound the stream goes with its queue (an error drops it; a close would keep
           // it for a reader that never comes); a live page reconnects (retry below) and resyncs.
           if ((controller.desiredSize ?? 0) < 0) {
-            heldUntilGone = true;
+            places.dropped();
             end();
             // A reason without a stack: Deno prints it, one line per dropped stream.
             controller.error("live stream dropped: its client reads nothing");

@@ -2,7 +2,7 @@
 import type { Hono } from "hono";
 import type { Principal } from "../../lib/accounts/auth.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { connectionEnded, MAX_UNREAD_BYTES, streamsFull } from "../../lib/streams.ts";
+import { MAX_UNREAD_BYTES, placesUntilGone, streamsFull } from "../../lib/streams.ts";
 import { TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
 import type { Ctx } from "./http.ts";
 import type { DashboardDeps } from "./mod.ts";
@@ -84,20 +84,12 @@ export function timerFeed(dash: Hono<DashEnv>, deps: DashboardDeps, rowsOf: Rows
     const place = deps.streams.hold();
     if (!place) throw streamsFull(deps.streams.max);
     feeds.set(accountId, held + 1);
-    let released = false;
-    // Served by Deno.serve, a feed keeps its place until its connection is done with (see /live).
-    let heldUntilGone = c.env?.completed !== undefined;
-    const release = () => {
-      if (released || heldUntilGone) return;
-      released = true;
+    // Served by Deno.serve, a feed keeps its places until its connection is done with (lib/streams.ts).
+    const { release, dropped } = placesUntilGone(c, () => {
       place();
       const n = (feeds.get(accountId) ?? 1) - 1;
       if (n > 0) feeds.set(accountId, n);
       else feeds.delete(accountId);
-    };
-    void connectionEnded(c).then(() => {
-      heldUntilGone = false;
-      release();
     });
     const enc = new TextEncoder();
     let check: ReturnType<typeof setInterval> | undefined;
@@ -113,7 +105,7 @@ export function timerFeed(dash: Hono<DashEnv>, deps: DashboardDeps, rowsOf: Rows
           // Rows its browser has not read are dropped with the feed (an error drops the queue; a
           // close would keep it); a page that is still there reconnects (retry below).
           if ((controller.desiredSize ?? 0) < 0) {
-            heldUntilGone = true;
+            dropped();
             controller.error("dashboard feed dropped: its browser reads nothing"); // no stack in the log
             end();
           }

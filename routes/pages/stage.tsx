@@ -14,7 +14,7 @@ import { islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Rundown } from "../../lib/rundowns/model.ts";
 import { addressBucket } from "../../lib/accounts/throttle.ts";
-import { connectionEnded, MAX_UNREAD_BYTES, type OpenStreams, streamsFull, tooManyStreams } from "../../lib/streams.ts";
+import { MAX_UNREAD_BYTES, type OpenStreams, placesUntilGone, streamsFull, tooManyStreams } from "../../lib/streams.ts";
 import { publicSnapshot } from "../live.ts";
 import Stage, { type StageFace, type StageProps } from "../../islands/Stage.tsx";
 import { islandView, viewAttrs, type ViewParams } from "../../components/view_params.ts";
@@ -139,16 +139,11 @@ export function stageRoutes(
       mine();
       throw streamsFull(deps.streams.max);
     }
-    // Served by Deno.serve, the places are given back once the connection is done with (a client
-    // that reads nothing keeps its connection after the stream ended); called directly, at the end.
-    let heldUntilGone = c.env?.completed !== undefined;
-    let released = false;
-    const release = () => {
-      if (released || heldUntilGone) return;
-      released = true;
+    // The places go once the connection is done with; its end ends the stream.
+    const places = placesUntilGone(c, () => {
       place();
       mine();
-    };
+    }, () => end());
     const enc = new TextEncoder();
     let ended = false;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -157,7 +152,7 @@ export function stageRoutes(
     const end = (controller?: ReadableStreamDefaultController<Uint8Array>) => {
       if (ended) return;
       ended = true;
-      release();
+      places.release();
       unregister();
       clearInterval(heartbeat);
       watcher?.cancel().catch(() => {});
@@ -165,11 +160,6 @@ export function stageRoutes(
         controller?.close();
       } catch { /* already closed */ }
     };
-    void connectionEnded(c).then(() => {
-      heldUntilGone = false;
-      end();
-      release();
-    });
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         const send = (event: string, data: unknown) => {
@@ -178,7 +168,7 @@ export function stageRoutes(
           } catch { /* closed */ }
           // A client that reads nothing: dropped past the bound, as /live/:id drops it.
           if ((controller.desiredSize ?? 0) < 0) {
-            heldUntilGone = true;
+            places.dropped();
             end();
             controller.error("live stream dropped: its client reads nothing");
           }

@@ -106,6 +106,11 @@ export class RundownStore extends DueIndex {
     return { parts, one: merge(parts) };
   }
 
+  /** What a rundown's change schedules once committed (due instants to arm, deliveries born claimed). */
+  scheduled(c: RundownChange, now: number): Committed {
+    return this.#writes(c, now).one.scheduled;
+  }
+
   /**
    * Commits a rundown's change with its timers' in one commit; a change too large for one (a reset
    * of many items) writes the timers first, the rundown last. Returns the rundown's versionstamp,

@@ -104,19 +104,20 @@ export class TimerStore extends DueIndex {
       }
       const [vs] = await this.commit([write], [scheduled], onCommitted);
       if (vs) return "ok";
+      const stored = await this.kv.get<Timer>(key.timer(t.id));
+      // Landed all the same (its answer lost and the call made again): the control token is this
+      // creation's own. Asked first: the key may have been revoked since it landed.
+      if (stored.value?.control_token_hash === t.control_token_hash) {
+        onCommitted?.({ due: scheduled.due, born: [] });
+        return "ok";
+      }
+      if (stored.versionstamp) throw new Error("timer id collision; try again");
       if (guard) {
         const current = (await this.kv.get(guard.key)).versionstamp;
         if (current === null) return "key gone";
         // Rewritten, not removed (an old record's upgrade): check the entry as it is now.
         if (current !== guard.versionstamp) guard = { key: guard.key, versionstamp: current };
       }
-      const stored = await this.kv.get<Timer>(key.timer(t.id));
-      // Landed all the same (its answer lost and the call made again): the control token is this creation's own.
-      if (stored.value?.control_token_hash === t.control_token_hash) {
-        onCommitted?.({ due: scheduled.due, born: [] });
-        return "ok";
-      }
-      if (stored.versionstamp) throw new Error("timer id collision; try again");
     }
   }
 

@@ -120,3 +120,45 @@ Deno.test("a creation whose answer was lost answers 201 though its API key was r
     await s.close();
   }
 });
+
+Deno.test("a delete whose answer was lost answers 200, as a delete does; deleting it again answers 404", async () => {
+  const s = await setup();
+  const lost = loseTimerChangeAnswers(s);
+  try {
+    const t = await s.create({ type: "countdown", duration: 600 });
+    lost.lose = 1;
+    const deleted = await s.call("DELETE", `/api/v1/timers/${t.timer_id}`);
+    assert.equal(lost.lose, 0, "the delete's answer was lost");
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    assert.deepEqual(deleted.body, { deleted: true, timer_id: t.timer_id });
+    assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`)).status, 404);
+    assert.equal((await s.call("DELETE", `/api/v1/timers/${t.timer_id}`)).status, 404, "gone when the call began");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("a delete in two commits whose first answer was lost answers 200 and removes its log and tombstone", async () => {
+  const s = await setup();
+  const lost = loseTimerChangeAnswers(s);
+  try {
+    // No scheduler hears of these commits: every event's delivery waits, pending, in KV.
+    s.app.timers.link = undefined;
+    const t = await s.create({ type: "countdown", duration: 600, webhook_url: "http://127.0.0.1:9/hook" });
+    await s.act(t.timer_id, "start");
+    for (let i = 0; i < 10; i++) {
+      await s.act(t.timer_id, "pause");
+      await s.act(t.timer_id, "resume");
+    }
+    // Commits hold 20 mutations here: the timer and its 21 deliveries cannot go in one.
+    s.store.opts.limits = { checks: 100, mutations: 20, bytes: 800 * 1024, keyBytes: 80 * 1024 };
+    lost.lose = 1;
+    const deleted = await s.call("DELETE", `/api/v1/timers/${t.timer_id}`);
+    assert.equal(lost.lose, 0, "the first commit's answer was lost");
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    assert.equal((await s.store.deliveries.deliveryLog(t.timer_id)).length, 0, "its log is gone");
+    assert.deepEqual(await Array.fromAsync(s.kv.list({ prefix: ["timer_gone"] })), [], "and its tombstone");
+  } finally {
+    await s.close();
+  }
+});

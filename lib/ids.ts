@@ -31,6 +31,17 @@ export const newSecretToken = () => randomBase62(43);
 /** `evt_` + the event's time in base36 (so ids sort by time) + 14 random base62 chars. */
 export const newEventId = (at: number) => `evt_${at.toString(36).padStart(9, "0")}${randomBase62(14)}`;
 
+/**
+ * How many of the API's latest write ids a record keeps (Timer.write_ids, Rundown.write_ids):
+ * a refused commit's own id is still found after as many writes built on it landed meanwhile.
+ */
+export const WRITE_IDS_KEPT = 8;
+
+/** The write ids of a record the API writes: a new one (the last) added to those kept. */
+export function withWriteId(ids: string[] | undefined): string[] {
+  return [...(ids ?? []).slice(1 - WRITE_IDS_KEPT), randomBase62(12)];
+}
+
 /** `whsec_` + base64 of 32 random bytes, the Standard Webhooks secret format. */
 export function newWebhookSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));

@@ -1,7 +1,9 @@
 /**
- * A KV whose timer-change (and creation) commits land but answer that their check failed: the answer lost and the
- * call made again, the second try failing on the first's write, as Deno's KV Connect client does
- * while its server restarts. Armed by setting `lose` (how many answers to lose).
+ * A KV whose commits of the API's and the clock's changes land but answer that their check failed:
+ * the answer lost and the call made again, the second try failing on the first's write, as Deno's
+ * KV Connect client does while its server restarts. Changes are those of timers (changes,
+ * creations, deletes) and of rundowns (changes, creations, deletes). Armed by setting `lose` (how
+ * many answers to lose).
  */
 import type { setup } from "./helpers.ts";
 
@@ -18,7 +20,8 @@ export interface LostAnswerHooks {
 
 export function loseTimerChangeAnswers(s: World, hooks: LostAnswerHooks = {}): { lose: number } {
   const state = { lose: 0 };
-  let changing = false;
+  // How many store calls that change a timer or a rundown are under way (they may nest).
+  let changing = 0;
   const atomic = s.kv.atomic.bind(s.kv);
   s.kv.atomic = () => {
     const op = atomic();
@@ -29,38 +32,39 @@ export function loseTimerChangeAnswers(s: World, hooks: LostAnswerHooks = {}): {
         await held;
         return await commit();
       }
-      const lost = changing && state.lose > 0;
+      const lost = changing > 0 && state.lose > 0;
       const r = await commit();
       if (!r.ok || !lost) return r;
       state.lose--;
       if (hooks.meanwhile) {
-        changing = false;
+        const depth = changing;
+        changing = 0;
         await hooks.meanwhile();
-        changing = true;
+        changing = depth;
       }
       return { ok: false };
     };
     return op;
   };
-  const timers = s.store.timers;
-  const commitTimers = timers.commitTimers.bind(timers);
-  timers.commitTimers = async (...args) => {
-    changing = true;
-    try {
-      return await commitTimers(...args);
-    } finally {
-      changing = false;
-      hooks.answered?.();
-    }
+  /** Counts the calls of `name` on `target` as changes (`answered`: tell the hook when each ends). */
+  // deno-lint-ignore no-explicit-any
+  const wrap = (target: any, name: string, answered = false) => {
+    const original = target[name].bind(target);
+    target[name] = async (...args: unknown[]) => {
+      changing++;
+      try {
+        return await original(...args);
+      } finally {
+        changing--;
+        if (answered) hooks.answered?.();
+      }
+    };
   };
-  const createTimer = timers.createTimer.bind(timers);
-  timers.createTimer = async (...args) => {
-    changing = true;
-    try {
-      return await createTimer(...args);
-    } finally {
-      changing = false;
-    }
-  };
+  wrap(s.store.timers, "commitTimers", true);
+  wrap(s.store.timers, "createTimer");
+  wrap(s.store.timers, "deleteTimer");
+  wrap(s.store.rundowns, "commitChange");
+  wrap(s.store.rundowns, "commitWithNew");
+  wrap(s.store.rundowns, "delete");
   return state;
 }

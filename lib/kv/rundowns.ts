@@ -31,6 +31,11 @@ export interface NewRundownWrite {
   now: number;
   guard?: Deno.AtomicCheck;
   onCommitted?: OnCommitted;
+  /**
+   * The write's own id, new (the last of the rundown's `write_ids`): a commit refused that finds it
+   * stored landed all the same (its answer lost and the call made again).
+   */
+  writeId?: string;
 }
 
 export type RundownWriteOutcome = "ok" | "timers" | "rundowns" | "key gone" | "conflict" | "too large";
@@ -104,6 +109,11 @@ export class RundownStore extends DueIndex {
   #writes(c: RundownChange, now: number) {
     const parts = [...c.timers.map((t) => this.timers.timerWrite(t)), this.#rundownWrite(c, now)];
     return { parts, one: merge(parts) };
+  }
+
+  /** What a rundown's change schedules once committed (due instants to arm, deliveries born claimed). */
+  scheduled(c: RundownChange, now: number): Committed {
+    return this.#writes(c, now).one.scheduled;
   }
 
   /**
@@ -180,6 +190,11 @@ export class RundownStore extends DueIndex {
       if (!fits(writeCost(one), this.limits)) return "too large";
       const [stamp] = await this.commit([one], [scheduled], o.onCommitted);
       if (stamp) return "ok";
+      // Asked first: the landed write moved the account's sequence itself.
+      if (o.writeId && (await this.get(c.rundown.id))?.rundown.write_ids?.includes(o.writeId)) {
+        o.onCommitted?.({ due: scheduled.due, born: [] });
+        return "ok";
+      }
       if (o.guard && (await this.kv.get(o.guard.key)).versionstamp === null) return "key gone";
       if (seq && (await this.kv.get(key.acctSeq(acct))).versionstamp !== seq.versionstamp) continue;
       return "conflict";
@@ -190,7 +205,8 @@ export class RundownStore extends DueIndex {
    * Deletes the rundown (its timers are the caller's), then its delivery log. The rundown's commit
    * leaves a tombstone, as a timer's too large for one commit does (timers.ts, `deleteTimer`): no
    * claim of its deliveries lands while it stands, and a crash before the log is gone leaves the
-   * rest to the sweep's `finishDeletes`.
+   * rest to the sweep's `finishDeletes`. False: it changed meanwhile (read again). A commit refused
+   * that finds the rundown gone counts as deleted, as a timer's does (`deleteTimer`).
    */
   async delete(entry: RundownEntry): Promise<boolean> {
     const r = entry.rundown;
@@ -199,9 +215,10 @@ export class RundownStore extends DueIndex {
       .delete(key.acctRundown(r.account_id, r.created_at, r.id))
       .set(key.timerGone(r.id), { account_id: r.account_id })
       .commit();
+    if (!ok.ok && await this.get(r.id)) return false;
     // Its deliveries and their due entries go as a deleted timer's do.
-    if (ok.ok) await this.timers.finishDelete(r.id);
-    return ok.ok;
+    await this.timers.finishDelete(r.id);
+    return true;
   }
 
   /** How many rundowns the account holds, counted up to `upTo` (enough to tell a limit reached). */

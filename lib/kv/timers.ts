@@ -104,19 +104,20 @@ export class TimerStore extends DueIndex {
       }
       const [vs] = await this.commit([write], [scheduled], onCommitted);
       if (vs) return "ok";
+      const stored = await this.kv.get<Timer>(key.timer(t.id));
+      // Landed all the same (its answer lost and the call made again): the control token is this
+      // creation's own. Asked first: the key may have been revoked since it landed.
+      if (stored.value?.control_token_hash === t.control_token_hash) {
+        onCommitted?.({ due: scheduled.due, born: [] });
+        return "ok";
+      }
+      if (stored.versionstamp) throw new Error("timer id collision; try again");
       if (guard) {
         const current = (await this.kv.get(guard.key)).versionstamp;
         if (current === null) return "key gone";
         // Rewritten, not removed (an old record's upgrade): check the entry as it is now.
         if (current !== guard.versionstamp) guard = { key: guard.key, versionstamp: current };
       }
-      const stored = await this.kv.get<Timer>(key.timer(t.id));
-      // Landed all the same (its answer lost and the call made again): the control token is this creation's own.
-      if (stored.value?.control_token_hash === t.control_token_hash) {
-        onCommitted?.({ due: scheduled.due, born: [] });
-        return "ok";
-      }
-      if (stored.versionstamp) throw new Error("timer id collision; try again");
     }
   }
 
@@ -135,13 +136,20 @@ export class TimerStore extends DueIndex {
    * deliveries lands while it stands, and whoever finds it (this call, or a later sweep through
    * `finishDeletes`) removes the rest and then the tombstone — never half done. `decided`: what
    * else the delete is decided on, asked again at every try with the timer as read (it may throw
-   * to refuse); its checks go into the timer's commit.
+   * to refuse); its checks go into the timer's commit. False: no timer to delete when it began.
+   *
+   * A commit refused, then the timer found gone, counts as deleted: its answer was lost and the
+   * call made again, the second try failing on the first's write (KV Connect, its server
+   * restarting), or a concurrent delete of the same timer landed first (that call answers the same).
+   * Its tombstone, if it wrote one, is then removed here as well.
    */
   async deleteTimer(id: string, decided?: (t: Timer) => Promise<Deno.AtomicCheck[]>): Promise<boolean> {
+    let refused: "whole" | "tombstone" | null = null;
     for (;;) {
       const entry = await this.kv.get<Timer>(key.timer(id));
       const t = entry.value;
-      if (!t) return false;
+      if (!t && refused === "tombstone") await this.finishDelete(id);
+      if (!t) return refused !== null;
       const seq = await this.kv.get<number>(key.acctSeq(t.account_id));
       const w = emptyWrite();
       w.checks.push(entry, seq);
@@ -160,7 +168,10 @@ export class TimerStore extends DueIndex {
       const whole = { ...w, deletes: [...w.deletes, ...log.flatMap((d) => d.deletes)] };
       const one = fits(writeCost(whole), this.limits);
       if (!one) w.sets.push({ key: key.timerGone(id), value: { account_id: t.account_id } });
-      if (!(await commitWrites(this.kv, [one ? whole : w], this.limits))[0]) continue;
+      if (!(await commitWrites(this.kv, [one ? whole : w], this.limits))[0]) {
+        refused = one ? "whole" : "tombstone";
+        continue;
+      }
       if (!one) await this.finishDelete(id);
       return true;
     }

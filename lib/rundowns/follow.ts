@@ -96,12 +96,21 @@ export async function followRundown(
   o: PlanOptions,
   onCommitted?: OnCommitted,
 ): Promise<string | null | undefined> {
+  const rc = await followPlan(store, change, o);
+  return rc ? await store.rundowns.commitChange(rc, o.now, onCommitted) : undefined;
+}
+
+/** The change followRundown commits: `change` with what its rundown does about it (undefined: nothing). */
+export async function followPlan(
+  store: Store,
+  change: TimerChange,
+  o: PlanOptions,
+): Promise<RundownChange | undefined> {
   if (!finishing(change)) return undefined;
   const entry = await store.rundowns.get(change.timer.rundown_id!);
   const nextId = entry && nextItemId(entry.rundown, change.timer.id);
   const next = nextId ? await following(store, entry.rundown, await store.timers.getTimer(nextId)) : null;
-  const rc = followChange(change, entry, next, o);
-  return rc ? await store.rundowns.commitChange(rc, o.now, onCommitted) : undefined;
+  return followChange(change, entry, next, o);
 }
 
 /**

@@ -41,6 +41,8 @@ export interface Rundown {
   version: number;
   /** The show's message, shown on the stage across items (an item's own message wins while set). */
   message?: Message | null;
+  /** As Timer.write_ids: the API's writes that last changed it, so a refused commit that landed is told. */
+  write_ids?: string[];
 }
 
 export const RUNDOWN_EVENT_TYPES = ["rundown.started", "rundown.advanced", "rundown.completed"] as const;

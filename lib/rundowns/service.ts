@@ -1,7 +1,7 @@
 /** Rundown use cases: items checked and created, ownership, and conflict-safe actions. */
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { newControlToken, newRundownId, sha256Hex, timingSafeEqual } from "../ids.ts";
+import { newControlToken, newRundownId, sha256Hex, timingSafeEqual, withWriteId } from "../ids.ts";
 import type { NewRundownWrite, RundownChange, RundownEntry, TimerChange, TimerEntry } from "../kv/store.ts";
 import { planTimerChange } from "../timers/changes.ts";
 import { effective, isCounting, type Timer } from "../timers/model.ts";
@@ -126,6 +126,8 @@ export class RundownService {
     versionstamp: string | null,
   ): Promise<void> {
     const now = this.now();
+    // Names this write: a commit refused that landed all the same is told by it (commitWithNew, #landed).
+    rundown.write_ids = withWriteId(rundown.write_ids);
     let list: RundownItem[] = rundown.items;
     const kept = new Map((before?.rundown.items ?? []).map((item, i) => [item.timer_id, { item, i }]));
     const create: TimerChange[] = [];
@@ -171,14 +173,18 @@ export class RundownService {
     rundown.items = list;
     const opts = this.timers.planOptions(now);
     // Membership marks: the rundown's list decides; a mark only tells the clock to ask it.
-    const marks = join.map((e) =>
-      planTimerChange(e.timer, e.versionstamp, { ...e.timer, rundown_id: rundown.id }, [], opts)
-    );
+    const mark = (e: TimerEntry, rundown_id: string | null) =>
+      planTimerChange(
+        e.timer,
+        e.versionstamp,
+        { ...e.timer, rundown_id, write_ids: withWriteId(e.timer.write_ids) },
+        [],
+        opts,
+      );
+    const marks = join.map((e) => mark(e, rundown.id));
     for (const { item, i } of removed) {
       const e = before!.entries[i];
-      if (e && !item.created) {
-        marks.push(planTimerChange(e.timer, e.versionstamp, { ...e.timer, rundown_id: null }, [], opts));
-      }
+      if (e && !item.created) marks.push(mark(e, null));
     }
     const change = { versionstamp, rundown, deliveries: [], timers: marks };
     const account = requireAccount(principal);
@@ -190,6 +196,7 @@ export class RundownService {
       now,
       guard: principal.kind === "account" ? principal.guard : undefined,
       onCommitted: this.timers.committed,
+      writeId: rundown.write_ids.at(-1),
     };
     const outcome = await this.store.rundowns.commitWithNew(change, create, o);
     if (outcome === "too large") await this.#writeInSteps(principal, change, create, o);
@@ -212,7 +219,7 @@ export class RundownService {
       for (const c of create) made.push((await this.timers.commitNew(principal, c)).id);
       // The existing timers' marks (hints: a stale one is harmless), then the rundown within the account's limit.
       const marked = await this.store.timers.commitTimers(change.timers, this.timers.committed);
-      if (marked.includes(null)) throw new RundownConflict();
+      if (!await this.#landed(change.timers.filter((_, n) => marked[n] === null))) throw new RundownConflict();
       answer(
         await this.store.rundowns.commitWithNew({ ...change, timers: [] }, [], o),
         requireAccount(principal),
@@ -277,11 +284,33 @@ export class RundownService {
       // The items' events go to the account's webhook endpoints too: known before planning.
       await this.store.endpoints.load([read.rundown.account_id], now);
       const plan: RundownPlan = planAction(read.rundown, read.timers, action, index, now);
+      // Each record it writes named by this write, so a commit refused that landed is told (#landed).
+      plan.rundown.write_ids = withWriteId(plan.rundown.write_ids);
+      for (const item of plan.items.values()) {
+        item.timer = { ...item.timer, write_ids: withWriteId(item.timer.write_ids) };
+      }
       const change = rundownChange(read.versionstamp, plan, read.entries, this.timers.planOptions(now));
-      if (await this.store.rundowns.commitChange(change, now, this.timers.committed)) {
+      const committed = await this.store.rundowns.commitChange(change, now, this.timers.committed);
+      if (committed || await this.#landed(change.timers, change.rundown)) {
+        if (!committed) this.timers.committed({ due: this.store.rundowns.scheduled(change, now).due, born: [] });
         return await this.get(principal, id);
       }
     }
+  }
+
+  /**
+   * Whether writes refused landed all the same (their answers lost and the calls made again; Deno's
+   * KV Connect client while its server restarts): each record stored carries its write's own id,
+   * the last of its `write_ids`, kept by the writes decided on it since. Applied again instead, a
+   * start or a next would answer 409 and a goto send its event twice.
+   */
+  async #landed(timers: TimerChange[], rundown?: Rundown): Promise<boolean> {
+    const own = (ids: string[] | undefined, of: string[] | undefined) => !!ids && ids.includes(of!.at(-1)!);
+    if (rundown && !own((await this.store.rundowns.get(rundown.id))?.rundown.write_ids, rundown.write_ids)) {
+      return false;
+    }
+    const stored = await this.store.timers.getTimers(timers.map((c) => c.timer.id));
+    return timers.every((c, n) => own(stored[n]?.timer.write_ids, c.timer.write_ids));
   }
 
   /** Replaces the control token (a lost or leaked control link): the old one stops working at once. */

@@ -60,10 +60,11 @@ export interface Timer {
   /** Bumped by every change of state; queue messages carry it to detect staleness. */
   version: number;
   /**
-   * Names the API call's write that last changed the record (random, absent on older records): a
-   * commit refused that landed all the same (its answer lost, the call made again) is told by it.
+   * The API's writes that last changed the record, newest last (random, at most WRITE_IDS_KEPT of
+   * lib/ids.ts; the clock's changes keep them): a commit refused that landed all the same (its
+   * answer lost, the call made again) is told by its own, even after another write built on it.
    */
-  write_id?: string;
+  write_ids?: string[];
   /** The due-index instant the store wrote for this timer (kept by the store). */
   due_at: number | null;
   /** When the store last committed a change (kept by the store; for measuring lateness). */

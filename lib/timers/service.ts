@@ -2,12 +2,12 @@
 import type { Config } from "../../config.ts";
 import { type Principal, unauthorized } from "../accounts/auth.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { newControlToken, newTimerId, randomBase62, sha256Hex, timingSafeEqual } from "../ids.ts";
+import { newControlToken, newTimerId, sha256Hex, timingSafeEqual, withWriteId } from "../ids.ts";
 import type { OnCommitted, Store, TimerChange } from "../kv/store.ts";
 import type { Claim } from "../webhooks/lease.ts";
 import { dropRetry, retriesToOldUrl } from "../webhooks/delivery_model.ts";
 import { type PlanOptions, planTimerChange } from "./changes.ts";
-import { followRundown } from "../rundowns/follow.ts";
+import { followPlan } from "../rundowns/follow.ts";
 import { isLiveItem, LiveItemError } from "../rundowns/model.ts";
 import {
   type Action,
@@ -274,10 +274,11 @@ export class TimerService {
       if (completed) events.push(completed.event);
       const change = this.#plan(timer, versionstamp, completed?.timer ?? result.timer, events, now);
       // An item of a rundown stopped in overtime may start the next one, in the same commit.
-      const followed = change.timer.rundown_id
-        ? await followRundown(this.store, change, this.#options(now), this.committed)
-        : undefined;
-      if (followed !== undefined ? followed !== null : await this.#commit(change)) return change.timer;
+      const follow = change.timer.rundown_id ? await followPlan(this.store, change, this.#options(now)) : undefined;
+      if (!follow ? await this.#commit(change) : await this.store.rundowns.commitChange(follow, now, this.committed)) {
+        return change.timer;
+      }
+      if (follow && await this.#landed(change, this.store.rundowns.scheduled(follow, now))) return change.timer;
     }
   }
 
@@ -297,7 +298,8 @@ export class TimerService {
 
   /** The whole change of a transition: the timer as stored, its due entries and deliveries. */
   #plan(prev: Timer | null, versionstamp: string | null, next: Timer, events: TimerEvent[], now: number) {
-    return planTimerChange(prev, versionstamp, { ...next, write_id: randomBase62(12) }, events, this.#options(now));
+    const written = { ...next, write_ids: withWriteId(next.write_ids) };
+    return planTimerChange(prev, versionstamp, written, events, this.#options(now));
   }
 
   /**
@@ -323,14 +325,22 @@ export class TimerService {
    * Commits a change; false when the timer changed meanwhile (read again, decide again). A commit
    * refused that landed all the same — its answer lost and the call made again, the second try
    * failing on the first's write (Deno's KV Connect client, its server restarting) — is found by
-   * its `write_id`: applied again, an adjust would count twice, and a pause would answer 409.
+   * its write id: applied again, an adjust would count twice, and a pause would answer 409.
    */
   async #commit(change: TimerChange): Promise<boolean> {
     if ((await this.store.timers.commitTimers([change], this.committed))[0] !== null) return true;
+    return await this.#landed(change);
+  }
+
+  /**
+   * Whether a change whose commit was refused landed all the same (see #commit): the stored
+   * record carries its write id (kept by any write decided on it since). What the commit
+   * scheduled is armed then (its deliveries were announced when the store found it landed).
+   */
+  async #landed(change: TimerChange, scheduled = this.store.timers.timerWrite(change).scheduled): Promise<boolean> {
     const stored = await this.store.getTimer(change.timer.id);
-    if (stored?.timer.write_id !== change.timer.write_id) return false;
-    // Its deadlines armed here too (its deliveries were announced when the store found it landed).
-    this.committed({ due: this.store.timers.timerWrite(change).scheduled.due, born: [] });
+    if (!stored?.timer.write_ids?.includes(change.timer.write_ids!.at(-1)!)) return false;
+    this.committed({ due: scheduled.due, born: [] });
     return true;
   }
 

@@ -302,7 +302,9 @@ export class RundownService {
    * Whether writes refused landed all the same (their answers lost and the calls made again; Deno's
    * KV Connect client while its server restarts): each record stored carries its write's own id,
    * the last of its `write_ids`, kept by the writes decided on it since. Applied again instead, a
-   * start or a next would answer 409 and a goto send its event twice.
+   * start or a next would answer 409 and a goto send its event twice. With the rundown found
+   * written, a timer deleted since tells nothing against it (an item the action stopped, deleted
+   * by another client meanwhile); a mark alone (no rundown) must be found.
    */
   async #landed(timers: TimerChange[], rundown?: Rundown): Promise<boolean> {
     const own = (ids: string[] | undefined, of: string[] | undefined) => !!ids && ids.includes(of!.at(-1)!);
@@ -310,7 +312,7 @@ export class RundownService {
       return false;
     }
     const stored = await this.store.timers.getTimers(timers.map((c) => c.timer.id));
-    return timers.every((c, n) => own(stored[n]?.timer.write_ids, c.timer.write_ids));
+    return timers.every((c, n) => stored[n] ? own(stored[n].timer.write_ids, c.timer.write_ids) : !!rundown);
   }
 
   /** Replaces the control token (a lost or leaked control link): the old one stops working at once. */

@@ -4,28 +4,11 @@
  */
 import { type Delivery, type DeliveryChange } from "../webhooks/delivery_model.ts";
 import { addCount, emptyWrite, getManyChunked, type KvWrite } from "./batch.ts";
-import { deliveryDue, DueIndex, dueKeys, dueRef, type OnCommitted } from "./due.ts";
+import { deliveryDue, DueIndex, dueKeys, type OnCommitted } from "./due.ts";
 import { key, pageCursor } from "./keys.ts";
 import { acctDeliveryEntry } from "./delivery_index.ts";
 
 export type DeliveryEntry = { delivery: Delivery; versionstamp: string };
-
-/**
- * A running claim's due entry (no record) that the change ending the claim left in place, with the
- * versionstamp of the commit that wrote it (the claim's): `deleteClaimMarkers` removes many at once.
- */
-export interface ClaimMarker {
-  at: number;
-  ref: string;
-  versionstamp: string;
-}
-
-/** The claim's due entry a change ends (its claim's instant passed on to another, or none), if any. */
-export function endedClaimMarker(c: DeliveryChange): ClaimMarker | null {
-  const { prev, next } = c;
-  if (!prev.claimed || prev.next_attempt_at === null || prev.next_attempt_at === next.next_attempt_at) return null;
-  return { at: prev.next_attempt_at, ref: dueRef(prev), versionstamp: c.versionstamp };
-}
 
 export class DeliveryStore extends DueIndex {
   async getDelivery(timerId: string, id: string): Promise<DeliveryEntry | null> {
@@ -67,11 +50,8 @@ export class DeliveryStore extends DueIndex {
     }
   }
 
-  /**
-   * The write of one delivery change: the record, and its due entry moved to the new instant.
-   * `leaveClaimMarker`: the ended claim's entry stays, for `deleteClaimMarkers` (the caller's to call).
-   */
-  deliveryWrite(c: DeliveryChange, now: number, leaveClaimMarker = false): KvWrite {
+  /** The write of one delivery change: the record, and its due entry moved to the new instant. */
+  deliveryWrite(c: DeliveryChange, now: number): KvWrite {
     const w = emptyWrite();
     const { prev, next } = c;
     w.checks.push({ key: key.delivery(prev.timer_id, prev.id), versionstamp: c.versionstamp });
@@ -82,10 +62,7 @@ export class DeliveryStore extends DueIndex {
       addCount(w, key.logFailed(prev.timer_id), next.state === "failed" ? 1 : -1);
     }
     const due = deliveryDue(next);
-    if (
-      prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at &&
-      !(leaveClaimMarker && prev.claimed)
-    ) {
+    if (prev.next_attempt_at !== null && prev.next_attempt_at !== next.next_attempt_at) {
       const item = { at: prev.next_attempt_at, kind: "delivery" as const, ref: `${prev.timer_id}/${prev.id}` };
       w.deletes.push(...dueKeys(item, !prev.claimed));
     }
@@ -103,9 +80,8 @@ export class DeliveryStore extends DueIndex {
     now: number,
     arm = true,
     onCommitted?: OnCommitted,
-    leaveClaimMarkers = false,
   ): Promise<(string | null)[]> {
-    const writes = changes.map((c) => this.deliveryWrite(c, now, leaveClaimMarkers));
+    const writes = changes.map((c) => this.deliveryWrite(c, now));
     const scheduled = changes.map((c) => ({
       due: arm && c.next.next_attempt_at !== null && !c.next.claimed ? [deliveryDue(c.next)!.item] : [],
       born: [],
@@ -131,25 +107,6 @@ export class DeliveryStore extends DueIndex {
     if (timerVersion !== undefined) w.checks.push({ key: owner, versionstamp: timerVersion });
     const due = next.next_attempt_at !== null && !next.claimed ? [deliveryDue(next)!.item] : [];
     return (await this.commit([w], [{ due, born: [] }], onCommitted))[0];
-  }
-
-  /**
-   * Deletes claim markers left by the changes that ended their claims, each only if still as its
-   * claim wrote it (a claim made again since keeps its entry). In key order, many per commit: a
-   * burst's outcomes come in any order, and deleting each entry with its outcome touched a page of
-   * the index per outcome. Returns how many went.
-   */
-  async deleteClaimMarkers(markers: ClaimMarker[]): Promise<number> {
-    const sorted = [...markers].sort((a, b) => a.at - b.at || (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-    const writes = sorted.map((m) => {
-      const w = emptyWrite();
-      const k = key.due(m.at, "delivery", m.ref);
-      w.checks.push({ key: k, versionstamp: m.versionstamp });
-      w.deletes.push(k);
-      return w;
-    });
-    const stamps = await this.commit(writes, writes.map(() => ({ due: [], born: [] })));
-    return stamps.filter((s) => s !== null).length;
   }
 
   /** A page of a timer's deliveries, newest first; `next_cursor` is null on the last page. */

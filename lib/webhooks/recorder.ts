@@ -5,16 +5,8 @@
  * (log_trim.ts) that never read the whole log.
  */
 import type { OnCommitted, Store } from "../kv/store.ts";
-import { type ClaimMarker, endedClaimMarker } from "../kv/deliveries.ts";
 import type { DeliveryChange } from "./delivery_model.ts";
 import { LogTrimmer } from "./log_trim.ts";
-
-/**
- * Claim markers left by recorded outcomes are deleted once this many piled up, or this long after
- * the first (well within a claim's lease, so the sweep rarely meets one), in key order.
- */
-const MARKERS_AT_ONCE = 2000;
-const MARKERS_WAIT_MS = 1000;
 
 export interface RecorderDeps {
   store: Store;
@@ -24,57 +16,12 @@ export interface RecorderDeps {
   log: (msg: string, e: unknown) => void;
 }
 
-/**
- * The due entries of claims ended by recorded outcomes, left in place by the outcomes' commits and
- * deleted here many at once, in key order: one delete per outcome, in the order answers come,
- * touched a page of the due index each (a 10 000 burst's KV writer spent ≈ 20 µs per outcome on
- * it). A marker left behind is harmless: its delivery reads settled (or due later), and the sweep
- * tidies what a crash left.
- */
-class LeftMarkers {
-  #left: ClaimMarker[] = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #deleting: Promise<void> | null = null;
-
-  constructor(readonly deps: RecorderDeps) {}
-
-  add(markers: ClaimMarker[]): void {
-    if (!markers.length) return;
-    for (const m of markers) this.#left.push(m);
-    if (this.#left.length >= MARKERS_AT_ONCE) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), MARKERS_WAIT_MS);
-  }
-
-  /** Deletes what is left now (after any deletes still running); resolves once done. */
-  flush(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    if (this.#left.length) {
-      const batch = this.#left;
-      this.#left = [];
-      const run: Promise<void> = (this.#deleting ?? Promise.resolve())
-        .then(() => this.deps.store.deliveries.deleteClaimMarkers(batch))
-        .then(() => {}, (e) => this.deps.log("deleting claim markers failed", e))
-        .finally(() => {
-          if (this.#deleting === run) this.#deleting = null;
-        });
-      this.#deleting = run;
-    }
-    return this.#deleting ?? Promise.resolve();
-  }
-
-  get busy(): boolean {
-    return this.#left.length > 0 || this.#deleting !== null;
-  }
-}
-
 /** Delivery changes committed in groups: whatever piled up while the previous group commit ran. */
 class GroupCommits {
   #queue: { change: DeliveryChange; done: (versionstamp: string | null) => void }[] = [];
   #flushing: Promise<void> | null = null;
 
-  /** `markers`: the claim markers of its changes are left for these to delete (outcomes). */
-  constructor(readonly deps: RecorderDeps, readonly markers?: LeftMarkers) {}
+  constructor(readonly deps: RecorderDeps) {}
 
   /** Queues a change for the next group commit; resolves with its versionstamp (null: conflict). */
   add(change: DeliveryChange): Promise<string | null> {
@@ -98,13 +45,11 @@ class GroupCommits {
           this.deps.now(),
           true,
           this.deps.onCommitted,
-          this.markers !== undefined,
         )
           .catch((e) => {
             this.deps.log("recording attempts failed", e);
             return batch.map(() => null);
           });
-        this.markers?.add(changes.flatMap((c, n) => (stamps[n] && endedClaimMarker(c)) || []));
         batch.forEach((b, n) => b.done(stamps[n]));
       }
     } finally {
@@ -130,8 +75,6 @@ export class OutcomeRecorder {
    * committed apart: they do not wait behind a group of outcomes being committed.
    */
   #before: GroupCommits;
-  /** Claim markers the outcomes left. */
-  #markers: LeftMarkers;
   /**
    * Outcomes queued or being committed. Their bound, with the attempts in flight, is the sender's
    * (unrecorded.ts): the recorder takes every outcome at once.
@@ -142,8 +85,7 @@ export class OutcomeRecorder {
 
   constructor(readonly deps: RecorderDeps) {
     this.log = new LogTrimmer(deps.store, deps.log);
-    this.#markers = new LeftMarkers(deps);
-    this.#outcomes = new GroupCommits(deps, this.#markers);
+    this.#outcomes = new GroupCommits(deps);
     this.#before = new GroupCommits(deps);
   }
 
@@ -175,13 +117,12 @@ export class OutcomeRecorder {
 
   /** Whether outcomes or trims are still being recorded. */
   get busy(): boolean {
-    return this.#outcomes.busy || this.#before.busy || this.#unrecorded > 0 || this.log.busy || this.#markers.busy;
+    return this.#outcomes.busy || this.#before.busy || this.#unrecorded > 0 || this.log.busy;
   }
 
   /** Resolves once the commits and trims running now have finished. */
   async settled(): Promise<void> {
     await Promise.all([this.#outcomes.settled(), this.#before.settled()]);
-    await this.#markers.flush();
     await this.log.settled();
   }
 }

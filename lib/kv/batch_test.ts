@@ -200,7 +200,7 @@ Deno.test("packing respects checks, mutations and key bytes, in order, and never
   const longKeys = Array.from({ length: 300 }, (_, i) => {
     const w = emptyWrite();
     w.checks.push({ key: ["t", i], versionstamp: null });
-    for (let n = 0; n < 3; n++) w.deletes.push(["k", "x".repeat(100), i, n]);
+    for (let n = 0; n < 3; n++) w.deletes.push(["k", "x".repeat(330), i, n]);
     return w;
   });
   const packs = packWrites(longKeys, LOCAL_KV_LIMITS);
@@ -209,6 +209,44 @@ Deno.test("packing respects checks, mutations and key bytes, in order, and never
     assert.ok(keyBytes <= LOCAL_KV_LIMITS.keyBytes && p.length < 100, `${p.length} writes, ${keyBytes} key bytes`);
   }
   assert.deepEqual(packs.flat().map((w) => w.checks[0].key[1]), Array.from({ length: 300 }, (_, i) => i));
+});
+
+Deno.test("a burst's completions, ids and keys in ASCII, go 100 to a commit; keys beyond ASCII weigh no less than KV counts", async () => {
+  // Shaped like a completion's write: the timer checked and set, its due entries deleted, a delivery
+  // born claimed with its index entries and its log's counter.
+  const id = (i: number) => `tmr_${String(i).padStart(16, "0")}`;
+  const evt = (i: number) => `evt_0mwz1bfia${String(i).padStart(14, "0")}`;
+  const burst = Array.from({ length: 250 }, (_, i) => {
+    const w = emptyWrite();
+    w.checks.push({ key: ["timer", id(i)], versionstamp: null });
+    w.sets.push(
+      { key: ["timer", id(i)], value: 1 },
+      { key: ["due", 1795787186959, "delivery", `${id(i)}/${evt(i)}`], value: 1 },
+      { key: ["delivery", id(i), evt(i)], value: 1 },
+      { key: ["acct_delivery", "acct_B1JVsd7CVK4k", evt(i)], value: 1 },
+    );
+    w.deletes.push(["due", 1795787173954, "timer", id(i)], ["due_rec", 1795787173954, "timer", id(i)]);
+    addCount(w, ["log_n", id(i)], 1);
+    return w;
+  });
+  assert.deepEqual(packWrites(burst, LOCAL_KV_LIMITS).map((p) => p.length), [100, 100, 50]);
+  // Keys of three-byte characters (and NULs, which KV escapes): a pack as heavy as the estimate allows is accepted.
+  const wide = Array.from({ length: 400 }, (_, i) => {
+    const w = emptyWrite();
+    w.sets.push({ key: ["w", `${"€".repeat(60)}\u0000${i}`], value: 1 });
+    return w;
+  });
+  const packs = packWrites(wide, { ...LOCAL_KV_LIMITS, checks: 1000 });
+  assert.ok(packs.length > 1, "the key bytes decide");
+  const kv = await Deno.openKv(":memory:");
+  try {
+    for (const p of packs) {
+      const stamps = await commitWrites(kv, p, { ...LOCAL_KV_LIMITS, checks: 1000 });
+      assert.ok(stamps.every((s) => s !== null));
+    }
+  } finally {
+    kv.close();
+  }
 });
 
 Deno.test("a pack KV refuses as too large is halved until every write lands, in order", async () => {

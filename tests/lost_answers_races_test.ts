@@ -4,9 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { setup } from "./helpers.ts";
+import { talk } from "./rundown_helpers.ts";
 import { loseTimerChangeAnswers } from "./lost_answers.ts";
 
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
 const HOOK = "http://127.0.0.1:9/hook";
 
 Deno.test("a rundown goto whose answer was lost, the item it stopped deleted meanwhile, answers 200 and advances once", async () => {

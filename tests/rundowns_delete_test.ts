@@ -3,8 +3,7 @@ import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
 import { claim } from "../lib/webhooks/delivery_model.ts";
 import { advance, clocked, receiver } from "./helpers.ts";
-
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
+import { talk } from "./rundown_helpers.ts";
 
 Deno.test("a rundown delete cut short after its first commit sends no retry of the rundown, and the sweep removes its log", async () => {
   const s = await clocked();

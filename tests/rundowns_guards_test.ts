@@ -3,18 +3,9 @@ import assert from "node:assert/strict";
 import { DEFAULT_PLANS } from "../config.ts";
 import { REMOTE_KV_LIMITS } from "../lib/kv/batch.ts";
 import { setup } from "./helpers.ts";
+import { rundown, talk } from "./rundown_helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
-
-async function rundown(s: S, body: Record<string, unknown>) {
-  const r = await s.call("POST", "/api/v1/rundowns", { body });
-  assert.equal(r.status, 201, JSON.stringify(r.body));
-  return {
-    id: r.body.rundown_id as string,
-    ids: r.body.items.map((i: { timer_id: string }) => i.timer_id) as string[],
-  };
-}
 
 /** A pro plan storing `timers` timers (so as many rundowns), with roomy request limits. */
 function proWith(timers: number) {

@@ -1,6 +1,7 @@
 /** A rundown's webhook deliveries in the account's log (filtered, redelivered, dropped with its URL); the request log's cursor. */
 import assert from "node:assert/strict";
 import { advance, clocked, receiver } from "./helpers.ts";
+import { talk } from "./rundown_helpers.ts";
 
 type S = Awaited<ReturnType<typeof clocked>>;
 interface Delivery {
@@ -10,8 +11,6 @@ interface Delivery {
   attempts: { status: number | null; error: string | null }[];
   payload: { id: string; rundown_id?: string };
 }
-
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
 
 /** Reads the account-wide log until `ok` holds for it (deliveries are recorded after they are sent). */
 async function logUntil(s: S, query: string, ok: (ds: Delivery[]) => boolean): Promise<Delivery[]> {

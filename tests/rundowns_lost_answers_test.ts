@@ -6,21 +6,12 @@
 import assert from "node:assert/strict";
 import { REMOTE_KV_LIMITS } from "../lib/kv/batch.ts";
 import { setup } from "./helpers.ts";
+import { rundown, talk } from "./rundown_helpers.ts";
 import { loseTimerChangeAnswers } from "./lost_answers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
 
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
 const HOOK = "http://127.0.0.1:9/hook";
-
-async function rundown(s: S, body: Record<string, unknown>) {
-  const r = await s.call("POST", "/api/v1/rundowns", { body });
-  assert.equal(r.status, 201, JSON.stringify(r.body));
-  return {
-    id: r.body.rundown_id as string,
-    ids: r.body.items.map((i: { timer_id: string }) => i.timer_id) as string[],
-  };
-}
 
 /** The events of the rundown's delivery log, oldest first. */
 async function rundownEvents(s: S, id: string): Promise<string[]> {

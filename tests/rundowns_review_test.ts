@@ -1,20 +1,11 @@
 /** Rundowns as an outside checker attacks them: stream limits, deleted items, logs, validation. */
 import assert from "node:assert/strict";
 import { advance, clocked, placeHeldUntilDone, served, setup, T0 } from "./helpers.ts";
+import { rundown, talk } from "./rundown_helpers.ts";
 import { key } from "../lib/kv/keys.ts";
 import type { Timer } from "../lib/timers/model.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
-
-async function rundown(s: S, body: Record<string, unknown>) {
-  const r = await s.call("POST", "/api/v1/rundowns", { body });
-  assert.equal(r.status, 201, JSON.stringify(r.body));
-  return {
-    id: r.body.rundown_id as string,
-    ids: r.body.items.map((i: { timer_id: string }) => i.timer_id) as string[],
-  };
-}
 
 /** Opens the stage's stream; `close` cancels it. */
 async function openStage(s: S, id: string, ip = "203.0.113.9") {

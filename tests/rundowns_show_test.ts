@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
 import { receiver, setup } from "./helpers.ts";
+import { talk } from "./rundown_helpers.ts";
 
 type S = Awaited<ReturnType<typeof setup>>;
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
 
 async function show(s: S, webhook_url?: string) {
   const r = await s.call("POST", "/api/v1/rundowns", {

@@ -2,8 +2,7 @@
 import assert from "node:assert/strict";
 import { key } from "../lib/kv/keys.ts";
 import { setup, T0 } from "./helpers.ts";
-
-const talk = (title: string, duration: number) => ({ type: "countdown", title, duration });
+import { talk } from "./rundown_helpers.ts";
 
 async function rundown(s: Awaited<ReturnType<typeof setup>>, body: Record<string, unknown>) {
   const r = await s.call("POST", "/api/v1/rundowns", { body });

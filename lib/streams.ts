@@ -23,6 +23,20 @@ export function connectionEnded(c: { env: AppEnv["Bindings"]; req: { raw: Reques
 }
 
 /**
+ * An event stream's response: never cached or buffered by a proxy. `open`: readable from any
+ * origin (the public streams; the dashboard's feed stays same-origin).
+ */
+export function sseResponse(body: ReadableStream<Uint8Array>, open: boolean): Response {
+  const headers: Record<string, string> = {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-store",
+    "x-accel-buffering": "no",
+  };
+  if (open) headers["access-control-allow-origin"] = "*";
+  return new Response(body, { headers });
+}
+
+/**
  * Gives a stream's places back (`give`: the process's, and its address's or account's), once.
  * Served by Deno.serve, only when its connection is done with (its last byte handed to the
  * client's socket, or the client gone), however the stream ended: Deno holds a connection whose

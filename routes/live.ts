@@ -7,7 +7,14 @@ import type { Config } from "../config.ts";
 import { addressBucket } from "../lib/accounts/throttle.ts";
 import type { AppEnv } from "../lib/http.ts";
 import type { Store } from "../lib/kv/store.ts";
-import { MAX_UNREAD_BYTES, type OpenStreams, placesUntilGone, streamsFull, tooManyStreams } from "../lib/streams.ts";
+import {
+  MAX_UNREAD_BYTES,
+  type OpenStreams,
+  placesUntilGone,
+  sseResponse,
+  streamsFull,
+  tooManyStreams,
+} from "../lib/streams.ts";
 import { effective, nextDeadlineAfter, type Timer, timerView } from "../lib/timers/model.ts";
 import { callAt } from "../lib/wait.ts";
 
@@ -140,13 +147,6 @@ export function liveRoutes(
       },
       cancel: () => end(),
     }, new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }));
-    return new Response(body, {
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-        "access-control-allow-origin": "*",
-      },
-    });
+    return sseResponse(body, true);
   });
 }

@@ -2,7 +2,7 @@
 import type { Hono } from "hono";
 import type { Principal } from "../../lib/accounts/auth.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { MAX_UNREAD_BYTES, placesUntilGone, streamsFull } from "../../lib/streams.ts";
+import { MAX_UNREAD_BYTES, placesUntilGone, sseResponse, streamsFull } from "../../lib/streams.ts";
 import { TIMER_TYPES, type TimerType } from "../../lib/timers/model.ts";
 import type { Ctx } from "./http.ts";
 import type { DashboardDeps } from "./mod.ts";
@@ -151,12 +151,6 @@ export function timerFeed(dash: Hono<DashEnv>, deps: DashboardDeps, rowsOf: Rows
         release();
       },
     }, new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }));
-    return new Response(body, {
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-      },
-    });
+    return sseResponse(body, false);
   });
 }

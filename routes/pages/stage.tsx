@@ -14,7 +14,14 @@ import { islandHtml, renderPage } from "../../lib/islands.tsx";
 import type { Store } from "../../lib/kv/store.ts";
 import type { Rundown } from "../../lib/rundowns/model.ts";
 import { addressBucket } from "../../lib/accounts/throttle.ts";
-import { MAX_UNREAD_BYTES, type OpenStreams, placesUntilGone, streamsFull, tooManyStreams } from "../../lib/streams.ts";
+import {
+  MAX_UNREAD_BYTES,
+  type OpenStreams,
+  placesUntilGone,
+  sseResponse,
+  streamsFull,
+  tooManyStreams,
+} from "../../lib/streams.ts";
 import { publicSnapshot } from "../live.ts";
 import Stage, { type StageFace, type StageProps } from "../../islands/Stage.tsx";
 import { islandView, viewAttrs, type ViewParams } from "../../components/view_params.ts";
@@ -197,13 +204,6 @@ export function stageRoutes(
       },
       cancel: () => end(),
     }, new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }));
-    return new Response(body, {
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        "x-accel-buffering": "no",
-        "access-control-allow-origin": "*",
-      },
-    });
+    return sseResponse(body, true);
   });
 }

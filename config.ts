@@ -38,6 +38,11 @@ export interface Config {
    * process's writes there and its live pages would go stale.
    */
   kvSharedFile: boolean;
+  /**
+   * Where instances sharing a KV take their slot of this machine (lib/webhooks/instance_slot.ts),
+   * so a restarted one takes over a killed one's claims at once. Undefined (INSTANCE_DIR empty): none.
+   */
+  instanceDir: string | undefined;
   plans: Plans;
   /** Delays in seconds before attempts 2…n of a webhook delivery. */
   webhookRetryDelays: number[];
@@ -327,6 +332,7 @@ export function loadConfig(env: Env = Deno.env.toObject()): Config {
     siteUrl: siteUrl(r, port),
     kvPath: kvPath(r),
     kvSharedFile: r.flag("KV_SHARED_FILE", false),
+    instanceDir: r.env.INSTANCE_DIR === undefined ? "./data/instances" : r.env.INSTANCE_DIR || undefined,
     plans: structuredClone(plans),
     webhookRetryDelays: delays(r),
     webhookTimeoutMs: r.int("WEBHOOK_TIMEOUT_MS", 10_000, 1, 600_000, " of milliseconds"),

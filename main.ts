@@ -6,6 +6,8 @@ import { isLocalFile, lockKvFile, openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
 import { probeKvLimits } from "./lib/kv/batch.ts";
 import { dropUnreadableExtraCa } from "./lib/webhooks/deliver.ts";
+import { type InstanceSlot, takeSlot } from "./lib/webhooks/instance_slot.ts";
+import { STOPPED } from "./lib/webhooks/lease.ts";
 
 /** The service could not start for a reason the operator can fix; the message says how, in one line. */
 export class StartError extends Error {
@@ -50,6 +52,44 @@ function listenProblem(e: unknown, config: Pick<Config, "port" | "hostname">): s
   return `could not listen on ${hostname}:${port} (${firstLine(e)}); check HOSTNAME and PORT`;
 }
 
+/**
+ * Sharing a KV, takes this process's slot of the machine (lib/webhooks/instance_slot.ts) and marks
+ * the slot's last holder, certainly gone, as stopped: every instance then takes over its claims and
+ * shards at once, as after a clean stop, instead of after the liveness bound. Without a slot
+ * (INSTANCE_DIR empty, not writable, or all taken) it says so and the bound applies.
+ */
+async function predecessorGone(
+  store: Store,
+  config: Config,
+  instance: string,
+  log: (level: string, msg: string, extra: Record<string, unknown>) => void,
+): Promise<InstanceSlot | null> {
+  if (!config.instanceDir || !config.kvPath) return null;
+  const kvPath = isLocalFile(config.kvPath) ? await Deno.realPath(config.kvPath) : config.kvPath;
+  let slot: InstanceSlot | null;
+  try {
+    slot = await takeSlot(config.instanceDir, kvPath);
+  } catch (e) {
+    log("warn", "no instance slot", { instance_dir: config.instanceDir, error: firstLine(e) });
+    return null;
+  }
+  if (!slot) {
+    log("warn", "no instance slot free", { instance_dir: config.instanceDir });
+    return null;
+  }
+  try {
+    if (slot.predecessor && slot.predecessor !== instance) {
+      await store.timers.beat(slot.predecessor, STOPPED);
+      log("info", "predecessor gone", { slot: slot.n, predecessor: slot.predecessor });
+    }
+    await slot.record(instance);
+  } catch (e) {
+    // The bound applies to that predecessor (and, if unrecorded, to this one after a crash).
+    log("warn", "instance slot not updated", { slot: slot.n, error: firstLine(e) });
+  }
+  return slot;
+}
+
 /** Runs the service until the returned `shutdown` is called. Throws StartError when it cannot start. */
 export async function start(config = loadConfig(), opts: { shutdownWaitMs?: number } = {}) {
   let kv: Deno.Kv;
@@ -89,6 +129,10 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   const alone = (lock !== null && !config.kvSharedFile) || config.kvPath === ":memory:";
   const sharing = alone ? "alone" : onDeploy ? undefined : "shared";
   const app = createApp({ store, config, log: jsonLogger, sharing });
+  // Told once listening, like the CA warning.
+  const told: Record<string, unknown>[] = [];
+  const tell = (level: string, msg: string, extra: Record<string, unknown>) => told.push({ level, msg, ...extra });
+  const slot = sharing === "shared" ? await predecessorGone(store, config, app.scheduler.instance, tell) : null;
   let stopping = false;
   let listened = false;
   const listen = () =>
@@ -113,10 +157,12 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           site_url: config.siteUrl,
           scheduler: useQueue ? "queue" : "sweep",
           shards: sharing === "shared" ? "shared" : "all",
+          instance: app.scheduler.instance,
           kv_checks_per_commit: limits.checks,
           kv_commits_in_flight: limits.inFlight,
         });
         if (caWarning) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: caWarning });
+        for (const t of told) jsonLogger({ time: new Date().toISOString(), ...t });
       },
     }, app.app.fetch);
   /**
@@ -160,6 +206,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   } catch (e) {
     kv.close();
     lock?.close();
+    slot?.close();
     throw new StartError(listenProblem(e, config));
   }
   keepServing(server);
@@ -187,6 +234,7 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
     await app.requestLog.stop();
     kv.close();
     lock?.close();
+    slot?.close();
     // Request log lines still being written go out before the process exits.
     await stdoutLog.flush();
   };

@@ -196,9 +196,20 @@ export async function seedAccounts(kvPath: string, n: number): Promise<{ apiKey:
 export const extraServerEnv: Record<string, string> = {};
 
 /** Environment of the server under test (rate limiting on, never refusing). */
+/** The instances' restart slots (INSTANCE_DIR), one folder for the bench's process, not ./data. */
+let slotsDir: string | undefined;
+function benchSlots(): string {
+  if (!slotsDir) {
+    const dir = slotsDir = Deno.makeTempDirSync({ prefix: "bench-slots-" });
+    globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+  }
+  return slotsDir;
+}
+
 export function serverEnv(kvPath: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     KV_PATH: kvPath,
+    INSTANCE_DIR: benchSlots(),
     LOG_REQUESTS: "0",
     WEBHOOK_ALLOW_PRIVATE: "1",
     PLANS: BENCH_PLANS,

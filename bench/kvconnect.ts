@@ -10,7 +10,19 @@
 import { probeKvLimits } from "../lib/kv/batch.ts";
 import { startKvConnect } from "../tests/kvconnect/helper.ts";
 import { arrivals, count, seedBurst, tally } from "./burst.ts";
-import { BENCH_DIR, BENCH_PLANS, cpuMs, dist, getManyValues, log, type Proc, round, sleep, spawn } from "./harness.ts";
+import {
+  BENCH_DIR,
+  cpuMs,
+  dist,
+  getManyValues,
+  log,
+  type Proc,
+  round,
+  serverEnv,
+  sleep,
+  spawn,
+  threadCpuMs,
+} from "./harness.ts";
 import { readProfile, summariseWithBusy } from "./profile.ts";
 import type { Mode, Result } from "./result.ts";
 
@@ -37,12 +49,7 @@ async function burst(n: number, instances: number) {
       store: { useQueue: false, limits },
     });
     log(`kvconnect ${instances}×: seeded ${n} in ${Date.now() - s0} ms; deadline in ${deadline - Date.now()} ms`);
-    const env = {
-      ...kvc.env,
-      LOG_REQUESTS: "0",
-      WEBHOOK_ALLOW_PRIVATE: "1",
-      PLANS: BENCH_PLANS,
-    };
+    const env = serverEnv(kvc.env.KV_PATH, { DENO_KV_ACCESS_TOKEN: kvc.env.DENO_KV_ACCESS_TOKEN });
     // KVC_PROF=1: the first instance runs under --cpu-prof (summarised over the burst).
     const prof = Deno.env.get("KVC_PROF") === "1";
     const profDir = `${BENCH_DIR}profiles`;
@@ -61,9 +68,18 @@ async function burst(n: number, instances: number) {
     const procs = { instances: apps.map((a) => a.pid), kv_server: [kvc.pid], receiver: [rx.pid] };
     const cpuNow = () =>
       Object.fromEntries(Object.entries(procs).map(([k, pids]) => [k, pids.reduce((t, p) => t + cpuMs(p), 0)]));
-    const [cpu0, wall0] = [cpuNow(), Date.now()];
+    // The instances' CPU by thread (summed over instances): the main thread, V8's helpers, KV's.
+    const threadsNow = () => {
+      const out: Record<string, number> = {};
+      for (const a of apps) for (const [k, v] of Object.entries(threadCpuMs(a.pid))) out[k] = (out[k] ?? 0) + v;
+      return out;
+    };
+    const [cpu0, threads0, wall0] = [cpuNow(), threadsNow(), Date.now()];
     while (Date.now() < deadline + WAIT_MS && await count(rx, "timer.completed") < n) await sleep(100);
-    const [cpu1, wall] = [cpuNow(), Date.now() - wall0];
+    const [cpu1, threads1, wall] = [cpuNow(), threadsNow(), Date.now() - wall0];
+    const instanceThreads = Object.fromEntries(
+      Object.entries(threads1).map(([k, v]) => [k, v - (threads0[k] ?? 0)]).filter(([, v]) => (v as number) > 0),
+    );
     const cpu: Record<string, number> = { wall_ms: wall };
     for (const k of Object.keys(cpu1)) cpu[`${k}_ms`] = Math.round(cpu1[k] - cpu0[k]);
     cpu.cores_busy = round(
@@ -115,6 +131,7 @@ async function burst(n: number, instances: number) {
       failed_check_pct: round(100 * failed / Math.max(1, commits + failed), 1),
       reads: after.reads - before.reads,
       cpu,
+      instance_threads_ms: instanceThreads,
       armed_before_deadline_ms: armedBefore,
       shards_held: shardsHeld,
       ...(profile && { profile }),

@@ -1,17 +1,19 @@
 /**
  * The real service over KV Connect: two `main.ts` processes on the test KV Connect server (denokv's
  * storage and limits, +20 ms per call), timers created, started and completed with webhooks, and a
- * live stream on one instance seeing a change made on the other (kv.watch over KV Connect).
+ * live stream on one instance seeing a change made on the other (kv.watch over KV Connect); and an
+ * instance killed mid-delivery whose restart, holding its slot of the machine, takes over at once.
  */
 import assert from "node:assert/strict";
 import { createAccount } from "../lib/accounts/accounts.ts";
 import { Store } from "../lib/kv/store.ts";
+import { takeSlot } from "../lib/webhooks/instance_slot.ts";
 import { receiver } from "./helpers.ts";
 import { type KvConnectProcess, startKvConnect } from "./kvconnect/helper.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
-async function startInstance(kvc: KvConnectProcess) {
+async function startInstance(kvc: KvConnectProcess, env: Record<string, string> = {}) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
     cwd: ROOT,
@@ -21,6 +23,7 @@ async function startInstance(kvc: KvConnectProcess) {
       WEBHOOK_ALLOW_PRIVATE: "1",
       SWEEP_INTERVAL_MS: "200",
       LOG_REQUESTS: "0",
+      ...env,
     },
     stdout: "piped",
     stderr: "piped",
@@ -34,13 +37,25 @@ async function startInstance(kvc: KvConnectProcess) {
     buf += value;
     const line = buf.split("\n").find((l) => l.includes('"msg":"listening"'));
     if (line) {
+      // Every line the server writes, kept for the test to read.
+      const log = buf.split("\n");
       const drained = (async () => {
-        while (!(await lines.read().catch(() => ({ done: true }))).done) { /* drain */ }
+        for (;;) {
+          const { value, done } = await lines.read().catch(() => ({ value: "", done: true }));
+          if (done) return;
+          const parts = (log.pop() + value).split("\n");
+          log.push(...parts);
+        }
       })();
       const listening = JSON.parse(line);
       return {
         base: `http://127.0.0.1:${listening.port}`,
         listening,
+        log,
+        kill: async () => {
+          child.kill("SIGKILL");
+          await child.status;
+        },
         async stop() {
           child.kill("SIGTERM");
           const { code } = await child.status;
@@ -51,6 +66,26 @@ async function startInstance(kvc: KvConnectProcess) {
       };
     }
   }
+}
+
+/** Creates a countdown with a webhook through the API at `base` and starts it; resolves with its id. */
+async function startCountdown(base: string, apiKey: string, duration: number, webhookUrl: string): Promise<string> {
+  const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+  const res = await fetch(`${base}/api/v1/timers`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ type: "countdown", duration, webhook_url: webhookUrl }),
+  });
+  assert.equal(res.status, 201);
+  const { timer_id } = await res.json();
+  const started = await fetch(`${base}/api/v1/timers/${timer_id}/state`, {
+    method: "PATCH",
+    headers,
+    body: JSON.stringify({ action: "start" }),
+  });
+  assert.equal(started.status, 200);
+  await started.body?.cancel();
+  return timer_id;
 }
 
 /** Reads an SSE stream until `match` accepts a `timer` event's data; resolves with the time it arrived. */
@@ -82,7 +117,11 @@ Deno.test("two instances on one KV Connect server (+20 ms a call): timers comple
   const kv = await kvc.open();
   const { apiKey } = await createAccount(new Store(kv), { plan: "pro", name: "KV Connect" });
   kv.close();
-  const [a, b] = await Promise.all([startInstance(kvc), startInstance(kvc)]);
+  const slots = await Deno.makeTempDir();
+  const [a, b] = await Promise.all([
+    startInstance(kvc, { INSTANCE_DIR: slots }),
+    startInstance(kvc, { INSTANCE_DIR: slots }),
+  ]);
   try {
     // The start-up probe found denokv's limit, a round trip to cover with commits in flight, and no queues.
     assert.equal(a.listening.kv_checks_per_commit, 10);
@@ -92,23 +131,7 @@ Deno.test("two instances on one KV Connect server (+20 ms a call): timers comple
 
     // Created and started on A, completed by either instance, read back on B.
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${a.base}/api/v1/timers`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ type: "countdown", duration: 1, webhook_url: rx.url }),
-      });
-      assert.equal(res.status, 201);
-      const { timer_id } = await res.json();
-      ids.push(timer_id);
-      const started = await fetch(`${a.base}/api/v1/timers/${timer_id}/state`, {
-        method: "PATCH",
-        headers,
-        body: JSON.stringify({ action: "start" }),
-      });
-      assert.equal(started.status, 200);
-      await started.body?.cancel();
-    }
+    for (let i = 0; i < 3; i++) ids.push(await startCountdown(a.base, apiKey, 1, rx.url));
     await rx.waitFor(6, 20_000);
     for (const id of ids) {
       const events = rx.received.filter((r) => r.json.timer_id === id).map((r) => r.json.event);
@@ -143,5 +166,79 @@ Deno.test("two instances on one KV Connect server (+20 ms a call): timers comple
     assert.equal(await b.stop(), 0);
     await rx.close();
     await kvc.stop();
+    await Deno.remove(slots, { recursive: true });
+  }
+});
+
+Deno.test("instance slots: the first free one is taken, and its last holder's name is read once it is free", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const a = (await takeSlot(dir, "http://kv.example/a"))!;
+    assert.deepEqual([a.n, a.predecessor], [0, null]);
+    await a.record("first-process");
+    const b = (await takeSlot(dir, "http://kv.example/a"))!;
+    assert.deepEqual([b.n, b.predecessor], [1, null]);
+    // Another KV's instances have slots of their own.
+    const other = (await takeSlot(dir, "http://kv.example/b"))!;
+    assert.deepEqual([other.n, other.predecessor], [0, null]);
+    a.close(); // as the OS does when the process dies
+    const c = (await takeSlot(dir, "http://kv.example/a"))!;
+    assert.deepEqual([c.n, c.predecessor], [0, "first-process"]);
+    await c.record("third");
+    c.close();
+    // What is not a name written by a process is no proof of anything.
+    for (const e of Deno.readDirSync(dir)) {
+      if (e.name.endsWith("-0.lock")) Deno.writeTextFileSync(`${dir}/${e.name}`, "not a name\n../x");
+    }
+    const d = (await takeSlot(dir, "http://kv.example/a"))!;
+    assert.deepEqual([d.n, d.predecessor], [0, null]);
+    for (const s of [b, other, d]) s.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("over KV Connect, an instance killed mid-delivery and started again in its slot sends that delivery again at once, not after the liveness bound", async () => {
+  const kvc = await startKvConnect();
+  const dir = await Deno.makeTempDir();
+  // The first attempt of each delivery hangs (the process is killed meanwhile); the rest succeed.
+  const hung = Promise.withResolvers<void>();
+  const firstSeen = new Set<string>();
+  const rx = receiver(async (_n, req) => {
+    const id = req.headers.get("webhook-id")!;
+    if (firstSeen.has(id)) return new Response("ok");
+    firstSeen.add(id);
+    await hung.promise;
+    return new Response("late");
+  });
+  const kv = await kvc.open();
+  const { apiKey } = await createAccount(new Store(kv), { plan: "pro", name: "Slots" });
+  kv.close();
+  const env = { INSTANCE_DIR: dir };
+  const a = await startInstance(kvc, env);
+  let next: Awaited<ReturnType<typeof startInstance>> | null = null;
+  try {
+    await startCountdown(a.base, apiKey, 3600, rx.url);
+    await rx.waitFor(1, 20_000); // timer.started, claimed by A and hanging
+    await a.kill();
+    const killedAt = performance.now();
+    next = await startInstance(kvc, env);
+    // Without the slot's proof, A's claim would wait for A's heartbeat to stand still ~28 s.
+    await rx.waitFor(2, 20_000);
+    const again = performance.now() - killedAt;
+    const [first, second] = rx.received;
+    assert.equal(second.headers.get("webhook-id"), first.headers.get("webhook-id"));
+    assert.equal(second.json.event, "timer.started");
+    assert.ok(again < 20_000, `sent again ${Math.round(again)} ms after the kill`);
+    const told = next.log.map((l) => l.includes('"msg":"predecessor gone"') ? JSON.parse(l) : null).find(Boolean);
+    assert.equal(told?.slot, 0);
+    assert.equal(told?.predecessor, a.listening.instance);
+  } finally {
+    hung.resolve();
+    await a.kill().catch(() => {});
+    if (next) assert.equal(await next.stop(), 0);
+    await rx.close();
+    await kvc.stop();
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -16,7 +16,14 @@ async function startServer(kvPath: string) {
     cwd: ROOT,
     // The default configuration, request logs included.
     // Several servers on one file on purpose (their live pages see only their own writes).
-    env: { PORT: "0", KV_PATH: kvPath, KV_SHARED_FILE: "1", PLANS, WEBHOOK_ALLOW_PRIVATE: "1" },
+    env: {
+      PORT: "0",
+      KV_PATH: kvPath,
+      KV_SHARED_FILE: "1",
+      PLANS,
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      INSTANCE_DIR: `${kvPath}.instances`,
+    },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

@@ -11,7 +11,15 @@ function spawnMain(env: Record<string, string>) {
   return new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "main.ts"],
     cwd: ROOT,
-    env: { PORT: "0", HOSTNAME: "127.0.0.1", LOG_REQUESTS: "0", NO_COLOR: "1", ...env },
+    // Restart slots (several instances on a shared file) beside the test's KV file, not in ./data.
+    env: {
+      PORT: "0",
+      HOSTNAME: "127.0.0.1",
+      LOG_REQUESTS: "0",
+      NO_COLOR: "1",
+      INSTANCE_DIR: `${env.KV_PATH}.instances`,
+      ...env,
+    },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

@@ -6,8 +6,7 @@ import { isLocalFile, lockKvFile, openKv } from "./lib/kv/open.ts";
 import { Store } from "./lib/kv/store.ts";
 import { probeKvLimits } from "./lib/kv/batch.ts";
 import { dropUnreadableExtraCa } from "./lib/webhooks/deliver.ts";
-import { type InstanceSlot, takeSlot } from "./lib/webhooks/instance_slot.ts";
-import { STOPPED } from "./lib/webhooks/lease.ts";
+import { type InstanceSlot, markGone, takeSlot } from "./lib/webhooks/instance_slot.ts";
 
 /** The service could not start for a reason the operator can fix; the message says how, in one line. */
 export class StartError extends Error {
@@ -53,21 +52,16 @@ function listenProblem(e: unknown, config: Pick<Config, "port" | "hostname">): s
 }
 
 /**
- * Sharing a KV, takes this process's slot of the machine (lib/webhooks/instance_slot.ts) and marks
- * the slot's last holder, certainly gone, as stopped: every instance then takes over its claims and
- * shards at once, as after a clean stop, instead of after the liveness bound. Without a slot
- * (INSTANCE_DIR empty, not writable, or all taken) it says so and the bound applies.
+ * Sharing a KV, takes this process's slot of the machine (lib/webhooks/instance_slot.ts) and writes
+ * in it the name this process runs under, before the scheduler claims anything. Without one
+ * (INSTANCE_DIR empty, not writable, or every slot taken) it says so: a restart after a crash then
+ * waits for the liveness bound.
  */
-async function predecessorGone(
-  store: Store,
-  config: Config,
-  instance: string,
-  log: (level: string, msg: string, extra: Record<string, unknown>) => void,
-): Promise<InstanceSlot | null> {
+async function instanceSlot(config: Config, instance: string, log: Say): Promise<InstanceSlot | null> {
   if (!config.instanceDir || !config.kvPath) return null;
-  const kvPath = isLocalFile(config.kvPath) ? await Deno.realPath(config.kvPath) : config.kvPath;
   let slot: InstanceSlot | null;
   try {
+    const kvPath = isLocalFile(config.kvPath) ? await Deno.realPath(config.kvPath) : config.kvPath;
     slot = await takeSlot(config.instanceDir, kvPath);
   } catch (e) {
     log("warn", "no instance slot", { instance_dir: config.instanceDir, error: firstLine(e) });
@@ -77,18 +71,30 @@ async function predecessorGone(
     log("warn", "no instance slot free", { instance_dir: config.instanceDir });
     return null;
   }
-  try {
-    if (slot.predecessor && slot.predecessor !== instance) {
-      await store.timers.beat(slot.predecessor, STOPPED);
-      log("info", "predecessor gone", { slot: slot.n, predecessor: slot.predecessor });
-    }
-    await slot.record(instance);
-  } catch (e) {
-    // The bound applies to that predecessor (and, if unrecorded, to this one after a crash).
-    log("warn", "instance slot not updated", { slot: slot.n, error: firstLine(e) });
-  }
+  await slot.record(instance).catch((e) => log("warn", "instance slot not written", { error: firstLine(e) }));
+  log("info", "instance slot", { slot: slot.n, predecessor: slot.predecessor });
   return slot;
 }
+
+/** Marks the slot's last holder stopped once its heartbeat proves still: every instance takes its work over. */
+async function predecessorGone(store: Store, slot: InstanceSlot, signal: AbortSignal, log: Say): Promise<void> {
+  const { n, predecessor } = slot;
+  if (!predecessor) return;
+  const found = await markGone(store.shards, predecessor, { signal }).catch((e) => {
+    log("warn", "predecessor not marked", { slot: n, predecessor, error: firstLine(e) });
+    return null;
+  });
+  if (found === "stopped") log("info", "predecessor gone", { slot: n, predecessor });
+  if (found === "beating") {
+    log("warn", "predecessor still beating", {
+      slot: n,
+      predecessor,
+      hint: "its slot file names a running process: keep INSTANCE_DIR on this machine's own disk, never copied",
+    });
+  }
+}
+
+type Say = (level: string, msg: string, extra: Record<string, unknown>) => void;
 
 /** Runs the service until the returned `shutdown` is called. Throws StartError when it cannot start. */
 export async function start(config = loadConfig(), opts: { shutdownWaitMs?: number } = {}) {
@@ -129,10 +135,6 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   const alone = (lock !== null && !config.kvSharedFile) || config.kvPath === ":memory:";
   const sharing = alone ? "alone" : onDeploy ? undefined : "shared";
   const app = createApp({ store, config, log: jsonLogger, sharing });
-  // Told once listening, like the CA warning.
-  const told: Record<string, unknown>[] = [];
-  const tell = (level: string, msg: string, extra: Record<string, unknown>) => told.push({ level, msg, ...extra });
-  const slot = sharing === "shared" ? await predecessorGone(store, config, app.scheduler.instance, tell) : null;
   let stopping = false;
   let listened = false;
   const listen = () =>
@@ -162,7 +164,6 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
           kv_commits_in_flight: limits.inFlight,
         });
         if (caWarning) jsonLogger({ time: new Date().toISOString(), level: "warn", msg: caWarning });
-        for (const t of told) jsonLogger({ time: new Date().toISOString(), ...t });
       },
     }, app.app.fetch);
   /**
@@ -206,18 +207,21 @@ export async function start(config = loadConfig(), opts: { shutdownWaitMs?: numb
   } catch (e) {
     kv.close();
     lock?.close();
-    slot?.close();
     throw new StartError(listenProblem(e, config));
   }
   keepServing(server);
   // The workers start once the port is ours: a second copy on a busy port never runs them.
+  const slot = sharing === "shared" ? await instanceSlot(config, app.scheduler.instance, log) : null;
+  const slotWait = new AbortController();
   app.limiter.start();
   app.requestLog.start();
   app.scheduler.start();
   cronSweep = () => app.scheduler.sweep();
+  if (slot) void predecessorGone(store, slot, slotWait.signal, log);
   const shutdown = async () => {
     stopping = true;
     cronSweep = null;
+    slotWait.abort();
     clearTimeout(retryTimer);
     // Open live streams never end by themselves: the server's shutdown would wait for every
     // browser to leave while their pages stayed "live" on this dying process. Ended, each

@@ -195,7 +195,6 @@ export async function seedAccounts(kvPath: string, n: number): Promise<{ apiKey:
 /** Extra environment for every server under test (`--server-env=NAME=value`, for experiments). */
 export const extraServerEnv: Record<string, string> = {};
 
-/** Environment of the server under test (rate limiting on, never refusing). */
 /** The instances' restart slots (INSTANCE_DIR), one folder for the bench's process, not ./data. */
 let slotsDir: string | undefined;
 function benchSlots(): string {
@@ -206,6 +205,7 @@ function benchSlots(): string {
   return slotsDir;
 }
 
+/** Environment of the server under test (rate limiting on, never refusing). */
 export function serverEnv(kvPath: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     KV_PATH: kvPath,

@@ -44,6 +44,22 @@ export class ShardStore {
     return out;
   }
 
+  /** One instance's heartbeat as stored, with its versionstamp (null: none). */
+  async heartbeat(instance: string): Promise<{ value: unknown; versionstamp: string } | null> {
+    const e = await this.kv.get(key.instance(instance));
+    return e.versionstamp === null ? null : { value: e.value, versionstamp: e.versionstamp };
+  }
+
+  /**
+   * Writes `stopped` as an instance's heartbeat (kept a day, as beats are) unless it changed since
+   * `versionstamp`; false if it did.
+   */
+  async stopIfStill(instance: string, versionstamp: string, stopped: string): Promise<boolean> {
+    const k = key.instance(instance);
+    const op = this.kv.atomic().check({ key: k, versionstamp }).set(k, stopped, { expireIn: 86400_000 });
+    return (await op.commit()).ok;
+  }
+
   /** Names `by` the holder of these shards, each only if unchanged since read; returns those won. */
   claim(changes: ShardChange[], by: string): Promise<number[]> {
     return this.#commit(changes, (w, k) => w.sets.push({ key: k, value: { by } }));

@@ -74,6 +74,13 @@ Deno.test("a 100-character title (in code points) is accepted", async () => {
   await s.close();
 });
 
+Deno.test("a null title on create means no title, as it does on PATCH", async () => {
+  const s = await setup();
+  const t = await s.create({ ...cd, title: null });
+  assert.equal(t.title, null);
+  await s.close();
+});
+
 Deno.test("plain http webhooks are refused unless the operator allows them", async () => {
   const s = await setup({ config: { webhookAllowPrivate: false } });
   const r = await s.call("POST", "/api/v1/timers", { body: { ...cd, webhook_url: "http://example.com/h" } });

@@ -33,7 +33,7 @@ import { checkWebhookUrl } from "./webhook_url.ts";
 
 export interface CreateInput {
   type: TimerType;
-  title?: string;
+  title?: string | null;
   duration?: number;
   target_date?: string;
   work?: number;
@@ -373,7 +373,7 @@ export class TimerService {
 export function requireAccount(p: Principal) {
   if (p.kind === "account") return p.account;
   if (p.kind === "control") {
-    throw new ApiError(403, "a control token can only read and change the state of its own timer");
+    throw new ApiError(403, "a control token can only read and drive its own timer or rundown");
   }
   throw unauthorized("missing API key: send Authorization: Bearer <API_KEY>");
 }

@@ -818,10 +818,10 @@ export interface components {
              */
             theme?: "light" | "dark" | "auto";
             /**
-             * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
+             * @description null: no title
              * @example Launch
              */
-            title?: string;
+            title?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -997,10 +997,10 @@ export interface components {
              */
             theme?: "light" | "dark" | "auto";
             /**
-             * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
+             * @description null: no title
              * @example Launch
              */
-            title?: string;
+            title?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1080,10 +1080,10 @@ export interface components {
              */
             theme?: "light" | "dark" | "auto";
             /**
-             * @description At most 100 characters (Unicode code points): text without control characters or bidirectional overrides
+             * @description null: no title
              * @example Launch
              */
-            title?: string;
+            title?: string | null;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}

@@ -65,7 +65,7 @@ const targetDate = z.preprocess(upperTZ, z.iso.datetime({ offset: true })).opena
 });
 
 const common = {
-  title: title.optional(),
+  title: title.nullable().optional().openapi({ description: "null: no title" }),
   theme: theme.optional(),
   color: color.optional(),
   webhook_url: webhookUrl.optional(),

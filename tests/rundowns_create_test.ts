@@ -131,3 +131,20 @@ Deno.test("101 items are refused with 422 naming items, before anything is writt
     await s.close();
   }
 });
+
+Deno.test("a wrong mode or an empty item list is refused naming what is allowed", async () => {
+  const s = await setup();
+  try {
+    const key = s.enterprise.apiKey;
+    const mode = await s.call("POST", "/api/v1/rundowns", { key, body: { mode: "auto", items: [talk(0)] } });
+    assert.equal(mode.status, 422);
+    assert.equal(mode.body.error.field, "mode");
+    assert.match(mode.body.error.message, /^mode must be one of manual, linked, got "auto"$/);
+    const empty = await s.call("POST", "/api/v1/rundowns", { key, body: { items: [] } });
+    assert.equal(empty.status, 422);
+    assert.equal(empty.body.error.field, "items");
+    assert.match(empty.body.error.message, /^items must be a list of 1 to 100 items/);
+  } finally {
+    await s.close();
+  }
+});

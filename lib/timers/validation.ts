@@ -2,6 +2,7 @@
 import type { z } from "@hono/zod-openapi";
 import { ApiError, notFound } from "../errors.ts";
 import { THEMES, TIMER_TYPES } from "./model.ts";
+import { MAX_ITEMS, RUNDOWN_MODES } from "../rundowns/model.ts";
 
 export const LIMITS = {
   duration: { min: 1, max: 31_536_000 },
@@ -51,6 +52,9 @@ export const RULES: Record<string, string> = {
   flash: `an integer from ${LIMITS.flash.min} to ${LIMITS.flash.max} (times)`,
   blackout: "true or false",
   state: "one of running, paused, idle, stopped",
+  mode: `one of ${RUNDOWN_MODES.join(", ")}`,
+  items: `a list of 1 to ${MAX_ITEMS} items, each {"timer_id": "tmr_…"} or a new countdown or interval`,
+  index: `an integer from 0 to ${MAX_ITEMS - 1} (an item's place, the first is 0)`,
   limit: `an integer from 1 to ${LIMITS.list.max}`,
   cursor: "a cursor returned as next_cursor by the previous page",
   year: "an integer from 1970 to 2100",

@@ -45,7 +45,7 @@ export class HashBudget {
   }
 
   /**
-   * Runs `work` (which hashes once, costing `cost` hashes with what else it does) within the
+   * Runs `work` (which hashes once or twice, costing `cost` hashes with what else it does) within the
    * budget, or throws at once without running it: 429 when `client` used its share, 503 when the
    * service's budget is spent (both with Retry-After).
    */

@@ -14,13 +14,19 @@ export class ProcessBudget {
 
   /** Takes one unit: 0 when taken, else the seconds until one is back (nothing taken). */
   take(): number {
+    const wait = this.wait();
+    if (wait === 0) this.#tokens = Math.max(0, this.#tokens - 1);
+    return wait;
+  }
+
+  /** The seconds until a unit is there (0: one is), taking nothing. */
+  wait(): number {
     const now = this.now();
     const perMs = this.perHour / 3_600_000;
     this.#tokens = Math.min(this.perHour, this.#tokens + (now - this.#at) * perMs);
     this.#at = now;
     // (A hair's tolerance: refilling by floating-point steps lands just under a whole unit.)
     if (this.#tokens < 1 - 1e-9) return Math.max(1, Math.ceil((1 - this.#tokens) * 3_600_000 / this.perHour / 1000));
-    this.#tokens = Math.max(0, this.#tokens - 1);
     return 0;
   }
 }

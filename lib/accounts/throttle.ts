@@ -37,9 +37,9 @@ export const POLICIES = {
   email: { free: 5, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: 24 * 60 * MINUTE },
   /** Wrong passwords from one IP, across emails. */
   ip: { free: 30, baseMs: 2_000, maxMs: 15 * MINUTE, windowMs: 60 * MINUTE },
-  /** Sign-ups and reset requests from one IP (each counts, successful or not). */
+  /** Sign-ups, reset requests and confirmation mails sent again from one IP (each counts, successful or not). */
   create: { free: 10, baseMs: 60_000, maxMs: 60 * MINUTE, windowMs: 60 * MINUTE },
-  /** Reset links mailed to one address, whoever asks for them. */
+  /** Mails with a link (reset, confirmation) to one mailbox (`+tag` removed), whoever asks for them. */
   mail: { free: 5, baseMs: 10 * MINUTE, maxMs: 60 * MINUTE, windowMs: 60 * MINUTE },
   /** Confirmation links sent again for one user: the first at once, then a doubling wait from a minute. */
   resend: { free: 1, baseMs: MINUTE, maxMs: 60 * MINUTE, windowMs: 60 * MINUTE },

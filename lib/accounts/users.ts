@@ -17,7 +17,7 @@ import { HashBudget, JUDGED_HASH_COST } from "./hash_budget.ts";
 import { checkPassword, hashPassword, prewarm, verifyNothing, verifyPassword } from "./passwords.ts";
 import { addressBucket, AuthThrottle } from "./throttle.ts";
 import { ProcessBudget } from "./process_budget.ts";
-import { deleteRequests } from "../kv/request_log.ts";
+import { deleteAccount } from "./delete_account.ts";
 
 export { parseEmail };
 
@@ -90,17 +90,23 @@ export class Users {
   async signUp(rawEmail: unknown, password: string | null, ip: string, id = newUserId()): Promise<User> {
     const { config, now, store } = this.deps;
     const email = this.checkSignUp(rawEmail);
-    // Counted before the password is judged: judging costs milliseconds of CPU, so refusals count too.
     const wait = await this.throttle.retryAfter([["create", ip]]);
     if (wait > 0) throw tooMany(wait);
-    await this.throttle.fail("create", ip);
-    const full = this.signups.take();
-    if (full > 0) {
-      throw new ApiError(503, `sign-ups are paused on this service for now; try again in ${full} seconds`, undefined, {
-        "Retry-After": String(full),
+    const paused = (seconds: number) =>
+      new ApiError(503, `sign-ups are paused on this service for now; try again in ${seconds} seconds`, undefined, {
+        "Retry-After": String(seconds),
       });
-    }
-    const hash = await this.#hashNew(email, password);
+    const full = this.signups.wait();
+    if (full > 0) throw paused(full);
+    // Counted once the service's budgets (sign-ups, hashing) let the sign-up in, before the password
+    // is judged: judging costs milliseconds of CPU, so refusals (a weak password, a taken email)
+    // count too, while a 503 of a budget counts against no address.
+    const admitted = async () => {
+      await this.throttle.fail("create", ip);
+      const full = this.signups.take();
+      if (full > 0) throw paused(full);
+    };
+    const hash = await this.#hashNew(email, password, admitted);
     const signup = { plan: config.signupPlan, name: email, now: now() };
     let { account, administrator } = await signupAccount(store, signup);
     let user: User = {
@@ -127,16 +133,24 @@ export class Users {
     return user;
   }
 
-  /** The new account's password hash (null for a passkey sign-up), judged and hashed within the budget. */
-  #hashNew(email: string, password: string | null): Promise<string | null> {
+  /**
+   * The new account's password hash (null for a passkey sign-up), judged and hashed within the
+   * budget; `admitted` runs first once the budget let it in.
+   */
+  async #hashNew(email: string, password: string | null, admitted: () => Promise<void>): Promise<string | null> {
     const exists = async () => {
       if (await this.#users.byEmail(email)) {
         throw new ApiError(409, "an account with this email exists; sign in or reset its password", "email");
       }
     };
-    if (password === null) return exists().then(() => null);
+    if (password === null) {
+      await admitted();
+      await exists();
+      return null;
+    }
     // Judging the password costs CPU too (zxcvbn): it is inside the budget.
-    return this.hashing.run(async () => {
+    return await this.hashing.run(async () => {
+      await admitted();
       await checkPassword(password, email);
       await exists();
       return await hashPassword(password);
@@ -178,19 +192,23 @@ export class Users {
 
   /** Changes the password; every other session of the user ends (`keep` is the caller's). */
   async changePassword(user: User, current: string, next: string, keep?: string): Promise<void> {
-    if (user.password_hash) {
+    const old = user.password_hash;
+    if (old) {
       // Throttled as sign-in is: a session alone must not allow guessing the password at full speed.
       const wait = await this.throttle.retryAfter([["email", user.email]]);
       if (wait > 0) throw tooMany(wait);
-      if (!(await this.hashing.run(() => verifyPassword(current, user.password_hash!)))) {
+    }
+    // One budget call for the whole change (the current password's hash, then the new one judged
+    // and hashed), refused before any of it: two calls asked together for more than the bucket's
+    // burst, so at the default rate every change was refused, on an idle instance too.
+    const hash = await this.hashing.run(async () => {
+      if (old && !(await verifyPassword(current, old))) {
         await this.throttle.fail("email", user.email);
         throw new ApiError(422, "the current password is not right", "current_password");
       }
-    }
-    const hash = await this.hashing.run(async () => {
       await checkPassword(next, user.email);
       return await hashPassword(next);
-    }, { cost: JUDGED_HASH_COST });
+    }, { cost: JUDGED_HASH_COST + (old ? 1 : 0) });
     await this.#users.update(user.id, (u) => withPassword(u, hash));
     await this.#users.deleteSessions(user.id, keep);
   }
@@ -203,11 +221,8 @@ export class Users {
     const email = parseEmail(rawEmail);
     const user = await this.#users.byEmail(email);
     if (!user) return;
-    // A few links an hour to one mailbox, however many addresses ask: no mail-bombing through
-    // the form. Past that nothing is sent, and the answer is the same (it tells nothing). Keyed
-    // on the address the mail goes to, which #link holds to one bare mailbox.
-    if (await this.throttle.retryAfter([["mail", mailboxOf(user.email)]]) > 0) return;
-    await this.throttle.fail("mail", mailboxOf(user.email));
+    // Past the mailbox's budget nothing is sent, and the answer is the same (it tells nothing).
+    if (await this.#countMail(user) > 0) return;
     if (this.mails.take() > 0) return; // the process's mails for the hour are spent: the same answer
     const link = await this.#link(user, "reset", "/reset", RESET_TTL_MS);
     // Sent after the answer, not before it: waiting for SMTP made the answer for an email with an
@@ -256,7 +271,22 @@ export class Users {
     return next;
   }
 
+  /**
+   * A few mails with a link an hour to one mailbox, however many addresses or accounts ask (a
+   * reset, a sign-up's confirmation, one sent again): no mail-bombing through the forms. Keyed on
+   * the mailbox the mail is delivered to (`name+tag@x` is `name@x`; #link holds every mail to one
+   * bare mailbox). Counts one mail and answers 0, or the seconds to wait (nothing counted).
+   */
+  async #countMail(user: User): Promise<number> {
+    const mailbox = mailboxOf(user.email);
+    const wait = await this.throttle.retryAfter([["mail", mailbox]]);
+    if (wait === 0) await this.throttle.fail("mail", mailbox);
+    return wait;
+  }
+
+  /** Mails the confirmation link, within the mailbox's and the process's budgets (else throws, unsent). */
   async sendVerification(user: User): Promise<void> {
+    if (await this.#countMail(user) > 0) throw new Error("the mailbox's budget of mails is spent; not mailed");
     if (this.mails.take() > 0) throw new Error("the hour's budget of mails (MAILS_PER_HOUR) is spent; not mailed");
     const link = await this.#link(user, "verify", "/verify", VERIFY_TTL_MS);
     await this.deps.mailer.send({
@@ -273,14 +303,16 @@ export class Users {
 
   /**
    * Mails the confirmation link again ("check your email" page): "confirmed" when there is nothing
-   * to confirm; 429 while the user's resend or the mailbox's mail budget waits.
+   * to confirm; 429 while the user's resend, the mailbox's mail budget or the address's (`ip`)
+   * sign-ups, resets and resends wait. Per address too: accounts of many mailboxes, each sending
+   * again, would otherwise let a few addresses spend the process's MAILS_PER_HOUR.
    */
-  async resendVerification(user: User): Promise<"sent" | "confirmed"> {
+  async resendVerification(user: User, ip: string): Promise<"sent" | "confirmed"> {
     if (user.email_verified_at !== null) return "confirmed";
-    const wait = await this.throttle.retryAfter([["resend", user.id], ["mail", user.email]]);
+    const wait = await this.throttle.retryAfter([["resend", user.id], ["mail", mailboxOf(user.email)], ["create", ip]]);
     if (wait > 0) throw tooMany(wait);
     await this.throttle.fail("resend", user.id);
-    await this.throttle.fail("mail", user.email);
+    await this.throttle.fail("create", ip);
     await this.sendVerification(user);
     return "sent";
   }
@@ -375,45 +407,8 @@ export class Users {
     });
   }
 
-  /**
-   * Deletes the account and everything in it. Its keys go first, then `keysGone` (the caller
-   * forgets cached keys), then the timers, the users and the account: a request still holding a
-   * key cannot add a timer after they were listed, and a deletion cut short (a crash) leaves an
-   * account its user can sign in to and delete again. (A creation checks in its commit that its key
-   * still exists, so another process's key cache adds none either; the sender deletes any timer
-   * whose account is gone at its first webhook, as a last net.)
-   */
+  /** Deletes the account and everything in it (lib/accounts/delete_account.ts). */
   async deleteAccount(user: User, timers: TimerService, keysGone: () => void = () => {}): Promise<void> {
-    const { store } = this.deps;
-    const account = await store.accounts.get(user.account_id);
-    await store.accounts.deleteKeys(user.account_id);
-    keysGone();
-    if (account) {
-      for (const id of await store.accounts.timerIds(account.id)) {
-        // An expired timer answers 404 here; the expiry sweep purges it.
-        // Every timer goes, a running show's live item too (its rundown goes next).
-        await timers.delete({ kind: "account", account }, id, { evenLiveItem: true }).catch(() => {});
-      }
-    }
-    await deleteRundowns(store, user.account_id, (id) => timers.link?.dropped(id));
-    for (const u of await this.#users.ofAccount(user.account_id)) await this.#users.delete(u);
-    await store.endpoints.deleteAll(user.account_id);
-    await deleteRequests(store.kv, user.account_id);
-    await store.accounts.delete(user.account_id);
-  }
-}
-
-/** The account's rundowns with their delivery logs (their timers went with the account's timers). */
-async function deleteRundowns(store: Store, acct: string, dropped: (id: string) => void): Promise<void> {
-  // A rundown changed while being deleted is read and deleted again; a bounded number of passes.
-  for (let pass = 0; pass < 10; pass++) {
-    const { rundowns } = await store.rundowns.list(acct, { limit: 100 });
-    if (!rundowns.length) return;
-    for (const r of rundowns) {
-      const entry = await store.rundowns.get(r.id);
-      if (!entry) continue;
-      dropped(r.id); // its deliveries queued in this process go unsent
-      await store.rundowns.delete(entry);
-    }
+    await deleteAccount(this.deps.store, user, timers, keysGone);
   }
 }

@@ -81,7 +81,7 @@ export function checkEmailRoutes(app: Hono<AppEnv>, auth: Auth) {
 
   signedIn.post("/signup/resend", async (c) => {
     try {
-      await auth.users.resendVerification(c.get("session").user);
+      await auth.users.resendVerification(c.get("session").user, c.get("ip"));
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 429) throw e;
       return c.redirect(`${CHECK_PATH}?wait=${encodeURIComponent(e.headers["Retry-After"] ?? "60")}`, 303);

@@ -3,7 +3,8 @@
  * disabled and deleted from forms. Every POST redirects (Post/Redirect/Get); a refused form
  * comes back once, with what was typed and why, through `once`.
  */
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
+import { undoIfLoggedOut } from "../../lib/accounts/first_proof.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { EventType as TimerEventType } from "../../lib/timers/model.ts";
 import { RUNDOWN_EVENT_TYPES } from "../../lib/rundowns/model.ts";
@@ -190,8 +191,17 @@ export function EndpointsSection({ f, endpoints, form }: { f: Frame; endpoints: 
   );
 }
 
-/** POST routes of the section; each redirects to the Webhooks tab. */
-export function endpointRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: Once) {
+/**
+ * POST routes of the section; each redirects to the Webhooks tab. An endpoint is a lasting feed of
+ * the account's events: adding one or editing one (its URL) sits behind `fresh`, the dashboard's
+ * recent sign-in check, as creating a key does; enabling, disabling, examples and deleting do not.
+ */
+export function endpointRoutes(
+  dash: Hono<DashEnv>,
+  deps: DashboardDeps,
+  once: Once,
+  fresh: MiddlewareHandler<DashEnv>,
+) {
   const { endpoints: svc, config } = deps;
   const account = (c: Ctx) => {
     const a = c.get("session").account;
@@ -210,7 +220,7 @@ export function endpointRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: O
     try {
       flash(c, { kind: "ok", text: await run(values) });
     } catch (e) {
-      if (!(e instanceof ApiError) || e.status >= 500 || e.status === 403) throw e;
+      if (!(e instanceof ApiError) || e.status >= 500 || e.status === 403 || e.status === 401) throw e;
       if (form === null) flash(c, { kind: "error", text: e.message });
       else {
         const held: EndpointForm = { ...(form && { id: form }), values, error: { message: e.message, field: e.field } };
@@ -221,12 +231,17 @@ export function endpointRoutes(dash: Hono<DashEnv>, deps: DashboardDeps, once: O
   }
   const t = (c: Ctx) => frameOf(c).t;
 
-  dash.post("/webhooks/endpoints", (c) =>
+  // Whether the session is still there (a first proof may have ended it while the request was under way).
+  const signedIn = (c: Ctx) => async () => (await deps.store.users.getSession(c.get("session").record.hash)) !== null;
+
+  dash.post("/webhooks/endpoints", fresh, (c) =>
     change(c, "", async (v) => {
-      const e = await svc.create(account(c), formToEndpoint(v));
+      const acct = account(c);
+      const input = formToEndpoint(v);
+      const e = await undoIfLoggedOut(signedIn(c), () => svc.create(acct, input), (e) => svc.delete(acct, e.id));
       return t(c).ep_added.replace("{url}", e.url);
     }));
-  dash.post("/webhooks/endpoints/:id", (c) =>
+  dash.post("/webhooks/endpoints/:id", fresh, (c) =>
     change(c, c.req.param("id"), async (v) => {
       const e = await svc.update(account(c), c.req.param("id"), formToEndpoint(v));
       return t(c).ep_saved.replace("{url}", e.url);

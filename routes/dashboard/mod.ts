@@ -104,9 +104,9 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   });
   dash.notFound((c) => errorPage(c, new ApiError(404, "no such dashboard page")));
 
-  // A new API key or a secret shown outlives the session that made it (sign-out everywhere, a
-  // password change): only a recent sign-in may do it, not a cookie stolen later. Revoking,
-  // retiring and timers need none.
+  // A new API key, a secret shown or a webhook endpoint (a feed of the account's events) outlives
+  // the session that made it (sign-out everywhere, a password change): only a recent sign-in may
+  // do it, not a cookie stolen later. Revoking, retiring, deleting and timers need none.
   const recent = (section: Section, back: string): MiddlewareHandler<DashEnv> => async (c, next) => {
     if (!isFresh(c.get("session").record, now())) return html(c, reauthPage(frameOf(c), section, back), 403);
     await next();
@@ -252,7 +252,7 @@ export function dashboardRoutes(app: Hono<AppEnv>, deps: DashboardDeps) {
   });
 
   timerRoutes(dash, deps, once);
-  endpointRoutes(dash, deps, once);
+  endpointRoutes(dash, deps, once, recent("webhooks", "/dashboard/webhooks"));
   logRoutes(dash, deps);
   showRoutes(dash, deps);
 

@@ -1460,7 +1460,7 @@ export interface components {
       embed_url: string;
       /**
        * Format: date-time
-       * @description When the timer and its data are purged; follows a running timer's deadline
+       * @description When the timer and its data are purged: at least 7 days after a running timer's next deadline, or after the end a paused one would have if resumed at its last change (adjusts included)
        */
       expires_at: string;
       /** @description Interval timers: where the timer is now */

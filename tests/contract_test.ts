@@ -450,7 +450,7 @@ Deno.test("generated requests are accepted, refused ones are refused, and every 
     token,
   );
   assert.equal(started.status, 200);
-  assert.equal((await call("/timers", "get", "/timers", undefined, token)).status, 403);
+  assert.equal((await call("/timers", "get", "/timers", undefined, token)).status, 401);
   const rotate = ["/timers/{id}/control_token", "post", `/timers/${controlled.body.timer_id}/control_token`] as const;
   assert.equal((await call(...rotate, undefined, token)).status, 403);
   const rotated = await call(...rotate);
@@ -567,13 +567,17 @@ Deno.test("each 403 is described as what the operation can meet: the timer limit
   for (const [path, method] of [["/timers", "get"], ["/timers/{id}", "get"], ["/timers/{id}/state", "patch"]]) {
     assert.doesNotMatch(why(path, method), /stored-timer limit/, `${method} ${path}`);
   }
-  // A control token is refused (403) by the list, and the document says so; its own timer's read and state take it.
+  // A control token is no credential for the list or creation (401, before the query or body is read), and the
+  // document says so; its own timer's read and state take it, and what else its timer's routes refuse it is 403.
+  const unauthorized = (path: string, method: string) => doc.paths[path][method].responses["401"].description as string;
   const list = await s.call("GET", "/api/v1/timers", { key: token });
-  assert.equal(list.status, 403);
-  assert.match(why("/timers", "get"), /control token/);
+  assert.equal(list.status, 401);
+  assert.match(unauthorized("/timers", "get"), /control token/);
   const create = await s.call("POST", "/api/v1/timers", { key: token, body: { type: "countdown", duration: 5 } });
-  assert.equal(create.status, 403);
-  assert.match(why("/timers", "post"), /control token/);
+  assert.equal(create.status, 401);
+  assert.match(unauthorized("/timers", "post"), /control token/);
+  assert.equal((await s.call("POST", `/api/v1/timers/${t.timer_id}/control_token`, { key: token })).status, 403);
+  assert.match(why("/timers/{id}/control_token", "post"), /control token/);
   assert.equal((await s.call("GET", `/api/v1/timers/${t.timer_id}`, { key: token })).status, 200);
   assert.doesNotMatch(why("/timers/{id}", "get"), /control token/);
   await s.close();

@@ -60,9 +60,11 @@ function safeDecode(segment: string): string {
 
 const EXPOSED =
   "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Location, X-Request-Id, WWW-Authenticate, Allow";
-/** The timer or rundown a control token may act on, and the paths under it a token may use. */
-const CONTROL_PATH =
-  /^\/api\/v1\/(?:timers|rundowns)\/([^/]+)(\/state|\/message|\/item\/message|\/actions\/[a-z]+)?\/?$/;
+/**
+ * The timer or rundown a path names, against which a control token is checked. The routes under it
+ * decide what a token may do there (403 beyond its timer's read, state, messages and actions).
+ */
+const CONTROL_PATH = /^\/api\/v1\/(?:timers|rundowns)\/([^/]+)(?:\/.*)?$/;
 /** Routes that answer only an authenticated caller (everything but the public events and the document). */
 const AUTHENTICATED = /^\/api\/v1\/(timers|rundowns|webhook_endpoints|deliveries|requests)(\/|$)/;
 
@@ -116,6 +118,9 @@ export function apiGate(
         c.set("loggedFor", { for: { controlled: safeDecode(m[1]) }, keyPrefix: null });
       } else if (m) {
         authError = unauthorized("the control token does not match this timer");
+      } else if (AUTHENTICATED.test(c.req.path)) {
+        // No timer in the path to check it against: a made-up token must not reach validation.
+        authError = unauthorized("a control token works only on its own timer's routes; send an API key");
       }
     }
     // What a key or a control token reads (webhook URLs, control URLs) stays out of every cache; so

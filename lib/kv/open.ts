@@ -11,9 +11,22 @@ export async function openKv(config: Pick<Config, "kvPath">): Promise<Deno.Kv> {
   if (local) {
     const dir = path.replace(/[/\\][^/\\]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
+    // Created owner-only before SQLite opens it: its -wal and -shm files take the database's mode.
+    await Deno.writeFile(path, new Uint8Array(), { createNew: true, mode: 0o600 }).catch(() => {});
   }
   const kv = await retryBusy(() => Deno.openKv(path));
+  if (local) await ownerOnly([path, `${path}-wal`, `${path}-shm`]);
   return local ? retryingKv(kv) : kv;
+}
+
+/**
+ * Makes files owner-only (0600): a local KV file holds webhook signing secrets, and one made under
+ * umask 022 (or by an older version) is readable by every user of the machine. Where that cannot
+ * be done (Windows, a file another user owns, a file not there) the file is left as it is.
+ */
+export async function ownerOnly(paths: string[]): Promise<void> {
+  if (Deno.build.os === "windows") return;
+  for (const p of paths) await Deno.chmod(p, 0o600).catch(() => {});
 }
 
 /** Whether a KV path names a local file (not memory, not a KV Connect URL, not the platform default). */
@@ -30,7 +43,8 @@ export function isLocalFile(path: string | undefined): path is string {
  */
 export async function lockKvFile(path: string, exclusive = true): Promise<Deno.FsFile | null> {
   const real = await Deno.realPath(path).catch(() => path); // not created yet: as spelled
-  const file = await Deno.open(`${real}.lock`, { read: true, write: true, create: true });
+  const file = await Deno.open(`${real}.lock`, { read: true, write: true, create: true, mode: 0o600 });
+  await ownerOnly([`${real}.lock`]);
   if (await file.tryLock(exclusive)) return file;
   file.close();
   return null;

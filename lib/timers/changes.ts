@@ -33,7 +33,7 @@ export function planTimerChange(
   o: PlanOptions,
 ): TimerChange {
   const dueAt = nextDeadline(next);
-  const timer: Timer = { ...next, due_at: dueAt, changed_at: o.now, expires_at: lifetimeEnd(next, dueAt) };
+  const timer: Timer = { ...next, due_at: dueAt, changed_at: o.now, expires_at: lifetimeEnd(next, dueAt, o.now) };
   const dueSet: DueWrite[] = [];
   const dueDelete: DueItem[] = [];
   if (prev?.due_at != null && prev.due_at !== dueAt) dueDelete.push({ at: prev.due_at, kind: "timer", ref: prev.id });

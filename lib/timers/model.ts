@@ -217,12 +217,17 @@ export function complete(t: Timer, at: number): Timer {
   };
 }
 
-/** Lifetime rule: a counting timer never expires before its next deadline + 7 days. */
+/**
+ * Lifetime rule: a counting timer never expires before its next deadline + 7 days, and a paused one
+ * not before the deadline it would have if resumed when it last changed + 7 days (time added while
+ * paused must not outlive the timer).
+ */
 export const AFTER_DEADLINE_MS = 7 * 86400_000;
 
-/** `expires_at` of a timer whose next deadline is `dueAt`: it follows the deadline, never shrinks. */
-export function lifetimeEnd(t: Timer, dueAt: number | null): number {
-  return dueAt === null ? t.expires_at : Math.max(t.expires_at, dueAt + AFTER_DEADLINE_MS);
+/** `expires_at` of a timer whose next deadline is `dueAt`, changed at `now`: it follows the deadline, never shrinks. */
+export function lifetimeEnd(t: Timer, dueAt: number | null, now: number): number {
+  const end = dueAt ?? (t.state === "paused" ? clockDeadline({ ...t, resumed_at: now }) : null);
+  return end === null ? t.expires_at : Math.max(t.expires_at, end + AFTER_DEADLINE_MS);
 }
 
 export function completedData(t: Timer): Record<string, unknown> {

@@ -88,8 +88,10 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
 }
 
+/** `localhost` and its subdomains (RFC 6761), with any number of trailing dots (`localhost..` resolves too). */
 function isLocalhost(host: string): boolean {
-  return host === "localhost" || host.endsWith(".localhost") || host === "localhost.";
+  const name = host.replace(/\.+$/, "");
+  return name === "localhost" || name.endsWith(".localhost");
 }
 
 function isIpLiteral(host: string): boolean {

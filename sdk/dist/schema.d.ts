@@ -1402,7 +1402,7 @@ export interface components {
             embed_url: string;
             /**
              * Format: date-time
-             * @description When the timer and its data are purged; follows a running timer's deadline
+             * @description When the timer and its data are purged: at least 7 days after a running timer's next deadline, or after the end a paused one would have if resumed at its last change (adjusts included)
              */
             expires_at: string;
             /** @description Interval timers: where the timer is now */
@@ -1946,7 +1946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1960,7 +1960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2048,7 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Delivery"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2062,7 +2062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2318,7 +2318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2332,7 +2332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2435,7 +2435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2449,7 +2449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used where only an API key is accepted */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2552,7 +2552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2566,7 +2566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description No API access, the plan's stored-timer limit reached by the timers to create, as many rundowns as the plan stores timers held already, or a control token */
+            /** @description No API access, the plan's stored-timer limit reached by the timers to create, or as many rundowns as the plan stores timers held already */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4130,7 +4130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -4144,7 +4144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used where only an API key is accepted */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4247,7 +4247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -4261,7 +4261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, the plan's stored-timer limit is reached (the message names it), or a control token was used where only an API key is accepted */
+            /** @description The plan has no API access, or the plan's stored-timer limit is reached (the message names it) */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5938,7 +5938,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -5952,7 +5952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6055,7 +6055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6069,7 +6069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6196,7 +6196,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6210,7 +6210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6311,7 +6311,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointDeleted"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6325,7 +6325,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6443,7 +6443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6457,7 +6457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6601,7 +6601,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6615,7 +6615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+            /** @description The plan has no API access */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -1460,7 +1460,7 @@ export interface components {
       embed_url: string;
       /**
        * Format: date-time
-       * @description When the timer and its data are purged; follows a running timer's deadline
+       * @description When the timer and its data are purged: at least 7 days after a running timer's next deadline, or after the end a paused one would have if resumed at its last change (adjusts included)
        */
       expires_at: string;
       /** @description Interval timers: where the timer is now */
@@ -2078,7 +2078,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2092,7 +2092,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2180,7 +2180,7 @@ export interface operations {
           "application/json": components["schemas"]["Delivery"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2194,7 +2194,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2866,7 +2866,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2880,7 +2880,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2983,7 +2983,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -2997,7 +2997,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used where only an API key is accepted */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3100,7 +3100,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -3114,7 +3114,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description No API access, the plan's stored-timer limit reached by the timers to create, as many rundowns as the plan stores timers held already, or a control token */
+      /** @description No API access, the plan's stored-timer limit reached by the timers to create, or as many rundowns as the plan stores timers held already */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4678,7 +4678,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -4692,7 +4692,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used where only an API key is accepted */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4795,7 +4795,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -4809,7 +4809,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, the plan's stored-timer limit is reached (the message names it), or a control token was used where only an API key is accepted */
+      /** @description The plan has no API access, or the plan's stored-timer limit is reached (the message names it) */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6486,7 +6486,7 @@ export interface operations {
           "application/json": components["schemas"]["WebhookEndpointList"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6500,7 +6500,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6603,7 +6603,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6617,7 +6617,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6744,7 +6744,7 @@ export interface operations {
           "application/json": components["schemas"]["WebhookEndpoint"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6758,7 +6758,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6859,7 +6859,7 @@ export interface operations {
           "application/json": components["schemas"]["WebhookEndpointDeleted"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -6873,7 +6873,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6991,7 +6991,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -7005,7 +7005,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7149,7 +7149,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Missing or invalid credentials */
+      /** @description Missing or invalid credentials, or a control token (only an API key is accepted here) */
       401: {
         headers: {
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -7163,7 +7163,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description The plan has no API access, or a control token was used (only an API key is accepted) */
+      /** @description The plan has no API access */
       403: {
         headers: {
           "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

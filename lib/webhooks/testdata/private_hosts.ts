@@ -27,6 +27,10 @@ export const PRIVATE_HOSTS = [
   "localhost",
   "LOCALHOST",
   "api.localhost",
+  "localhost.",
+  "localhost..", // empty labels at the end still resolve to loopback
+  "LOCALHOST%2E%2E",
+  "api.localhost...",
   "169.254.169.254",
   "[fe80::1]",
   "[fc00::1]",

@@ -7,7 +7,7 @@ import { EndpointStore } from "../../../lib/kv/endpoints.ts";
 import { requireAccount } from "../../../lib/timers/service.ts";
 import { controlIn } from "../../../lib/timers/validation.ts";
 import { type Endpoint, ENDPOINT_ID, type EndpointService, MAX_ENDPOINTS } from "../../../lib/webhooks/endpoints.ts";
-import { errors, ok } from "./openapi.ts";
+import { errors, KEY_ONLY, ok } from "./openapi.ts";
 import { RUNDOWN_EVENT_TYPES } from "../../../lib/rundowns/model.ts";
 import { httpUrl } from "./schemas.ts";
 import { WEBHOOK_EVENTS, WebhookPayload } from "./webhook_schemas.ts";
@@ -90,7 +90,7 @@ const IdParam = z.object({
 
 const body = <T>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const TAGS = ["Webhook endpoints"];
-const OWNER = { 403: "The plan has no API access, or a control token was used (only an API key is accepted)" };
+const OWNER = KEY_ONLY;
 const NONE = { 404: "No webhook endpoint with this id in the account" };
 
 const create = createRoute({

@@ -6,13 +6,13 @@ import { ApiError } from "../../../lib/errors.ts";
 import { requireAccount, type TimerService } from "../../../lib/timers/service.ts";
 import { LIMITS } from "../../../lib/timers/validation.ts";
 import { accountDeliveries, DELIVERY_STATES, redeliverById } from "../../../lib/webhooks/delivery_log.ts";
-import { errors, ok } from "./openapi.ts";
+import { errors, KEY_ONLY, ok } from "./openapi.ts";
 import { EVENT_ID, queryInteger } from "./schemas.ts";
 import { DELIVERY_EVENTS } from "./webhook_schemas.ts";
 import { DeliverySchema, deliveryView } from "./webhooks.ts";
 import type { RateLimiter } from "../../../lib/accounts/rate_limit.ts";
 
-const ONLY_KEY = { 403: "The plan has no API access, or a control token was used (only an API key is accepted)" };
+const ONLY_KEY = KEY_ONLY;
 const limit = queryInteger(1, LIMITS.list.max).optional().openapi({
   description: `Page size, 1–${LIMITS.list.max} (default ${LIMITS.list.default})`,
   example: 20,

@@ -104,6 +104,15 @@ const DEFAULT_TEXT: Record<number, string> = {
   503: "The service cannot reach its storage right now; retry later",
 };
 
+/**
+ * The 401 and 403 of a route with no timer or rundown in its path: a control token is no
+ * credential there (the gate cannot tell a real one from a made-up one), so it gets 401.
+ */
+export const KEY_ONLY = {
+  401: "Missing or invalid credentials, or a control token (only an API key is accepted here)",
+  403: "The plan has no API access",
+};
+
 const EXAMPLES: Record<number, { message: string; field?: string }> = {
   400: { message: 'limit must be an integer from 1 to 100, got "abc"', field: "limit" },
   401: { message: "missing API key: send Authorization: Bearer <API_KEY>" },

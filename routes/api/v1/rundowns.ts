@@ -7,7 +7,7 @@ import { rundownView } from "../../../lib/rundowns/model.ts";
 import type { RundownRead, RundownService } from "../../../lib/rundowns/service.ts";
 import { requireAccount } from "../../../lib/timers/service.ts";
 import { LIMITS } from "../../../lib/timers/validation.ts";
-import { errors, ok } from "./openapi.ts";
+import { errors, KEY_ONLY, ok } from "./openapi.ts";
 import {
   CreateRundownBody,
   registerRundownWebhooks,
@@ -39,8 +39,9 @@ const createRundown = createRoute({
   responses: {
     201: ok(Rundown, "Created; Location names it; control_url is shown only here", { location: true }),
     ...errors([400, 401, 403, 409, 413, 422], {
-      403: "No API access, the plan's stored-timer limit reached by the timers to create, as many rundowns as " +
-        "the plan stores timers held already, or a control token",
+      ...KEY_ONLY,
+      403: "No API access, the plan's stored-timer limit reached by the timers to create, or as many rundowns as " +
+        "the plan stores timers held already",
       409: "An existing timer is an item of another rundown already; error.field names the item",
       422: "An invalid value; error.field names it, items[i].field for an item",
     }),
@@ -56,7 +57,7 @@ const listRundowns = createRoute({
   request: { query: PageQuery },
   responses: {
     200: ok(RundownList, "A page of rundowns"),
-    ...errors([400, 401, 403], { ...OWNER, 400: "An invalid query parameter, or a cursor this API did not return" }),
+    ...errors([400, 401, 403], { ...KEY_ONLY, 400: "An invalid query parameter, or a cursor this API did not return" }),
   },
 });
 

@@ -309,7 +309,8 @@ export const Timer = z.strictObject({
   }),
   created_at: iso,
   expires_at: iso.openapi({
-    description: "When the timer and its data are purged; follows a running timer's deadline",
+    description: "When the timer and its data are purged: at least 7 days after a running timer's next deadline, " +
+      "or after the end a paused one would have if resumed at its last change (adjusts included)",
   }),
   target_date: iso.optional().openapi({ description: "Event timers" }),
   work: z.int().optional().openapi({ description: "Interval timers" }),

@@ -6,7 +6,7 @@ import { requireAccount, type TimerService } from "../../../lib/timers/service.t
 import { type Timer as TimerRecord, timerView } from "../../../lib/timers/model.ts";
 import { LIMITS } from "../../../lib/timers/validation.ts";
 import type { AppEnv } from "../../../lib/http.ts";
-import { errors, ok } from "./openapi.ts";
+import { errors, KEY_ONLY, ok } from "./openapi.ts";
 import {
   CreateTimerBody,
   Deleted,
@@ -36,8 +36,8 @@ const createTimer = createRoute({
       { location: true },
     ),
     ...errors([400, 401, 403, 413, 422], {
-      403: "The plan has no API access, the plan's stored-timer limit is reached (the message names it), " +
-        "or a control token was used where only an API key is accepted",
+      ...KEY_ONLY,
+      403: "The plan has no API access, or the plan's stored-timer limit is reached (the message names it)",
     }),
   },
 });
@@ -51,7 +51,7 @@ const listTimers = createRoute({
   request: { query: ListQuery },
   responses: {
     200: ok(TimerList, "A page of timers"),
-    ...errors([400, 401, 403], { ...OWNER, 400: "An invalid query parameter, or a cursor this API did not return" }),
+    ...errors([400, 401, 403], { ...KEY_ONLY, 400: "An invalid query parameter, or a cursor this API did not return" }),
   },
 });
 

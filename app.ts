@@ -29,6 +29,7 @@ import { EndpointService } from "./lib/webhooks/endpoints.ts";
 import { Scheduler } from "./lib/webhooks/scheduler.ts";
 import { OpenStreams } from "./lib/streams.ts";
 import { logRequests, RequestLog } from "./lib/accounts/request_log.ts";
+import { keyStillThere } from "./lib/accounts/first_proof.ts";
 
 export interface AppDeps {
   store: Store;
@@ -102,7 +103,7 @@ export function createApp(deps: AppDeps) {
   webhookRoutes(api, timers, scheduler);
   logRoutes(api, timers, requestLog, limiter);
   rundownRoutes(api, rundowns, config);
-  endpointRoutes(api, endpoints, scheduler.sender, () => config.siteUrl);
+  endpointRoutes(api, endpoints, scheduler.sender, () => config.siteUrl, (p) => keyStillThere(store.kv, p));
   eventRoutes(api, now);
   documentApi(api, () => config.siteUrl);
   app.route("/api/v1", api);

@@ -1,9 +1,8 @@
 /** /api/v1/webhook_endpoints: the account's webhook endpoints (thin handlers over EndpointService). */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../lib/http.ts";
-import { keyStillThere, undoIfLoggedOut } from "../../../lib/accounts/first_proof.ts";
-import { unauthorized } from "../../../lib/accounts/auth.ts";
-import { EndpointStore } from "../../../lib/kv/endpoints.ts";
+import { undoIfLoggedOut } from "../../../lib/accounts/first_proof.ts";
+import { type Principal, unauthorized } from "../../../lib/accounts/auth.ts";
 import { requireAccount } from "../../../lib/timers/service.ts";
 import { controlIn } from "../../../lib/timers/validation.ts";
 import { type Endpoint, ENDPOINT_ID, type EndpointService, MAX_ENDPOINTS } from "../../../lib/webhooks/endpoints.ts";
@@ -217,22 +216,24 @@ export function endpointRoutes(
   svc: EndpointService,
   sender: Sender,
   siteUrl: () => string,
+  /**
+   * Whether the API key a request came with is still there (read in KV, not the key cache, so
+   * another process's deletion counts at once); other callers: true.
+   */
+  keyLive: (p: Principal) => Promise<boolean>,
 ) {
   const account = (c: { get(k: "principal"): Parameters<typeof requireAccount>[0] }) =>
     requireAccount(c.get("principal"));
 
   // A key deleted while its request was under way (a first proof of the mailbox, a revocation)
-  // leaves no endpoint: the request checks its key again once the endpoint is stored (in KV, not
-  // the key cache, so another process's deletion counts at once), and takes it away when gone.
-  const records = svc.records;
-  const keyLive = (c: { get(k: "principal"): Parameters<typeof keyStillThere>[1] }) => () =>
-    records instanceof EndpointStore ? keyStillThere(records.kv, c.get("principal")) : Promise.resolve(true);
+  // leaves no endpoint: the request checks its key again once the endpoint is stored, and takes
+  // it away when gone.
 
   api.openapi(create, async (c) => {
     const acct = account(c).id;
     const input = c.req.valid("json");
     const e = await undoIfLoggedOut(
-      keyLive(c),
+      () => keyLive(c.get("principal")),
       () => svc.create(acct, input),
       (e) => svc.delete(acct, e.id),
       () => unauthorized("invalid or revoked API key"),

@@ -240,8 +240,9 @@ export function jsonBody(opts: { maxBytes: number; optional?: boolean }): Middle
     const bytes = length !== undefined && Number.isInteger(declared)
       ? new Uint8Array(await c.req.raw.arrayBuffer())
       : await readCapped(c.req.raw, opts.maxBytes);
-    // Not JSON: no validator reads it; its size was the check.
-    if (!essence) return await next();
+    // Not JSON: no validator reads it; its size was the check. Nothing at all (a DELETE from a
+    // browser, whose server-side body is an empty stream) is no body, where one is not required.
+    if (!essence || (opts.optional && bytes.length === 0)) return await next();
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -76,6 +76,14 @@ Deno.test("a bodiless action stays callable with no body, an empty body or a sma
     });
     assert.equal(empty.status, 200, JSON.stringify(empty.body));
     assert.equal((await s.call("POST", `${path}/resume`, { body: {} })).status, 200);
+    // What a browser's bodiless DELETE with a JSON Content-Type is on the server: an empty stream.
+    const cleared = await s.app.app.request(`http://timers.test/api/v1/timers/${t.timer_id}/message`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${s.pro.apiKey}`, "content-type": "application/json" },
+      body: new ReadableStream({ start: (c) => c.close() }),
+    });
+    assert.equal(cleared.status, 200, await cleared.clone().text());
+    await cleared.body?.cancel();
   } finally {
     await s.close();
   }

@@ -234,8 +234,11 @@ export async function runChaos(o: ChaosOptions) {
     if (o.out) await Deno.writeTextFile(o.out, JSON.stringify(report, null, 2) + "\n");
     return report;
   } finally {
-    lines.close();
-    await cluster.stop();
+    try {
+      await cluster.stop();
+    } finally {
+      lines.close(); // after the instances' last log lines
+    }
     await rx.stop();
     await temp?.cleanup();
     await kvc?.cleanup();

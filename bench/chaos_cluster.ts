@@ -62,6 +62,8 @@ export class Cluster {
     this.kills.push(kill);
     await p.exited;
     this.note({ kind: "kill", instance: i, pid: p.pid, port: p.port, at: kill.at });
+    // What the killed process logged (its slot, shards gained and lost…), for reading a slow burst.
+    this.note({ kind: "instance_log", instance: i, pid: p.pid, lines: p.lines });
     const q = await this.#start(i);
     kill.restartedAt = Date.now();
     this.note({ kind: "restart", instance: i, pid: q.pid, port: q.port, at: kill.restartedAt });
@@ -69,6 +71,7 @@ export class Cluster {
   }
 
   async stop(): Promise<void> {
+    this.procs.forEach((p, i) => p && this.note({ kind: "instance_log", instance: i, pid: p.pid, lines: p.lines }));
     await Promise.all(this.procs.map((p) => p?.stop()));
   }
 }

@@ -64,6 +64,8 @@ export class Lease {
   #beats = 0;
   /** Per instance: the heartbeat last read, and since when (this clock) it has read the same. */
   #seen = new Map<string, { beat: unknown; since: number; moved: boolean }>();
+  /** Per instance taken for gone: when (this clock) it was first taken so. */
+  #gone = new Map<string, number>();
   readonly alone: boolean;
 
   constructor(o: LeaseOptions) {
@@ -135,11 +137,25 @@ export class Lease {
       else if (seen.beat !== beat) this.#seen.set(instance, { beat, since: t, moved: true });
       else if (t - seen.since > this.deadAfterMs) gone.add(instance);
     }
-    // Instances long gone are forgotten (their claims were taken over); the map stays bounded.
-    if (this.#seen.size > 10_000) {
-      for (const [i, s] of this.#seen) if (t - s.since > 10 * this.deadAfterMs) this.#seen.delete(i);
+    for (const instance of gone) if (!this.#gone.has(instance)) this.#gone.set(instance, t);
+    // Instances long gone are forgotten (their claims were taken over); the maps stay bounded.
+    for (const map of [this.#seen, this.#gone]) {
+      if (map.size <= 10_000) continue;
+      for (const [i, v] of map) {
+        if (t - (typeof v === "number" ? v : v.since) > 10 * this.deadAfterMs) map.delete(i);
+      }
     }
     return gone;
+  }
+
+  /**
+   * Whether an instance was first taken for gone (by `observe`) within the last `ms` on this clock:
+   * its claims are to be taken over now, even in the middle of a burst.
+   */
+  recentlyGone(ms: number): boolean {
+    const t = this.#mono();
+    for (const since of this.#gone.values()) if (t - since <= ms) return true;
+    return false;
   }
 
   /**

@@ -62,3 +62,18 @@ Deno.test("an instance that stopped cleanly is gone at once", () => {
   const { lease } = leased();
   assert.deepEqual(lease.observe(new Map([["other", STOPPED]])), new Set(["other"]));
 });
+
+Deno.test("an instance newly taken for gone is 'recently gone' for the given time, once", () => {
+  const { lease, clock } = leased();
+  assert.equal(lease.recentlyGone(13_000), false);
+  lease.observe(new Map([["other", 7]]));
+  assert.equal(lease.recentlyGone(13_000), false, "silent, not yet gone");
+  clock.t += lease.deadAfterMs + 1;
+  lease.observe(new Map([["other", 7]]));
+  assert.equal(lease.recentlyGone(13_000), true);
+  clock.t += 13_001;
+  lease.observe(new Map([["other", 7]])); // still gone: not newly
+  assert.equal(lease.recentlyGone(13_000), false);
+  lease.observe(new Map([["stopped", STOPPED]]));
+  assert.equal(lease.recentlyGone(13_000), true, "a clean stop is gone at once");
+});

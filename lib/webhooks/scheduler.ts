@@ -308,7 +308,10 @@ export class Scheduler {
    * a burst; lease.ts decides, on this process's monotonic clock): their deliveries go out now.
    */
   async takeOver(): Promise<void> {
-    if (this.#stopped || this.runs.stepping > 0) return;
+    // Not while stepping (its read of every running claim would slow a burst), unless an instance
+    // was just found gone (a SIGKILL mid-burst): its claims in this one's shards go out now, not
+    // when they run out (a lease later).
+    if (this.#stopped || (this.runs.stepping > 0 && !this.lease.recentlyGone(this.sender.leaseMs))) return;
     const { store, now } = this.deps;
     try {
       const t = now();

@@ -91,10 +91,11 @@ export function createApp(deps: AppDeps) {
     "/webhook_endpoints/:endpoint_id",
   ], body);
   api.on("PUT", ["/timers/:id/message", "/rundowns/:id/message", "/rundowns/:id/item/message"], body);
-  // A test send's body is optional: read as JSON only when one is sent.
+  // A test send's body is optional: read as JSON only when one is sent (an empty one is none).
+  const bodyOrNone = jsonBody({ maxBytes: 16 * 1024, emptyOk: true });
   api.on("POST", ["/timers/:id/webhook/test"], (c, next) => {
     const sent = c.req.header("content-type") !== undefined || Number(c.req.header("content-length") ?? 0) > 0;
-    return sent ? body(c, next) : next();
+    return sent ? bodyOrNone(c, next) : next();
   });
   // Every other request that sends a body meets the same limit, so a route left out above reads none unbounded.
   api.use(jsonBody({ maxBytes: 16 * 1024, optional: true }));

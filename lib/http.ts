@@ -222,9 +222,10 @@ function sendsBody(req: Request): boolean {
  * and parse; anything else is answered before a handler runs. Registered for the routes that take
  * a body; with `optional`, for every route: a request without body bytes passes, a JSON body is
  * checked whole, any other body only for its size (no route reads it), so no route can read an
- * unbounded body. A body checked once is not checked again.
+ * unbounded body. With `optional` or `emptyOk` (a route whose body may be left out), a JSON body of
+ * nothing but white space counts as `{}`. A body checked once is not checked again.
  */
-export function jsonBody(opts: { maxBytes: number; optional?: boolean }): MiddlewareHandler<AppEnv> {
+export function jsonBody(opts: { maxBytes: number; optional?: boolean; emptyOk?: boolean }): MiddlewareHandler<AppEnv> {
   return async function jsonBody(c, next) {
     const type = c.req.header("content-type");
     const essence = type ? JSON_TYPE.exec(type)?.[1] : undefined;
@@ -240,15 +241,17 @@ export function jsonBody(opts: { maxBytes: number; optional?: boolean }): Middle
     const bytes = length !== undefined && Number.isInteger(declared)
       ? new Uint8Array(await c.req.raw.arrayBuffer())
       : await readCapped(c.req.raw, opts.maxBytes);
-    // Not JSON: no validator reads it; its size was the check. Nothing at all (a DELETE from a
-    // browser, whose server-side body is an empty stream) is no body, where one is not required.
-    if (!essence || (opts.optional && bytes.length === 0)) return await next();
+    // Not JSON: no validator reads it; its size was the check.
+    if (!essence) return await next();
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
       throw new ApiError(400, "the request body is not valid UTF-8");
     }
+    // Nothing but white space (a browser's bodiless DELETE arrives as an empty stream) is no body
+    // where none is required: an empty object.
+    if ((opts.optional || opts.emptyOk) && text.trim() === "") text = "{}";
     try {
       JSON.parse(text);
     } catch (e) {

@@ -84,6 +84,20 @@ Deno.test("a bodiless action stays callable with no body, an empty body or a sma
     });
     assert.equal(cleared.status, 200, await cleared.clone().text());
     await cleared.body?.cancel();
+    // White space with a JSON Content-Type is no body either, where none is needed.
+    const spaced = await s.call("POST", `${path}/pause`, {
+      raw: "\n",
+      headers: { "content-type": "application/json" },
+    });
+    assert.equal(spaced.status, 200, JSON.stringify(spaced.body));
+    // A test send's body is optional: an empty one with a JSON Content-Type answers as none does.
+    const none = await s.call("POST", `/api/v1/timers/${t.timer_id}/webhook/test`);
+    const emptyTest = await s.call("POST", `/api/v1/timers/${t.timer_id}/webhook/test`, {
+      raw: "",
+      headers: { "content-type": "application/json" },
+    });
+    assert.notEqual(none.status, 400, JSON.stringify(none.body));
+    assert.deepEqual([emptyTest.status, emptyTest.body.error?.message], [none.status, none.body.error?.message]);
   } finally {
     await s.close();
   }

@@ -309,9 +309,16 @@ export class Scheduler {
    */
   async takeOver(): Promise<void> {
     // Not while stepping (its read of every running claim would slow a burst), unless an instance
-    // was just found gone (a SIGKILL mid-burst): its claims in this one's shards go out now, not
-    // when they run out (a lease later).
+    // was just found gone (shared shards: one stopped, or marked so by its restart): its claims in
+    // this one's shards go out now, not when they run out (a lease later). One round at a time.
     if (this.#stopped || (this.runs.stepping > 0 && !this.lease.recentlyGone(this.sender.leaseMs))) return;
+    this.#takingOver ??= this.#takeOver().finally(() => this.#takingOver = null);
+    await this.#takingOver;
+  }
+
+  #takingOver: Promise<void> | null = null;
+
+  async #takeOver(): Promise<void> {
     const { store, now } = this.deps;
     try {
       const t = now();

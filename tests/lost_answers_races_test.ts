@@ -9,16 +9,24 @@ import { loseTimerChangeAnswers } from "./lost_answers.ts";
 
 const HOOK = "http://127.0.0.1:9/hook";
 
-Deno.test("a rundown goto whose answer was lost, the item it stopped deleted meanwhile, answers 200 and advances once", async () => {
-  const s = await setup();
-  let first = "";
+/**
+ * Timer-change answers lost; before the call reads again, another client deletes the rundown's
+ * first item (`item.first`, set once the rundown is made): the one a goto or a stop stopped.
+ */
+function deletingFirstItem(s: Awaited<ReturnType<typeof setup>>) {
+  const item = { first: "" };
   const lost = loseTimerChangeAnswers(s, {
-    // The item the goto stopped is no longer live: another client deletes its timer.
     async meanwhile() {
-      const r = await s.call("DELETE", `/api/v1/timers/${first}`);
+      const r = await s.call("DELETE", `/api/v1/timers/${item.first}`);
       assert.equal(r.status, 200, JSON.stringify(r.body));
     },
   });
+  return { lost, item };
+}
+
+Deno.test("a rundown goto whose answer was lost, the item it stopped deleted meanwhile, answers 200 and advances once", async () => {
+  const s = await setup();
+  const { lost, item } = deletingFirstItem(s);
   try {
     s.app.timers.link = undefined; // deliveries wait, pending, in the log
     const made = await s.call("POST", "/api/v1/rundowns", {
@@ -26,7 +34,7 @@ Deno.test("a rundown goto whose answer was lost, the item it stopped deleted mea
     });
     assert.equal(made.status, 201, JSON.stringify(made.body));
     const id = made.body.rundown_id as string;
-    first = made.body.items[0].timer_id;
+    item.first = made.body.items[0].timer_id;
     assert.equal((await s.call("PATCH", `/api/v1/rundowns/${id}/state`, { body: { action: "start" } })).status, 200);
     s.clock.advance(1000);
     lost.lose = 1;
@@ -44,19 +52,12 @@ Deno.test("a rundown goto whose answer was lost, the item it stopped deleted mea
 
 Deno.test("a rundown stop whose answer was lost, its item deleted meanwhile, answers 200", async () => {
   const s = await setup();
-  let first = "";
-  const lost = loseTimerChangeAnswers(s, {
-    // Stopped, the show waits on no item: another client deletes the one it stopped.
-    async meanwhile() {
-      const r = await s.call("DELETE", `/api/v1/timers/${first}`);
-      assert.equal(r.status, 200, JSON.stringify(r.body));
-    },
-  });
+  const { lost, item } = deletingFirstItem(s);
   try {
     const made = await s.call("POST", "/api/v1/rundowns", { body: { items: [talk("One", 60), talk("Two", 60)] } });
     assert.equal(made.status, 201, JSON.stringify(made.body));
     const id = made.body.rundown_id as string;
-    first = made.body.items[0].timer_id;
+    item.first = made.body.items[0].timer_id;
     assert.equal((await s.call("PATCH", `/api/v1/rundowns/${id}/state`, { body: { action: "start" } })).status, 200);
     lost.lose = 1;
     const r = await s.call("PATCH", `/api/v1/rundowns/${id}/state`, { body: { action: "stop" } });
